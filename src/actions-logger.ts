@@ -1,0 +1,10 @@
+import * as core from '@actions/core'
+import type { Logger } from './logger.js'
+
+/** The Logger the action uses on a runner: workflow commands through `@actions/core`. */
+export const actionsLogger: Logger = {
+  debug: message => core.debug(message),
+  info: message => core.info(message),
+  warning: message => core.warning(message),
+  error: message => core.error(message)
+}
