@@ -1,0 +1,114 @@
+import { describe, expect, it } from '@jest/globals'
+import { parseUnifiedDiff } from '../../src/diff/parse.js'
+import { DIFF_FORMAT_NOTE, renderDiff, renderFileDiff, renderInventory } from '../../src/diff/render.js'
+import { triage } from '../../src/diff/triage.js'
+import { fileWith, readFixture } from './fixtures.js'
+
+describe('renderFileDiff', () => {
+  it('numbers RIGHT lines by the new file and marks removed lines with their old number', () => {
+    const [file] = parseUnifiedDiff(readFixture('deletions')).filter(f => f.path === 'shrink.txt')
+    expect(renderFileDiff(file!).split('\n')).toEqual([
+      '=== shrink.txt (modified, +0 -3)',
+      '@@ -1,9 +1,6 @@',
+      '  1   1',
+      '  2   2',
+      '  3   3',
+      '    - (old 4) 4',
+      '    - (old 5) 5',
+      '    - (old 6) 6',
+      '  4   7',
+      '  5   8',
+      '  6   9'
+    ])
+  })
+
+  it('pads numbers to the widest line of the file', () => {
+    const rendered = renderFileDiff(parseUnifiedDiff(readFixture('hunk-edges'))[0]!).split('\n')
+    expect(rendered.slice(1, 4)).toEqual(['@@ -1,4 +1,4 @@', '     - (old 1) 1', '   1 + one'])
+    expect(rendered.slice(-3)).toEqual(['     - (old 60) 60', '  60 + sixty', '  61 + sixty-one'])
+  })
+
+  it('never starts a removed line with a digit, so it cannot pass for a RIGHT line', () => {
+    for (const name of ['deletions', 'hunk-edges', 'renames', 'crlf', 'no-newline']) {
+      for (const file of parseUnifiedDiff(readFixture(name))) {
+        for (const line of renderFileDiff(file).split('\n')) {
+          if (line.includes('- (old ')) expect(line).toMatch(/^\s+- \(old \d+\) /)
+          else if (/^\s+\d/.test(line)) expect(line).toMatch(/^\s+\d+ [+ ] /)
+        }
+      }
+    }
+  })
+
+  it('states renames, mode changes and binary files in the header', () => {
+    const renames = parseUnifiedDiff(readFixture('renames')).map(renderFileDiff)
+    expect(renames[0]?.split('\n')[0]).toBe('=== edited-renamed.txt (renamed from edited.txt, +1 -1)')
+    expect(renames[1]).toBe('=== moved/same.txt (renamed from same.txt, +0 -0)\n[no line changes]')
+    const [edit] = parseUnifiedDiff(readFixture('mode-change'))
+    expect(renderFileDiff(edit!).split('\n')[0]).toBe('=== edit.sh (modified, mode 100644 -> 100755, +1 -1)')
+    const [binary] = parseUnifiedDiff(readFixture('binary'))
+    expect(renderFileDiff(binary!)).toBe('=== added.bin (binary, +0 -0)\n[binary file]')
+  })
+
+  it('cuts very long lines', () => {
+    const file = fileWith('min.js', [{ old: 1, new: 1, lines: [`+${'x'.repeat(5000)}`] }])
+    const line = renderFileDiff(file).split('\n')[2]!
+    expect(line.length).toBeLessThan(1100)
+    expect(line).toMatch(/\[4000 more characters\]$/)
+  })
+})
+
+describe('renderDiff', () => {
+  it('shows each reviewable file once and points to get_diff for the rest of a truncated file', () => {
+    const big = fileWith('src/big.ts', [{ old: 1, new: 1, lines: [' a', '+b', '+c', '+d', ' e'] }])
+    const small = fileWith('src/small.ts', [{ old: 7, new: 7, lines: ['-x', '+y'] }])
+    const result = triage([big, small, fileWith('README.md', [{ old: 1, new: 1, lines: ['+doc'] }])], {
+      maxLinesPerFile: 3
+    })
+    expect(renderDiff(result)).toBe(
+      [
+        '=== src/big.ts (modified, +3 -0)',
+        '@@ -1,2 +1,5 @@',
+        '  1   a',
+        '  2 + b',
+        '  3 + c',
+        '[diff truncated: 2 more diff lines not shown; call get_diff {"path": "src/big.ts"} to read the whole file diff]',
+        '',
+        '=== src/small.ts (modified, +1 -1)',
+        '@@ -7,1 +7,1 @@',
+        '    - (old 7) x',
+        '  7 + y'
+      ].join('\n')
+    )
+  })
+
+  it('renders nothing when nothing is reviewable', () => {
+    expect(renderDiff(triage([fileWith('README.md', [{ old: 1, new: 1, lines: ['+doc'] }])]))).toBe('')
+  })
+})
+
+describe('renderInventory', () => {
+  it('lists every file with its counts and each skipped file with its reason', () => {
+    const files = [
+      fileWith('src/a.ts', [{ old: 1, new: 1, lines: Array.from({ length: 5 }, () => '+x') }]),
+      fileWith('package-lock.json', [{ old: 1, new: 1, lines: ['-"a"', '+"b"'] }]),
+      ...parseUnifiedDiff(readFixture('binary'))
+    ]
+    expect(renderInventory(triage(files, { maxLinesPerFile: 4 })).split('\n')).toEqual([
+      'Files changed: 5 (1 to review, 4 skipped)',
+      '- src/a.ts (modified, +5 -0, diff truncated to 4 of 5 lines)',
+      'Skipped (diff not shown; read the files with the tools if they matter):',
+      '- package-lock.json (modified, +1 -1): lockfile',
+      '- added.bin (binary, +0 -0): binary',
+      '- image.png (binary, +0 -0): binary',
+      '- removed.bin (deleted, +0 -0): deleted'
+    ])
+  })
+})
+
+describe('DIFF_FORMAT_NOTE', () => {
+  it('describes the formats the renderer writes', () => {
+    expect(DIFF_FORMAT_NOTE).toContain('"  42 + text"')
+    expect(DIFF_FORMAT_NOTE).toContain('"     - (old 41) text"')
+    expect(DIFF_FORMAT_NOTE).toContain('get_diff')
+  })
+})

@@ -1,0 +1,142 @@
+import type { DiffFile, DiffLine } from './model.js'
+import type { SkippedFile, TriageResult } from './triage.js'
+
+/**
+ * How the rendered diff reads, for the system prompt. Only a line that starts with a number can take a
+ * RIGHT comment; a removed line starts with blanks and carries its old number in parentheses, so it can
+ * never pass for one.
+ */
+export const DIFF_FORMAT_NOTE = [
+  'Diff format: each file starts with a line "=== <path> (<status>, +<added> -<removed>)" and each hunk',
+  'with its git header "@@ -<old> +<new> @@". Inside a hunk:',
+  '- "  42 + text" is an added line and "  43   text" an unchanged context line. The number is the line in',
+  '  the NEW file: comment on it with side RIGHT and that line number.',
+  '- "     - (old 41) text" is a removed line. It has no new-file number; 41 is its line in the OLD file.',
+  '  Comment on it only with side LEFT and line 41, and only when the removal itself is the problem.',
+  'Lines outside the hunks shown cannot take comments. A file marked "[diff truncated]" has more lines:',
+  'call get_diff with its path to read the whole diff in the same format.'
+].join('\n')
+
+/** Longer lines are cut so that one minified line cannot fill the prompt. */
+const MAX_LINE_CHARS = 1000
+
+/** The triaged diff for the prompt: every reviewable file, each cut at its share of lines. */
+export function renderDiff(result: TriageResult): string {
+  const parts: string[] = []
+  for (const entry of result.reviewable) {
+    const text = renderLines(entry.file, entry.shownLines)
+    if (entry.truncated) {
+      const hidden = entry.totalLines - entry.shownLines
+      text.push(
+        `[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +
+          `call get_diff {"path": ${JSON.stringify(entry.file.path)}} to read the whole file diff]`
+      )
+    }
+    parts.push(text.join('\n'))
+  }
+  return parts.join('\n\n')
+}
+
+/** One file's whole diff, for the get_diff tool. */
+export function renderFileDiff(file: DiffFile): string {
+  return renderLines(file, Number.POSITIVE_INFINITY).join('\n')
+}
+
+/** Every file of the pull request with its size, and why each skipped file is not shown. */
+export function renderInventory(result: TriageResult): string {
+  const lines: string[] = []
+  const total = result.reviewable.length + result.skipped.length
+  lines.push(
+    `Files changed: ${total} (${result.reviewable.length} to review, ${result.skipped.length} skipped)`
+  )
+  for (const { file, truncated, shownLines, totalLines } of result.reviewable) {
+    const cut = truncated ? `, diff truncated to ${shownLines} of ${totalLines} lines` : ''
+    lines.push(`- ${file.path} (${statusLabel(file)}, ${counts(file)}${cut})`)
+  }
+  if (result.skipped.length > 0) {
+    lines.push('Skipped (diff not shown; read the files with the tools if they matter):')
+    for (const file of result.skipped) {
+      lines.push(`- ${file.path} (${file.status}, ${counts(file)}): ${skipText(file)}`)
+    }
+  }
+  return lines.join('\n')
+}
+
+function renderLines(file: DiffFile, limit: number): string[] {
+  const out = [fileHeader(file)]
+  if (file.patchMissing) {
+    out.push('[the diff of this file is not available; read the file itself]')
+    return out
+  }
+  if (file.hunks.length === 0) {
+    out.push(file.binary ? '[binary file]' : '[no line changes]')
+    return out
+  }
+  const width = String(maxNewLine(file)).length
+  const blank = ' '.repeat(width)
+  let shown = 0
+  for (const hunk of file.hunks) {
+    if (shown >= limit) break
+    out.push(hunk.header)
+    for (const line of hunk.lines) {
+      if (shown >= limit) break
+      out.push(renderLine(line, width, blank))
+      shown++
+    }
+  }
+  return out
+}
+
+function renderLine(line: DiffLine, width: number, blank: string): string {
+  const text = clip(line.text)
+  if (line.kind === 'del') return `  ${blank} - (old ${line.oldLine}) ${text}`
+  const number = String(line.newLine).padStart(width)
+  return `  ${number} ${line.kind === 'add' ? '+' : ' '} ${text}`
+}
+
+function fileHeader(file: DiffFile): string {
+  const mode = file.modeChange ? `, mode ${file.modeChange.oldMode} -> ${file.modeChange.newMode}` : ''
+  return `=== ${file.path} (${statusLabel(file)}${mode}, ${counts(file)})`
+}
+
+function statusLabel(file: DiffFile): string {
+  if (file.status === 'renamed') return `renamed from ${file.oldPath}`
+  if (file.oldPath !== file.path && file.status !== 'added') {
+    return `${file.status}, renamed from ${file.oldPath}`
+  }
+  return file.status
+}
+
+function counts(file: { additions: number; deletions: number }): string {
+  return `+${file.additions} -${file.deletions}`
+}
+
+function skipText(file: SkippedFile): string {
+  switch (file.reason) {
+    case 'deleted':
+      return 'deleted'
+    case 'binary':
+      return 'binary'
+    case 'lockfile':
+      return 'lockfile'
+    case 'vendored':
+      return 'vendored code'
+    case 'generated':
+      return 'generated'
+    case 'documentation':
+      return 'documentation'
+    case 'excluded':
+      return 'excluded by the workflow configuration'
+  }
+}
+
+function maxNewLine(file: DiffFile): number {
+  let max = 1
+  for (const hunk of file.hunks) max = Math.max(max, hunk.newStart + hunk.newLines)
+  return max
+}
+
+function clip(text: string): string {
+  if (text.length <= MAX_LINE_CHARS) return text
+  return `${text.slice(0, MAX_LINE_CHARS)}… [${text.length - MAX_LINE_CHARS} more characters]`
+}

@@ -1,0 +1,44 @@
+/** The arguments of every diff, fixed so that no repository or user setting changes the lines it shows. */
+export function diffArgs(from: string, to: string, paths?: string[]): string[] {
+  return [
+    'diff',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--no-relative',
+    '--find-renames',
+    // GitHub's hunks: three lines of context and the default algorithm, whatever diff.context says.
+    '--unified=3',
+    '--diff-algorithm=myers',
+    '--submodule=short',
+    '--src-prefix=a/',
+    '--dst-prefix=b/',
+    revision(from),
+    revision(to),
+    '--',
+    ...(paths ?? [])
+  ]
+}
+
+/**
+ * Revisions come from event payloads and earlier reviews. One that starts with a dash would be read as an
+ * option (`--upload-pack=...` on a fetch), so it is refused before it reaches git.
+ */
+export function revision(rev: string): string {
+  if (!rev || rev.startsWith('-') || /[\s\0]/.test(rev)) {
+    throw new Error(`Invalid git revision: ${JSON.stringify(rev)}`)
+  }
+  return rev
+}
+
+/** Fetching works by object id only: a full SHA-1 or SHA-256 in hex. */
+export function objectId(sha: string): string {
+  if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha)) {
+    throw new Error(`Invalid commit id: ${JSON.stringify(sha)}`)
+  }
+  return sha
+}
+
+export function stripSlashes(p: string): string {
+  return p.replace(/^\/+|\/+$/g, '')
+}

@@ -1,0 +1,323 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
+import { getExecOutput } from '@actions/exec'
+import type { Logger } from '../logger.js'
+import { diffArgs, objectId, revision, stripSlashes } from './arguments.js'
+import { GitError } from './git-error.js'
+
+export { diffArgs } from './arguments.js'
+export { GitError } from './git-error.js'
+
+export type ObjectKind = 'blob' | 'tree' | 'submodule' | 'symlink'
+
+export interface TreeEntry {
+  mode: string
+  kind: ObjectKind
+  /** Full path from the repository root. */
+  path: string
+  /** Last path segment. */
+  name: string
+}
+
+export interface GrepMatch {
+  path: string
+  line: number
+  text: string
+}
+
+export interface GrepOptions {
+  /** Match the pattern as a literal string instead of an extended regular expression. */
+  fixed?: boolean
+  /** Restrict the search to this file or directory (literal, not a glob). */
+  path?: string
+  /** Stop after this many matches in total (default 1,000). */
+  maxCount?: number
+}
+
+export interface Git {
+  readonly workspaceDir: string
+  /** Whether the workspace itself is a git repository (parents are never searched). */
+  isRepository(): Promise<boolean>
+  /** Fetches commits by id from origin, skipping those already present; `depth` defaults to 1. */
+  fetchShas(shas: string[], depth?: number): Promise<void>
+  /** Fetches `by` more ancestors of the given commits in a shallow repository. */
+  deepen(shas: string[], by: number): Promise<void>
+  hasCommit(sha: string): Promise<boolean>
+  /** The best common ancestor, or undefined when the history present has none. */
+  mergeBase(a: string, b: string): Promise<string | undefined>
+  /** Unified diff text between two commits' trees, renames detected, binary files summarised. */
+  diff(from: string, to: string, paths?: string[]): Promise<string>
+  /** The same diff handed over in pieces as git writes it, so parsing overlaps git's own work. */
+  streamDiff(from: string, to: string, onText: (text: string) => void, paths?: string[]): Promise<void>
+  /** A file's bytes at a commit, read from the object store; undefined when it is not a file there. */
+  show(sha: string, filePath: string): Promise<Buffer | undefined>
+  /** The entries directly inside a directory at a commit ('' is the root); undefined when no such tree. */
+  lsTree(sha: string, dirPath: string): Promise<TreeEntry[] | undefined>
+  grep(sha: string, pattern: string, options?: GrepOptions): Promise<GrepMatch[]>
+  /** What a path is at a commit, undefined when it does not exist. */
+  catFileType(sha: string, filePath: string): Promise<ObjectKind | undefined>
+}
+
+interface RunResult<T> {
+  exitCode: number
+  stdout: T
+  stderr: string
+}
+
+interface RunOptions {
+  /** Exit codes that are answers rather than failures (e.g. 1 for "no match"). */
+  okCodes?: number[]
+}
+
+const DEFAULT_GREP_MATCHES = 1000
+
+const MODE_KIND: Record<string, ObjectKind> = {
+  '040000': 'tree',
+  '160000': 'submodule',
+  '120000': 'symlink',
+  '100644': 'blob',
+  '100755': 'blob'
+}
+
+export function createGit(workspaceDir: string, logger: Logger): Git {
+  const cwd = path.resolve(workspaceDir)
+  const env: Record<string, string> = {
+    ...definedEnv(),
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+    GIT_TERMINAL_PROMPT: '0',
+    // Never pick up a repository above the workspace: without .git here the diff must come from the API.
+    GIT_CEILING_DIRECTORIES: path.dirname(cwd),
+    // Paths from the pull request are data; a `*` in a file name must not become a glob.
+    GIT_LITERAL_PATHSPECS: '1',
+    GIT_OPTIONAL_LOCKS: '0',
+    // GitError messages end up in logs and bug reports; keep them in one language on every runner.
+    LC_ALL: 'C'
+  }
+  const globalArgs = [
+    '--no-pager',
+    '-c',
+    'core.hooksPath=/dev/null',
+    '-c',
+    'core.quotePath=false',
+    '-c',
+    'color.ui=false',
+    '-c',
+    'gc.auto=0',
+    '-c',
+    'maintenance.auto=false',
+    // actions/checkout removes its safe.directory entry after its step, which breaks container jobs.
+    '-c',
+    `safe.directory=${cwd}`
+  ]
+
+  const describe = (args: string[]): string => args.join(' ')
+
+  /** Small text outputs: the toolkit's process runner. */
+  async function run(args: string[], options: RunOptions = {}): Promise<RunResult<string>> {
+    logger.debug(`git ${describe(args)}`)
+    const result = await getExecOutput('git', [...globalArgs, ...args], {
+      cwd,
+      env,
+      silent: true,
+      ignoreReturnCode: true
+    })
+    return check(args, result, options)
+  }
+
+  /**
+   * Large outputs (a diff can be tens of megabytes): a plain child process, so that output is used as it
+   * arrives. getExecOutput reads a large diff about as fast, but only hands it over whole; here parsing runs
+   * while git is still diffing, and a grep can stop git once it has enough matches.
+   */
+  function runLarge(
+    args: string[],
+    options: RunOptions = {},
+    onData?: (data: Buffer) => 'stop' | void
+  ): Promise<RunResult<Buffer>> {
+    logger.debug(`git ${describe(args)}`)
+    return new Promise((resolve, reject) => {
+      const child = spawn('git', [...globalArgs, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      const out: Buffer[] = []
+      const err: Buffer[] = []
+      // An exception in a stream handler would escape the promise and end the process.
+      let failure: { error: unknown } | undefined
+      let stopped = false
+      child.stdout.on('data', (data: Buffer) => {
+        if (failure || stopped) return
+        if (!onData) return void out.push(data)
+        try {
+          if (onData(data) === 'stop') {
+            stopped = true
+            child.kill()
+          }
+        } catch (error) {
+          failure = { error }
+          child.kill()
+        }
+      })
+      child.stderr.on('data', (data: Buffer) => void err.push(data))
+      child.on('error', reject)
+      child.on('close', code => {
+        if (failure) return reject(failure.error)
+        const result = {
+          exitCode: stopped ? 0 : (code ?? -1),
+          stdout: Buffer.concat(out),
+          stderr: Buffer.concat(err).toString('utf8')
+        }
+        try {
+          resolve(check(args, result, options))
+        } catch (error) {
+          reject(error)
+        }
+      })
+    })
+  }
+
+  function check<T>(args: string[], result: RunResult<T>, options: RunOptions): RunResult<T> {
+    if (result.exitCode === 0 || options.okCodes?.includes(result.exitCode)) return result
+    throw new GitError(describe(args), result.exitCode, result.stderr.trim())
+  }
+
+  async function hasCommit(sha: string): Promise<boolean> {
+    const result = await run(['cat-file', '-e', `${revision(sha)}^{commit}`], { okCodes: [1, 128] })
+    return result.exitCode === 0
+  }
+
+  async function lsTreeRaw(sha: string, pathspec: string[]): Promise<TreeEntry[]> {
+    const result = await run(['ls-tree', '-z', revision(sha), '--', ...pathspec])
+    const entries: TreeEntry[] = []
+    for (const record of result.stdout.split('\0')) {
+      if (!record) continue
+      // "<mode> <type> <object>\t<path>"; with -z the path is never quoted.
+      const tab = record.indexOf('\t')
+      const mode = record.slice(0, record.indexOf(' '))
+      const entryPath = record.slice(tab + 1)
+      entries.push({
+        mode,
+        kind: MODE_KIND[mode] ?? 'blob',
+        path: entryPath,
+        name: entryPath.slice(entryPath.lastIndexOf('/') + 1)
+      })
+    }
+    return entries
+  }
+
+  async function catFileType(sha: string, filePath: string): Promise<ObjectKind | undefined> {
+    const target = stripSlashes(filePath)
+    if (target === '') return 'tree'
+    const entries = await lsTreeRaw(sha, [target])
+    return entries.find(entry => entry.path === target)?.kind
+  }
+
+  async function streamDiff(
+    from: string,
+    to: string,
+    onText: (text: string) => void,
+    paths?: string[]
+  ): Promise<void> {
+    const args = diffArgs(from, to, paths)
+    // A multi-byte character can straddle two pieces of output.
+    const decoder = new StringDecoder('utf8')
+    await runLarge(args, {}, data => {
+      const text = decoder.write(data)
+      if (text) onText(text)
+    })
+    const rest = decoder.end()
+    if (rest) onText(rest)
+  }
+
+  return {
+    workspaceDir: cwd,
+
+    async isRepository() {
+      try {
+        const result = await run(['rev-parse', '--git-dir'], { okCodes: [128] })
+        return result.exitCode === 0
+      } catch {
+        return false
+      }
+    },
+
+    async fetchShas(shas, depth = 1) {
+      const missing: string[] = []
+      for (const sha of new Set(shas)) if (!(await hasCommit(objectId(sha)))) missing.push(sha)
+      if (missing.length === 0) return
+      await run(['fetch', '--no-tags', '--no-recurse-submodules', `--depth=${depth}`, 'origin', ...missing])
+    },
+
+    async deepen(shas, by) {
+      const ids = shas.map(objectId)
+      await run(['fetch', '--no-tags', '--no-recurse-submodules', `--deepen=${by}`, 'origin', ...ids])
+    },
+
+    hasCommit,
+
+    async mergeBase(a, b) {
+      const result = await run(['merge-base', revision(a), revision(b)], { okCodes: [1] })
+      const sha = result.stdout.trim()
+      return result.exitCode === 0 && sha ? sha : undefined
+    },
+
+    async diff(from, to, paths) {
+      const parts: string[] = []
+      await streamDiff(from, to, text => void parts.push(text), paths)
+      return parts.join('')
+    },
+
+    streamDiff,
+
+    async show(sha, filePath) {
+      const kind = await catFileType(sha, filePath)
+      if (kind !== 'blob' && kind !== 'symlink') return undefined
+      const result = await runLarge(['cat-file', 'blob', `${revision(sha)}:${stripSlashes(filePath)}`])
+      return result.stdout
+    },
+
+    async lsTree(sha, dirPath) {
+      const dir = stripSlashes(dirPath)
+      if (dir !== '' && (await catFileType(sha, dir)) !== 'tree') return undefined
+      return lsTreeRaw(sha, dir === '' ? [] : [`${dir}/`])
+    },
+
+    async grep(sha, pattern, options = {}) {
+      const args = ['grep', '--null', '-n', '-I', '--no-color', '--full-name']
+      args.push(options.fixed ? '--fixed-strings' : '--extended-regexp', '-e', pattern, revision(sha), '--')
+      if (options.path) args.push(stripSlashes(options.path) || '.')
+      const limit = options.maxCount ?? DEFAULT_GREP_MATCHES
+      const parts: Buffer[] = []
+      let lines = 0
+      // A common pattern in a large repository matches far more than anyone reads: stop git early.
+      await runLarge(args, { okCodes: [1] }, data => {
+        parts.push(data)
+        for (let at = data.indexOf(10); at >= 0; at = data.indexOf(10, at + 1)) lines++
+        return lines >= limit ? 'stop' : undefined
+      })
+      const matches: GrepMatch[] = []
+      const prefix = `${sha}:`
+      for (const line of Buffer.concat(parts).toString('utf8').split('\n')) {
+        if (matches.length >= limit) break
+        // "<sha>:<path>\0<line>\0<text>"
+        const first = line.indexOf('\0')
+        const second = line.indexOf('\0', first + 1)
+        if (first < 0 || second < 0) continue
+        const name = line.slice(0, first)
+        matches.push({
+          path: name.startsWith(prefix) ? name.slice(prefix.length) : name,
+          line: Number(line.slice(first + 1, second)),
+          text: line.slice(second + 1)
+        })
+      }
+      return matches
+    },
+
+    catFileType
+  }
+}
+
+function definedEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
+  return env
+}
