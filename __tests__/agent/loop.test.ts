@@ -1,0 +1,306 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { block, reply } from '../support/messages-server.js'
+import {
+  CALC_HEAD,
+  createWorld,
+  lastUserBlocks,
+  lineOf,
+  review,
+  startModel,
+  toolResults,
+  type Model,
+  type ReviewWorld
+} from './support/review-world.js'
+
+let world: ReviewWorld | undefined
+let model: Model | undefined
+
+afterEach(async () => {
+  await model?.server.close()
+  world?.fixture.cleanup()
+  model = undefined
+  world = undefined
+})
+
+const divideLine = lineOf(CALC_HEAD, 'return a / b')
+const loopLine = lineOf(CALC_HEAD, 'i <= values.length')
+
+function divideFinding(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    severity: 'medium',
+    category: 'correctness',
+    file: 'src/calc.ts',
+    title: 'Division by zero returns Infinity',
+    description: 'divide(1, 0) returns Infinity instead of failing.',
+    start_line: divideLine,
+    quote: 'return a / b',
+    ...extra
+  }
+}
+
+describe('runAgent: a review', () => {
+  it('reads, records findings and publishes, answering each turn in order', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.toolUse('read_file', { path: 'src/calc.ts', start_line: 1, end_line: 3 }),
+      reply.blocks([
+        block.toolUse('add_finding', divideFinding()),
+        block.toolUse('add_finding', {
+          ...divideFinding(),
+          severity: 'high',
+          title: 'Loop reads past the end of the array',
+          description:
+            'i <= values.length reads values[values.length], which is undefined, so the mean is NaN.',
+          start_line: loopLine,
+          quote: 'i <= values.length',
+          suggestion: '  for (let i = 0; i < values.length; i++) total += values[i]'
+        })
+      ]),
+      reply.toolUse('publish_review', { summary: 'Adds divide and mean; mean is always NaN.' })
+    ])
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: true, stopReason: 'published', turns: 3, toolCalls: 4 })
+    expect(run.summary).toBe('Adds divide and mean; mean is always NaN.')
+    expect(run.coverageNotes).toEqual([])
+    const findings = world.store.list('open')
+    expect(findings.map(f => [f.startLine, f.severity])).toEqual([
+      [divideLine, 'medium'],
+      [loopLine, 'high']
+    ])
+    expect(findings[1]?.suggestion).toBe('  for (let i = 0; i < values.length; i++) total += values[i]')
+
+    const [, second, third] = model.server.requests
+    const read = toolResults(second!)
+    expect(read).toHaveLength(1)
+    expect(read[0]?.is_error).toBeUndefined()
+    expect(String(read[0]?.content)).toContain('1\texport function add(a: number, b: number): number {')
+    // Both calls of one turn are answered in one message, results in the calls' order.
+    const answers = toolResults(third!)
+    const calls = (third!.body.messages![3]!.content as Array<{ id?: string; type: string }>).filter(
+      b => b.type === 'tool_use'
+    )
+    expect(answers.map(a => a.tool_use_id)).toEqual(calls.map(c => c.id))
+    expect(answers.map(a => String(a.content))).toEqual([
+      `Added ${findings[0]?.id}.`,
+      `Added ${findings[1]?.id}.`
+    ])
+  })
+
+  it('returns invalid arguments and unknown tools as errors the model corrects', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.toolUse('read_file', { path: 'src/calc.ts', lines: '1-3' }),
+      reply.toolUse('read_file', { path: 'src/calc.ts', start_line: '2' }),
+      reply.toolUse('grep', { pattern: 'divide' }),
+      reply.toolUse('add_finding', { ...divideFinding(), severity: 'severe' }),
+      reply.toolUse('add_finding', divideFinding()),
+      reply.toolUse('publish_review', { summary: 'One issue.' })
+    ])
+
+    const run = await review(world, model)
+
+    expect(run.published).toBe(true)
+    const results = model.server.requests.slice(1).map(r => toolResults(r)[0])
+    expect(results[0]).toMatchObject({ is_error: true })
+    expect(String(results[0]?.content)).toMatch(/Unrecognized key: "lines"/)
+    expect(String(results[0]?.content)).toContain('Accepted fields: path, start_line, end_line, ref')
+    expect(results[1]).toMatchObject({ is_error: true })
+    expect(String(results[1]?.content)).toMatch(/start_line: .*expected number, received string/)
+    expect(results[2]).toMatchObject({ is_error: true })
+    expect(String(results[2]?.content)).toMatch(/Unknown tool 'grep'.*read_file/)
+    expect(String(results[3]?.content)).toMatch(/severity: /)
+    expect(results[4]?.is_error).toBeUndefined()
+    expect(world.store.list()).toHaveLength(1)
+  })
+
+  it('refuses a medium finding outside the diff with the nearest lines, accepts a high one, and locates a wrong quote', async () => {
+    world = await createWorld({
+      base: { 'src/calc.ts': CALC_HEAD },
+      commits: [{ files: { 'src/calc.ts': CALC_HEAD.replace('  return a + b\n', '  return b + a\n') } }]
+    })
+    const changed = lineOf(CALC_HEAD, 'return a + b')
+    const outside = lineOf(CALC_HEAD, 'return divide(total')
+    const outsideFinding = {
+      ...divideFinding(),
+      title: 'Mean of an empty array divides by zero',
+      start_line: outside,
+      quote: 'return divide(total, values.length)'
+    }
+    model = await startModel([
+      reply.toolUse('add_finding', outsideFinding),
+      reply.toolUse('add_finding', { ...outsideFinding, severity: 'high' }),
+      reply.toolUse('add_finding', { ...divideFinding(), start_line: changed, quote: 'return a / b' }),
+      reply.toolUse('publish_review', { summary: 'Done.' })
+    ])
+
+    await review(world, model)
+
+    const results = model.server.requests.slice(1).map(r => toolResults(r)[0])
+    expect(results[0]).toMatchObject({ is_error: true })
+    expect(String(results[0]?.content)).toContain(`line ${outside} (RIGHT) is not part of the diff`)
+    const near =
+      /nearest RIGHT lines in the diff are ([0-9, -]+)\./.exec(String(results[0]?.content))?.[1] ?? ''
+    const nearLines = near.split(', ').flatMap(part => {
+      const [from, to] = part.split('-').map(Number)
+      return Array.from({ length: (to ?? from!) - from! + 1 }, (_, i) => from! + i)
+    })
+    expect(nearLines).toContain(changed)
+    expect(nearLines.every(n => world!.lines.canComment('src/calc.ts', 'RIGHT', n))).toBe(true)
+    expect(results[1]?.is_error).toBeUndefined()
+    expect(String(results[1]?.content)).toContain('Outside the diff')
+    expect(results[2]).toMatchObject({ is_error: true })
+    expect(String(results[2]?.content)).toContain(`It appears at src/calc.ts:${divideLine}`)
+    const [recorded] = world.store.list()
+    expect(recorded).toMatchObject({ severity: 'high', startLine: outside, outsideDiff: true })
+  })
+})
+
+describe('runAgent: stop reasons', () => {
+  it('answers the complete calls of a reply cut at max_tokens, refuses the cut one, and asks for brevity', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.blocks(
+        [block.toolUse('add_finding', divideFinding()), block.toolUse('add_finding', { severity: 'hi' })],
+        'max_tokens'
+      ),
+      reply.toolUse('publish_review', { summary: 'Done.' })
+    ])
+
+    const run = await review(world, model)
+
+    expect(run.published).toBe(true)
+    const blocks = lastUserBlocks(model.server.requests[1]!)
+    expect(blocks.map(b => b.type)).toEqual(['tool_result', 'tool_result', 'text'])
+    expect(blocks[0]?.is_error).toBeUndefined()
+    expect(blocks[1]).toMatchObject({ is_error: true })
+    expect(String(blocks[1]?.content)).toContain('cut off at the output limit')
+    expect(String(blocks[2]?.text)).toMatch(/Be brief/)
+    expect(world.store.list()).toHaveLength(1)
+  })
+
+  it('stops after a second reply cut at max_tokens and keeps the findings', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.blocks([block.toolUse('add_finding', divideFinding()), block.text('And then')], 'max_tokens'),
+      reply.blocks([block.text('Still going')], 'max_tokens')
+    ])
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: false, stopReason: 'max_tokens', turns: 2 })
+    expect(run.coverageNotes.join(' ')).toMatch(/output limit/)
+    expect(world.store.list()).toHaveLength(1)
+    expect(model.server.remaining()).toBe(0)
+  })
+
+  it('stops on a refusal and keeps what was recorded', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.toolUse('add_finding', divideFinding()),
+      reply.blocks([block.text('I cannot help with that.')], 'refusal')
+    ])
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: false, stopReason: 'refusal', turns: 2 })
+    expect(run.coverageNotes.join(' ')).toMatch(/declined/)
+    expect(world.store.list()).toHaveLength(1)
+  })
+
+  it('stops when the context window is full', async () => {
+    world = await createWorld()
+    model = await startModel([reply.blocks([block.text('Looking at')], 'model_context_window_exceeded')])
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: false, stopReason: 'model_context_window_exceeded' })
+    expect(run.coverageNotes.join(' ')).toMatch(/context window/)
+  })
+
+  it('nudges once after end_turn without publish_review, then stops', async () => {
+    world = await createWorld()
+    model = await startModel([reply.text('The change looks fine.'), reply.text('Still fine.')])
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: false, stopReason: 'end_turn', turns: 2 })
+    const nudge = lastUserBlocks(model.server.requests[1]!)
+    expect(nudge).toHaveLength(1)
+    expect(String(nudge[0]?.text)).toMatch(/publish_review/)
+    expect(run.coverageNotes.join(' ')).toMatch(/without calling publish_review/)
+  })
+
+  it('resumes a paused turn by sending the assistant content back', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.blocks([block.text('Working on it')], 'pause_turn'),
+      reply.toolUse('publish_review', { summary: 'Done.' })
+    ])
+
+    const run = await review(world, model)
+
+    expect(run.published).toBe(true)
+    const resumed = model.server.requests[1]!.body.messages!
+    expect(resumed.map(m => m.role)).toEqual(['user', 'assistant'])
+    expect(resumed[1]?.content).toEqual([{ type: 'text', text: 'Working on it' }])
+  })
+})
+
+describe('runAgent: the model API', () => {
+  it('sends thinking and redacted thinking blocks back exactly as received', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.thinking('The divide has no zero check.', block.toolUse('read_file', { path: 'src/calc.ts' })),
+      reply.blocks([
+        block.redactedThinking(),
+        block.thinking('Add it.'),
+        block.toolUse('add_finding', divideFinding())
+      ]),
+      reply.toolUse('publish_review', { summary: 'Done.' })
+    ])
+
+    const run = await review(world, model)
+
+    expect(run.published).toBe(true)
+    const { requests } = model.server
+    expect(requests.map(r => r.status)).toEqual([200, 200, 200])
+    expect(requests[1]!.body.messages![1]!.content).toEqual(
+      (requests[0]!.response as { content: unknown }).content
+    )
+    expect(requests[2]!.body.messages![3]!.content).toEqual(
+      (requests[1]!.response as { content: unknown }).content
+    )
+  })
+
+  it('lets the SDK retry an overloaded response', async () => {
+    world = await createWorld()
+    model = await startModel(
+      [
+        { status: 529, headers: { 'retry-after-ms': '5' } },
+        reply.toolUse('publish_review', { summary: 'Done.' })
+      ],
+      { maxRetries: 2 }
+    )
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: true, turns: 1 })
+    expect(model.server.requests.map(r => r.status)).toEqual([529, 200])
+  })
+
+  it('ends with a note, not an exception, when the API rejects the request', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.toolUse('add_finding', divideFinding()),
+      { status: 400, message: 'bad request' }
+    ])
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: false, stopReason: 'api_error', turns: 1 })
+    expect(run.coverageNotes.join(' ')).toContain('400 invalid_request_error bad request')
+    expect(world.store.list()).toHaveLength(1)
+  })
+})

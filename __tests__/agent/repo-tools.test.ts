@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import { ToolRegistry } from '../../src/agent/tools/registry.js'
+import { repoTools } from '../../src/agent/tools/repo-tools.js'
+import { diffFiles } from '../../src/diff/source.js'
+import { createGit } from '../../src/git/git.js'
+import { silentLogger } from '../../src/logger.js'
+import { git } from '../support/pr-fixture.js'
+
+/**
+ * A repository with a base and a head commit, symbolic links of every kind, and files in the working tree
+ * that were never committed: the tools must see the commits and nothing else.
+ */
+let root: string
+let repo: string
+let outsideSecret: string
+let tools: ToolRegistry
+let baseSha: string
+let headSha: string
+
+const GITHUB_TOKEN = `ghp_${'a1B2c3D4e5'.repeat(4)}`
+
+function write(file: string, content: string): void {
+  fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true })
+  fs.writeFileSync(path.join(repo, file), content)
+}
+
+function commit(message: string): string {
+  git(repo, ['add', '-A'])
+  git(repo, ['-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', message])
+  return git(repo, ['rev-parse', 'HEAD'])
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'redline-repo-tools-'))
+  repo = path.join(root, 'repo')
+  outsideSecret = path.join(root, 'outside-secret.txt')
+  fs.writeFileSync(outsideSecret, 'TOP SECRET outside the repository\n')
+  fs.mkdirSync(repo)
+  git(repo, ['init', '-q'])
+  write('src/app.ts', 'export const version = 1\n')
+  write('lib/util.ts', 'export function helper() {\n  return 42\n}\n')
+  baseSha = commit('base')
+
+  const numbered = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n') + '\n'
+  write('src/app.ts', `export const version = 2\nexport const token = '${GITHUB_TOKEN}'\n`)
+  write('src/long.txt', numbered)
+  write(
+    'src/huge.txt',
+    'x'.repeat(200) + '\n'.repeat(1) + Array.from({ length: 400 }, () => 'y'.repeat(100)).join('\n')
+  )
+  fs.symlinkSync(outsideSecret, path.join(repo, 'absolute-link'))
+  fs.symlinkSync('../outside-secret.txt', path.join(repo, 'escaping-link'))
+  fs.symlinkSync('lib', path.join(repo, 'lib-link'))
+  fs.symlinkSync('util.ts', path.join(repo, 'lib/util-link.ts'))
+  headSha = commit('head')
+
+  // Present in the working tree only: never committed.
+  write('untracked.ts', 'export const untracked = true\n')
+  write('src/app.ts', 'export const version = "working tree edit"\n')
+
+  const gitClient = createGit(repo, silentLogger)
+  const files = await diffFiles(gitClient, baseSha, headSha)
+  tools = new ToolRegistry(
+    repoTools({ git: gitClient, headSha, baseSha, files, maxOutputChars: 4000, maxSearchResults: 5 })
+  )
+})
+
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true })
+})
+
+async function call(name: string, input: unknown): Promise<{ content: string; isError: boolean }> {
+  const outcome = await tools.execute(name, input)
+  return { content: outcome.content, isError: outcome.isError === true }
+}
+
+describe('read_file', () => {
+  it('returns numbered lines of the head commit, not of the working tree', async () => {
+    const result = await call('read_file', { path: 'src/long.txt', start_line: 3, end_line: 5 })
+    expect(result.isError).toBe(false)
+    expect(result.content).toContain('<untrusted-data source="read_file:src/long.txt@head">')
+    expect(result.content).toContain('lines 3-5 of 40')
+    expect(result.content).toMatch(/\n3\tline 3\n4\tline 4\n5\tline 5\n/)
+    expect(result.content).not.toContain('line 6')
+
+    const app = await call('read_file', { path: 'src/app.ts' })
+    expect(app.content).toContain('export const version = 2')
+    expect(app.content).not.toContain('working tree edit')
+  })
+
+  it('reads the base revision on request', async () => {
+    const result = await call('read_file', { path: 'src/app.ts', ref: 'base' })
+    expect(result.content).toContain('export const version = 1')
+    expect(result.content).toContain(`at base ${baseSha.slice(0, 7)}`)
+  })
+
+  it('does not see files that exist only in the working tree', async () => {
+    const result = await call('read_file', { path: 'untracked.ts' })
+    expect(result).toEqual({
+      isError: true,
+      content: `untracked.ts does not exist at the head (${headSha.slice(0, 7)}).`
+    })
+    expect(fs.existsSync(path.join(repo, 'untracked.ts'))).toBe(true)
+  })
+
+  it('redacts secrets from what it returns', async () => {
+    const result = await call('read_file', { path: 'src/app.ts' })
+    expect(result.content).not.toContain(GITHUB_TOKEN)
+    expect(result.content).toContain("2\texport const token = '[REDACTED GitHub token]'")
+  })
+
+  it('cuts long output and says where to continue', async () => {
+    const result = await call('read_file', { path: 'src/huge.txt' })
+    expect(result.content.length).toBeLessThan(4200)
+    const next = /call read_file with start_line (\d+) to continue/.exec(result.content)
+    expect(next).not.toBeNull()
+    const continued = await call('read_file', { path: 'src/huge.txt', start_line: Number(next![1]) })
+    expect(continued.content).toMatch(new RegExp(`\\n *${next![1]}\\ty{100}`))
+
+    const past = await call('read_file', { path: 'src/long.txt', start_line: 41 })
+    expect(past).toEqual({
+      isError: true,
+      content: 'src/long.txt has 40 lines; start_line 41 is past the end.'
+    })
+  })
+
+  it.each([
+    ['/etc/passwd', /is absolute/],
+    ['/home/runner/.ssh/id_rsa', /is absolute/],
+    ['C:\\Windows\\win.ini', /is absolute/],
+    ['src\\..\\..\\x', /backslash/],
+    ['../outside-secret.txt', /contains '\.\.'/],
+    ['src/../../outside-secret.txt', /contains '\.\.'/],
+    ['.git/config', /points into \.git/],
+    ['lib/../.git/HEAD', /contains '\.\.'/],
+    ['absolute-link', /symbolic link to an absolute path outside the repository/],
+    ['escaping-link', /symbolic link that leads outside the repository/]
+  ])('refuses %s', async (requested, message) => {
+    const result = await call('read_file', { path: requested })
+    expect(result.isError).toBe(true)
+    expect(result.content).toMatch(message)
+    expect(result.content).not.toContain('TOP SECRET')
+  })
+
+  it('follows symbolic links that stay inside the repository', async () => {
+    const viaDirectory = await call('read_file', { path: 'lib-link/util.ts' })
+    expect(viaDirectory.isError).toBe(false)
+    expect(viaDirectory.content).toContain('via symbolic link to lib/util.ts')
+    expect(viaDirectory.content).toContain('2\t  return 42')
+    const viaFile = await call('read_file', { path: 'lib/util-link.ts' })
+    expect(viaFile.content).toContain('2\t  return 42')
+  })
+})
+
+describe('list_directory, search_code and get_diff', () => {
+  it('lists a directory at the head', async () => {
+    const result = await call('list_directory', { path: '.' })
+    expect(result.isError).toBe(false)
+    expect(result.content).toMatch(/\nlib\/\n/)
+    expect(result.content).toContain('escaping-link (symbolic link)')
+    expect(result.content).not.toContain('untracked.ts')
+    expect((await call('list_directory', { path: '.git' })).isError).toBe(true)
+  })
+
+  it('searches the head with capped results', async () => {
+    const one = await call('search_code', { pattern: 'return 42', fixed: true })
+    expect(one.content).toContain('lib/util.ts:2:   return 42')
+    const many = await call('search_code', { pattern: '^line [0-9]+$', path: 'src' })
+    expect(many.content.match(/^src\/long\.txt:\d+:/gm)).toHaveLength(5)
+    expect(many.content).toContain('[more than 5 matches; narrow the pattern or the path]')
+    const untracked = await call('search_code', { pattern: 'untracked', fixed: true })
+    expect(untracked.content).toBe('No matches for "untracked".')
+    const bad = await call('search_code', { pattern: '(' })
+    expect(bad.isError).toBe(true)
+  })
+
+  it("returns one file's whole diff", async () => {
+    const result = await call('get_diff', { path: 'src/app.ts' })
+    expect(result.isError).toBe(false)
+    expect(result.content).toContain('=== src/app.ts (modified')
+    expect(result.content).toContain('- (old 1) export const version = 1')
+    const missing = await call('get_diff', { path: 'lib/util.ts' })
+    expect(missing).toEqual({
+      isError: true,
+      content: 'lib/util.ts is not one of the files this pull request changes.'
+    })
+  })
+})

@@ -1,0 +1,273 @@
+import { describe, expect, it } from '@jest/globals'
+import { DiffLineSet } from '../../src/diff/line-set.js'
+import { parseUnifiedDiff } from '../../src/diff/parse.js'
+import type { Finding } from '../../src/findings/finding.js'
+import { fingerprintOf } from '../../src/findings/fingerprint.js'
+import { FindingsStore, type NewFinding } from '../../src/findings/store.js'
+
+const HEAD_SHA = 'a'.repeat(40)
+
+const HEAD: Record<string, string[]> = {
+  'src/a.ts': [
+    "import x from 'y'",
+    '',
+    'export function f(a) {',
+    '  const b = a * 2',
+    '  return b',
+    '}',
+    ...Array.from({ length: 14 }, (_, i) => `line${i + 7}`)
+  ],
+  'src/b.ts': ['export function g() {', "  return 'unique text'", '}'],
+  'src/untouched.ts': ['export const untouched = true']
+}
+
+const DIFF = `diff --git a/src/a.ts b/src/a.ts
+index 1111111..2222222 100644
+--- a/src/a.ts
++++ b/src/a.ts
+@@ -1,5 +1,6 @@
+ import x from 'y'
+ 
+ export function f(a) {
+-  return a
++  const b = a * 2
++  return b
+ }
+@@ -14,3 +15,3 @@
+ line15
+-line16old
++line16
+ line17
+diff --git a/src/b.ts b/src/b.ts
+new file mode 100644
+index 0000000..3333333
+--- /dev/null
++++ b/src/b.ts
+@@ -0,0 +1,3 @@
++export function g() {
++  return 'unique text'
++}
+`
+
+const lines = DiffLineSet.fromFiles(parseUnifiedDiff(DIFF))
+
+function store(existing: Finding[] = []): FindingsStore {
+  return new FindingsStore({
+    existing,
+    lines,
+    headSha: HEAD_SHA,
+    readHeadLines: async path => HEAD[path]
+  })
+}
+
+function finding(extra: Partial<NewFinding> = {}): NewFinding {
+  return {
+    severity: 'medium',
+    category: 'correctness',
+    file: 'src/a.ts',
+    title: 'Doubles the value',
+    description: 'f now returns twice its input.',
+    startLine: 4,
+    quote: 'const b = a * 2',
+    ...extra
+  }
+}
+
+async function added(s: FindingsStore, input: NewFinding): Promise<Finding> {
+  const result = await s.add(input)
+  if (!result.ok) throw new Error(result.error)
+  return result.finding
+}
+
+async function refused(s: FindingsStore, input: NewFinding): Promise<string> {
+  const result = await s.add(input)
+  if (result.ok) throw new Error(`expected a refusal, got ${result.finding.id}`)
+  return result.error
+}
+
+describe('FindingsStore.add', () => {
+  it('records a finding on diff lines with an id, its shas and a fingerprint', async () => {
+    const s = store()
+    const f = await added(s, finding({ endLine: 5, quote: '  const b = a * 2\n  return b\n' }))
+    expect(f).toMatchObject({ file: 'src/a.ts', startLine: 4, endLine: 5, side: 'RIGHT', status: 'open' })
+    expect(f.id).toMatch(/^f_[0-9a-z]{6}$/)
+    expect(f).toMatchObject({
+      firstSeenSha: HEAD_SHA,
+      lastConfirmedSha: HEAD_SHA,
+      fingerprint: fingerprintOf(f)
+    })
+    expect(f.outsideDiff).toBeUndefined()
+    expect(s.touched()).toEqual([f.id])
+    expect(s.list('open')).toEqual([f])
+  })
+
+  it('compares quotes without regard to indentation and inner spacing', async () => {
+    await added(store(), finding({ quote: 'const   b = a * 2 ' }))
+  })
+
+  it('refuses a medium finding outside the diff, naming the nearest diff lines', async () => {
+    const error = await refused(store(), finding({ startLine: 10, quote: 'line10' }))
+    expect(error).toContain('src/a.ts line 10 (RIGHT) is not part of the diff')
+    const listed = /nearest RIGHT lines in the diff are ([^.]+)\./.exec(error)?.[1] ?? ''
+    const numbers = listed.split(', ').flatMap(part => {
+      const [from, to] = part.split('-').map(Number) as [number, number?]
+      return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i)
+    })
+    expect(numbers.length).toBeGreaterThan(0)
+    expect(numbers.every(n => lines.canComment('src/a.ts', 'RIGHT', n))).toBe(true)
+    expect(numbers).toEqual(expect.arrayContaining([6, 15]))
+  })
+
+  it('accepts a high finding on unchanged lines of the head as outside the diff, without a suggestion', async () => {
+    const s = store()
+    const f = await added(
+      s,
+      finding({ severity: 'high', startLine: 10, endLine: 11, quote: 'line10\nline11' })
+    )
+    expect(f).toMatchObject({ outsideDiff: true, startLine: 10, endLine: 11 })
+    const error = await refused(
+      s,
+      finding({ severity: 'critical', startLine: 12, quote: 'line12', suggestion: 'x' })
+    )
+    expect(error).toMatch(/suggestion can only replace lines in the diff/)
+    expect(await refused(s, finding({ severity: 'high', startLine: 90, quote: 'x' }))).toMatch(/has 20 lines/)
+  })
+
+  it('refuses a range only partly in the diff', async () => {
+    const error = await refused(store(), finding({ startLine: 5, endLine: 15, quote: 'return b' }))
+    expect(error).toMatch(/Only some of lines 5-15 .* are in the diff: 5-6, 15/)
+  })
+
+  it('says where a wrong quote actually is', async () => {
+    const elsewhere = await refused(store(), finding({ quote: "return 'unique text'" }))
+    expect(elsewhere).toContain('The quote does not appear in src/a.ts 4 (RIGHT)')
+    expect(elsewhere).toContain('It appears at src/b.ts:2')
+    const sameFile = await refused(store(), finding({ quote: 'line17' }))
+    expect(sameFile).toContain('It appears at src/a.ts:17')
+    const nowhere = await refused(store(), finding({ quote: 'not in the code' }))
+    expect(nowhere).toContain('appears nowhere')
+    expect(await refused(store(), finding({ quote: undefined }))).toMatch(/needs a quote/)
+  })
+
+  it('takes removed lines on the LEFT, but no suggestion there', async () => {
+    const s = store()
+    const f = await added(s, finding({ startLine: 4, side: 'LEFT', quote: 'return a', category: 'api' }))
+    expect(f).toMatchObject({ side: 'LEFT', startLine: 4 })
+    const error = await refused(
+      s,
+      finding({ startLine: 15, side: 'LEFT', quote: 'line16old', suggestion: 'x' })
+    )
+    expect(error).toMatch(/needs side RIGHT/)
+  })
+
+  it('accepts a suggestion only when it changes the cited lines', async () => {
+    const s = store()
+    expect(await refused(s, finding({ suggestion: '  const b = a * 2\n' }))).toMatch(/identical/)
+    const f = await added(s, finding({ suggestion: '  const b = a\n' }))
+    expect(f.suggestion).toBe('  const b = a')
+  })
+
+  it('keeps file-level findings free of lines and inside the diff unless high', async () => {
+    const s = store()
+    expect(await refused(s, finding({ startLine: undefined }))).toMatch(/takes no quote/)
+    const fileLevel = await added(s, finding({ startLine: undefined, quote: undefined, file: 'src/b.ts' }))
+    expect(fileLevel.startLine).toBeUndefined()
+    expect(fileLevel.side).toBeUndefined()
+    const outside = { startLine: undefined, quote: undefined, file: 'src/untouched.ts' }
+    expect(await refused(s, finding(outside))).toMatch(/not among the files this pull request changes/)
+    expect(await added(s, finding({ ...outside, severity: 'high' }))).toMatchObject({ outsideDiff: true })
+    expect(await refused(s, finding({ ...outside, severity: 'high', file: 'src/missing.ts' }))).toMatch(
+      /not among/
+    )
+  })
+
+  it('refuses a duplicate of an open finding and names it', async () => {
+    const s = store()
+    const first = await added(s, finding({ endLine: 5, quote: 'return b' }))
+    const error = await refused(s, finding({ category: ' Correctness ', startLine: 5, quote: 'return b' }))
+    expect(error).toContain(`${first.id} is already an open correctness finding at src/a.ts:4-5`)
+    expect(error).toContain(`update_finding with id ${first.id}`)
+    await added(s, finding({ category: 'performance' }))
+    await s.update(first.id, { status: 'resolved' })
+    await added(s, finding())
+  })
+})
+
+describe('FindingsStore.update', () => {
+  const earlier: Finding = {
+    id: 'f_old001',
+    severity: 'high',
+    category: 'security',
+    file: 'src/a.ts',
+    title: 'Old issue',
+    description: 'From the last review.',
+    startLine: 5,
+    endLine: 5,
+    side: 'RIGHT',
+    quote: 'return b',
+    status: 'open',
+    firstSeenSha: 'b'.repeat(40),
+    lastConfirmedSha: 'b'.repeat(40),
+    fingerprint: 'abc'
+  }
+
+  it('starts from the findings of earlier reviews and records what this run touched', async () => {
+    const s = store([earlier])
+    expect(s.list()).toEqual([earlier])
+    expect(s.touched()).toEqual([])
+    const result = await s.update('f_old001', { severity: 'critical', suggestion: '  return a * 2' })
+    expect(result).toMatchObject({
+      ok: true,
+      finding: {
+        severity: 'critical',
+        suggestion: '  return a * 2',
+        lastConfirmedSha: HEAD_SHA,
+        fingerprint: 'abc'
+      }
+    })
+    expect(s.touched()).toEqual(['f_old001'])
+    const resolved = await s.update('f_old001', { status: 'resolved' })
+    expect(resolved).toMatchObject({
+      ok: true,
+      finding: { status: 'resolved', note: `resolved at ${HEAD_SHA.slice(0, 7)}` }
+    })
+    expect(s.list('open')).toEqual([])
+  })
+
+  it('refuses what it cannot apply, with a reason', async () => {
+    const s = store([earlier, { ...earlier, id: 'f_old002', side: 'LEFT', startLine: 4, endLine: 4 }])
+    expect(await s.update('f_nope', { status: 'dismissed' })).toEqual({
+      ok: false,
+      error: "No finding has id 'f_nope'. Known ids: f_old001, f_old002."
+    })
+    expect(await s.update('f_old001', {})).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Nothing to update/)
+    })
+    expect(await s.update('f_old001', { suggestion: '  return b' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/identical/)
+    })
+    expect(await s.update('f_old002', { suggestion: 'x' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/RIGHT side/)
+    })
+    const outside = await added(s, finding({ severity: 'high', startLine: 10, quote: 'line10' }))
+    expect(await s.update(outside.id, { severity: 'low' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/Dismiss it/)
+    })
+  })
+})
+
+describe('fingerprintOf', () => {
+  it('ignores case, spacing and line numbers, but not the file or category', () => {
+    const base = { file: 'src/a.ts', category: 'correctness', title: 'T', quote: 'return  b;' }
+    expect(fingerprintOf(base)).toBe(fingerprintOf({ ...base, quote: ' RETURN b ', title: 'Other' }))
+    expect(fingerprintOf(base)).not.toBe(fingerprintOf({ ...base, file: 'src/b.ts' }))
+    expect(fingerprintOf(base)).not.toBe(fingerprintOf({ ...base, category: 'security' }))
+    expect(fingerprintOf({ ...base, quote: undefined })).not.toBe(
+      fingerprintOf({ ...base, quote: undefined, title: 'U' })
+    )
+  })
+})

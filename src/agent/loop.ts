@@ -1,0 +1,230 @@
+import Anthropic from '@anthropic-ai/sdk'
+import { errorMessage } from '../errors.js'
+import type { Logger } from '../logger.js'
+import { BudgetTracker, MAX_OUTPUT_TOKENS, type BudgetKind, type BudgetLimits } from './budgets.js'
+import { Conversation } from './conversation.js'
+import { addUsage, emptyUsage, formatUsage, priceFor, type Usage } from './pricing.js'
+import { EPHEMERAL_CACHE, type ToolRegistry } from './tools/registry.js'
+
+type ToolUseBlock = Anthropic.Messages.ToolUseBlock
+type ToolResultBlockParam = Anthropic.Messages.ToolResultBlockParam
+type ContentBlockParam = Anthropic.Messages.ContentBlockParam
+
+export interface RunAgentOptions {
+  client: Anthropic
+  model: string
+  budget: BudgetLimits
+  system: string
+  firstUserContent: string | Anthropic.Messages.TextBlockParam[]
+  tools: ToolRegistry
+  logger: Logger
+  /** Milliseconds; injectable so tests can run the wall-clock budget out. */
+  now?: () => number
+  maxTokens?: number
+}
+
+export interface AgentRun {
+  /** The opening text the model gave publish_review. */
+  summary?: string
+  /** False when the run ended any other way; the caller then publishes what the findings list holds. */
+  published: boolean
+  /** 'published', 'budget', 'api_error', or the stop reason of the last reply. */
+  stopReason: string
+  /** Why the review may be incomplete, for the review body. */
+  coverageNotes: string[]
+  usage: Usage
+  turns: number
+  toolCalls: number
+  budgetExhausted?: BudgetKind
+}
+
+const NUDGE_PUBLISH =
+  'You ended your turn without calling publish_review. Record any remaining findings, then call ' +
+  'publish_review with your summary. Do not reply with text only.'
+const NUDGE_BRIEF =
+  'Your last reply was cut off at the output limit. Be brief: one finding per add_finding call, short ' +
+  'descriptions, then call publish_review.'
+const CUT_TOOL_CALL =
+  'Not run: your reply was cut off at the output limit inside this call, so its arguments are incomplete. ' +
+  'Call it again with shorter arguments.'
+const BUDGET_REFUSED = 'Not run: the tool-call budget for this review is used up. Call publish_review now.'
+
+/** Replies cut at max_tokens that the loop answers before giving up. */
+const MAX_CUT_REPLIES = 1
+
+/**
+ * The review conversation: one model request per turn, tool calls answered in order, until the model calls
+ * publish_review, stops, or a budget runs out. It never throws: any failure ends the run with a note and
+ * the findings recorded so far stay in the store.
+ */
+export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
+  const { client, model, tools, logger } = options
+  const tracker = new BudgetTracker(options.budget, options.now ?? Date.now)
+  const price = priceFor(model, logger)
+  const usage = emptyUsage(price)
+  const conversation = new Conversation(options.firstUserContent)
+  const system: Anthropic.Messages.TextBlockParam[] = [
+    { type: 'text', text: options.system, cache_control: { ...EPHEMERAL_CACHE } }
+  ]
+  const notes: string[] = []
+  let nudged = false
+  let warned = false
+  let cutReplies = 0
+
+  const finish = (stopReason: string, extra: Partial<AgentRun> = {}): AgentRun => {
+    logger.info(`Review agent stopped (${stopReason}) after ${tracker.turns} turns: ${formatUsage(usage)}`)
+    return {
+      published: false,
+      stopReason,
+      coverageNotes: notes,
+      usage,
+      turns: tracker.turns,
+      toolCalls: tracker.toolCalls,
+      ...extra
+    }
+  }
+
+  for (;;) {
+    const spent = tracker.exhausted()
+    if (spent) {
+      notes.push(
+        `Stopped early: the ${spent} budget ran out (${tracker.describe(spent)}). ` +
+          'The findings recorded up to then are kept; parts of the change may not have been examined.'
+      )
+      return finish('budget', { budgetExhausted: spent })
+    }
+
+    let response: Anthropic.Messages.Message
+    try {
+      response = await client.messages.create(
+        {
+          model,
+          max_tokens: options.maxTokens ?? MAX_OUTPUT_TOKENS,
+          system,
+          tools: tools.definitions(),
+          messages: conversation.forRequest()
+        },
+        { signal: AbortSignal.timeout(Math.max(1000, tracker.remainingMs())) }
+      )
+    } catch (error) {
+      if (error instanceof Anthropic.APIUserAbortError) {
+        notes.push('Stopped early: the wall clock budget ran out while the model was answering.')
+        return finish('budget', { budgetExhausted: 'wall clock' })
+      }
+      const reason = describeApiError(error)
+      logger.warning(`The model request failed: ${reason}`)
+      notes.push(
+        `The model request failed (${reason}); the review covers only what was recorded before that.`
+      )
+      return finish('api_error')
+    }
+
+    tracker.recordTurn()
+    addUsage(usage, response.usage, price)
+    tracker.recordTokens(response.usage.input_tokens, response.usage.output_tokens)
+    const stop = response.stop_reason ?? 'end_turn'
+    const uses = response.content.filter((b): b is ToolUseBlock => b.type === 'tool_use')
+    logger.info(
+      `Turn ${tracker.turns}: ${stop}` +
+        (uses.length > 0 ? `, ${uses.map(u => u.name).join(', ')}` : '') +
+        ` (${response.usage.input_tokens} in, ${response.usage.output_tokens} out, ` +
+        `${response.usage.cache_read_input_tokens ?? 0} cache read)`
+    )
+    if (response.content.length > 0) conversation.addAssistant(response.content, stop === 'pause_turn')
+
+    if (stop === 'refusal') {
+      notes.push('The model declined to continue the review; the findings recorded before that are kept.')
+      return finish('refusal')
+    }
+
+    // A reply cut by a length limit may end inside a tool call whose input is incomplete: never run that one.
+    const cut = stop === 'max_tokens' || stop === 'model_context_window_exceeded'
+    const lastBlock = response.content[response.content.length - 1]
+    const truncatedId = cut && lastBlock?.type === 'tool_use' ? lastBlock.id : undefined
+
+    const results: ToolResultBlockParam[] = []
+    let summary: string | undefined
+    for (const use of uses) {
+      const result = await answer(use, use.id === truncatedId)
+      results.push(result.block)
+      if (result.summary !== undefined) summary = result.summary
+    }
+    if (summary !== undefined) return finish('published', { published: true, summary })
+
+    const follow: ContentBlockParam[] = [...results]
+    if (stop === 'model_context_window_exceeded') {
+      notes.push(
+        "Stopped: the conversation filled the model's context window; the findings recorded so far are kept."
+      )
+      return finish(stop)
+    } else if (stop === 'max_tokens') {
+      cutReplies++
+      if (cutReplies > MAX_CUT_REPLIES) {
+        notes.push(
+          'Stopped: replies were cut off at the output limit; the findings recorded so far are kept.'
+        )
+        return finish(stop)
+      }
+      follow.push({ type: 'text', text: NUDGE_BRIEF })
+    } else if (
+      stop === 'end_turn' ||
+      stop === 'stop_sequence' ||
+      (stop === 'tool_use' && uses.length === 0)
+    ) {
+      if (results.length === 0) {
+        if (nudged || tracker.exhausted()) {
+          notes.push('The model ended without calling publish_review, so the summary is not its own.')
+          return finish('end_turn')
+        }
+        nudged = true
+        if (response.content.length === 0) {
+          conversation.appendToLastUser(NUDGE_PUBLISH)
+          continue
+        }
+        follow.push({ type: 'text', text: NUDGE_PUBLISH })
+      }
+    } else if (stop !== 'tool_use' && stop !== 'pause_turn') {
+      notes.push(`Stopped: the model stopped for an unexpected reason (${stop}).`)
+      return finish(stop)
+    }
+
+    // After pause_turn with nothing to answer, the same assistant turn is simply resumed.
+    if (follow.length === 0) continue
+    if (!warned && tracker.nearlyExhausted() && !tracker.exhausted()) {
+      warned = true
+      follow.push({
+        type: 'text',
+        text: `Budget nearly used (${tracker.summary()}). Record your remaining findings and call publish_review.`
+      })
+    }
+    conversation.addUser(follow)
+  }
+
+  async function answer(
+    use: ToolUseBlock,
+    truncated: boolean
+  ): Promise<{ block: ToolResultBlockParam; summary?: string }> {
+    const reply = (content: string, isError: boolean): ToolResultBlockParam =>
+      isError
+        ? { type: 'tool_result', tool_use_id: use.id, content, is_error: true }
+        : { type: 'tool_result', tool_use_id: use.id, content }
+    if (truncated) return { block: reply(CUT_TOOL_CALL, true) }
+    if (tracker.toolCallsLeft() === 0 && !tools.endsRun(use.name))
+      return { block: reply(BUDGET_REFUSED, true) }
+    tracker.recordToolCall()
+    const outcome = await tools.execute(use.name, use.input)
+    logger.debug(`${use.name} ${outcome.isError ? 'error' : 'ok'}: ${outcome.content.slice(0, 200)}`)
+    const block = reply(outcome.content, outcome.isError === true)
+    return outcome.publish ? { block, summary: outcome.publish.summary } : { block }
+  }
+}
+
+function describeApiError(error: unknown): string {
+  if (error instanceof Anthropic.APIError) {
+    const body = error.error as { error?: { type?: string; message?: string } } | undefined
+    const type = body?.error?.type
+    const message = body?.error?.message ?? error.message
+    return [error.status, type, message].filter(part => part !== undefined && part !== '').join(' ')
+  }
+  return errorMessage(error)
+}

@@ -1,0 +1,101 @@
+import type { Logger } from '../logger.js'
+
+/** Dollars per million tokens. `cacheWrite` is the 5-minute write, the only cache the loop asks for. */
+export interface Price {
+  family: string
+  input: number
+  output: number
+  cacheWrite: number
+  cacheRead: number
+}
+
+/**
+ * The one price table, from the published model pages. First match wins, so a more specific family comes
+ * before the broader one that would also match it. Haiku 5.5 is billed higher above 100k prompt tokens;
+ * the table holds the lower band, which is where a review's requests fall.
+ */
+const PRICES: ReadonlyArray<{ pattern: RegExp; price: Price }> = [
+  { pattern: /(fable|mythos)-5-1/, price: p('Claude Fable/Mythos 5.1', 10, 50, 12.5, 0.25) },
+  { pattern: /(fable|mythos)-5/, price: p('Claude Fable/Mythos 5', 10, 50, 12.5, 1) },
+  { pattern: /opus-5-5/, price: p('Claude Opus 5.5', 4, 20, 5, 0.2) },
+  { pattern: /opus-(5|4-[5-9])/, price: p('Claude Opus 4.5–5', 5, 25, 6.25, 0.5) },
+  { pattern: /opus-4|3-opus|opus-3/, price: p('Claude Opus 3–4.1', 15, 75, 18.75, 1.5) },
+  { pattern: /sonnet-5/, price: p('Claude Sonnet 5', 2, 10, 2.5, 0.2) },
+  { pattern: /sonnet-4|3-[57]-sonnet|sonnet-3/, price: p('Claude Sonnet 3.5–4.6', 3, 15, 3.75, 0.3) },
+  { pattern: /haiku-5/, price: p('Claude Haiku 5.5', 0.1, 0.5, 0.125, 0.01) },
+  { pattern: /haiku-4/, price: p('Claude Haiku 4.5', 1, 5, 1.25, 0.1) },
+  { pattern: /3-5-haiku|haiku-3-5/, price: p('Claude Haiku 3.5', 0.8, 4, 1, 0.08) },
+  { pattern: /3-haiku|haiku-3/, price: p('Claude Haiku 3', 0.25, 1.25, 0.3, 0.03) }
+]
+
+/** Used for a model the table does not know, so a cost is still reported (and flagged as an estimate). */
+export const UNKNOWN_MODEL_PRICE: Price = p('unknown model, priced as Claude Sonnet 5', 2, 10, 2.5, 0.2)
+
+function p(family: string, input: number, output: number, cacheWrite: number, cacheRead: number): Price {
+  return { family, input, output, cacheWrite, cacheRead }
+}
+
+export function priceFor(model: string, logger?: Logger): Price {
+  const id = model.toLowerCase()
+  const match = PRICES.find(entry => entry.pattern.test(id))
+  if (match) return match.price
+  logger?.warning(
+    `No price is known for model '${model}'; costs are estimated as ${UNKNOWN_MODEL_PRICE.family}.`
+  )
+  return UNKNOWN_MODEL_PRICE
+}
+
+/** Token counts and cost of a run, as reported by the API after every response. */
+export interface Usage {
+  inputTokens: number
+  outputTokens: number
+  cacheReadTokens: number
+  cacheWriteTokens: number
+  costUsd: number
+  priceFamily: string
+}
+
+/** The fields of an API usage object the accounting reads; the cache counts may be null or absent. */
+export interface ApiUsage {
+  input_tokens: number
+  output_tokens: number
+  cache_creation_input_tokens?: number | null
+  cache_read_input_tokens?: number | null
+}
+
+export function emptyUsage(price: Price): Usage {
+  return {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    costUsd: 0,
+    priceFamily: price.family
+  }
+}
+
+export function costOf(usage: ApiUsage, price: Price): number {
+  const perToken = 1 / 1_000_000
+  return (
+    usage.input_tokens * price.input * perToken +
+    usage.output_tokens * price.output * perToken +
+    (usage.cache_creation_input_tokens ?? 0) * price.cacheWrite * perToken +
+    (usage.cache_read_input_tokens ?? 0) * price.cacheRead * perToken
+  )
+}
+
+/** Adds one response's usage to a running total (in place, so a failed run keeps what it spent). */
+export function addUsage(total: Usage, usage: ApiUsage, price: Price): void {
+  total.inputTokens += usage.input_tokens
+  total.outputTokens += usage.output_tokens
+  total.cacheWriteTokens += usage.cache_creation_input_tokens ?? 0
+  total.cacheReadTokens += usage.cache_read_input_tokens ?? 0
+  total.costUsd += costOf(usage, price)
+}
+
+export function formatUsage(usage: Usage): string {
+  return (
+    `${usage.inputTokens} input, ${usage.outputTokens} output, ${usage.cacheReadTokens} cache-read and ` +
+    `${usage.cacheWriteTokens} cache-write tokens; $${usage.costUsd.toFixed(4)} (${usage.priceFamily})`
+  )
+}

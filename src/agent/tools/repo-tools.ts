@@ -1,0 +1,226 @@
+import { z } from 'zod'
+import { renderFileDiff } from '../../diff/render.js'
+import type { DiffFile } from '../../diff/model.js'
+import { GitError, type Git } from '../../git/git.js'
+import { capText, MAX_TOOL_OUTPUT_CHARS } from '../redact.js'
+import { cleanUntrusted, wrapUntrusted } from '../untrusted.js'
+import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
+import { checkRepoPath, resolveAtCommit } from './repo-paths.js'
+
+export interface RepoToolsOptions {
+  git: Git
+  /** The reviewed commit: every read is of this tree unless the model asks for the base. */
+  headSha: string
+  baseSha: string
+  /** The whole diff, for get_diff. */
+  files: DiffFile[]
+  maxOutputChars?: number
+  maxSearchResults?: number
+}
+
+const MAX_LINE_CHARS = 500
+const MAX_DIRECTORY_ENTRIES = 500
+
+const line = z.number().int().min(1).max(10_000_000)
+
+const readFileSchema = z
+  .object({
+    path: z.string().describe('File path from the repository root, e.g. src/index.ts.'),
+    start_line: line.optional().describe('First line to return (default 1).'),
+    end_line: line.optional().describe('Last line to return (default: as many as fit).'),
+    ref: z
+      .enum(['head', 'base'])
+      .optional()
+      .describe('head (default): the pull request version. base: the version before the change.')
+  })
+  .strict()
+
+const listDirectorySchema = z
+  .object({ path: z.string().describe("Directory from the repository root; '' or '.' for the root.") })
+  .strict()
+
+const searchCodeSchema = z
+  .object({
+    pattern: z
+      .string()
+      .min(1)
+      .max(300)
+      .describe('Extended regular expression (or literal text with fixed: true).'),
+    path: z.string().optional().describe('Limit the search to this file or directory.'),
+    fixed: z.boolean().optional().describe('Match the pattern as literal text.')
+  })
+  .strict()
+
+const getDiffSchema = z.object({ path: z.string().describe('Path of a changed file.') }).strict()
+
+const fail = (content: string): ToolOutcome => ({ content, isError: true })
+
+/**
+ * Read-only views of the repository at the reviewed commit, taken from git objects so that nothing the
+ * workflow left in the working tree (or anything outside the repository) can be read.
+ */
+export function repoTools(options: RepoToolsOptions): AgentTool[] {
+  const { git, headSha, baseSha, files } = options
+  const maxChars = options.maxOutputChars ?? MAX_TOOL_OUTPUT_CHARS
+  const maxResults = options.maxSearchResults ?? 100
+  const short = (sha: string): string => sha.slice(0, 7)
+  const data = (source: string, text: string): ToolOutcome => ({
+    content: wrapUntrusted(
+      source,
+      capText(cleanUntrusted(text, { invisible: 'show' }), maxChars, 'Ask for a narrower range.')
+    )
+  })
+
+  return [
+    defineTool({
+      name: 'read_file',
+      description:
+        'Read a file of the repository at the pull request head (or at the base), with line numbers. Use it ' +
+        'for context the diff does not show: callers, definitions, tests.',
+      schema: readFileSchema,
+      async run(input) {
+        const checked = checkRepoPath(input.path)
+        if (!checked.ok) return fail(checked.error)
+        const ref = input.ref ?? 'head'
+        const sha = ref === 'head' ? headSha : baseSha
+        const resolved = await resolveAtCommit(git, sha, checked.path)
+        if (!resolved.ok) return fail(resolved.error)
+        if (resolved.kind === undefined)
+          return fail(`${checked.path} does not exist at the ${ref} (${short(sha)}).`)
+        if (resolved.kind === 'tree') return fail(`${checked.path} is a directory; use list_directory.`)
+        if (resolved.kind === 'submodule')
+          return fail(`${checked.path} is a submodule; its files are not available.`)
+        const bytes = await git.show(sha, resolved.path)
+        if (!bytes) return fail(`${checked.path} could not be read at the ${ref} (${short(sha)}).`)
+        if (bytes.subarray(0, 8000).includes(0))
+          return fail(`${checked.path} is a binary file (${bytes.length} bytes).`)
+        const lines = splitLines(cleanUntrusted(bytes.toString('utf8'), { invisible: 'show' }))
+        if (lines.length === 0) return { content: `${checked.path} is empty at the ${ref} (${short(sha)}).` }
+        const start = input.start_line ?? 1
+        const end = Math.min(input.end_line ?? lines.length, lines.length)
+        if (start > lines.length) {
+          return fail(`${checked.path} has ${lines.length} lines; start_line ${start} is past the end.`)
+        }
+        if (end < start) return fail(`end_line (${input.end_line}) is before start_line (${start}).`)
+        const via = resolved.path === checked.path ? '' : ` (via symbolic link to ${resolved.path})`
+        const header = `${checked.path}${via} at ${ref} ${short(sha)}, lines ${start}-${end} of ${lines.length}:`
+        return {
+          content: wrapUntrusted(
+            `read_file:${checked.path}@${ref}`,
+            numbered(header, lines, start, end, maxChars)
+          )
+        }
+      }
+    }),
+    defineTool({
+      name: 'list_directory',
+      description: 'List the files and directories directly inside a directory at the pull request head.',
+      schema: listDirectorySchema,
+      async run(input) {
+        const checked = checkRepoPath(input.path, { allowRoot: true })
+        if (!checked.ok) return fail(checked.error)
+        const resolved = await resolveAtCommit(git, headSha, checked.path)
+        if (!resolved.ok) return fail(resolved.error)
+        if (resolved.kind !== 'tree') {
+          return fail(
+            resolved.kind === undefined
+              ? `${checked.path} does not exist at the head.`
+              : `${checked.path} is not a directory.`
+          )
+        }
+        const entries = (await git.lsTree(headSha, resolved.path)) ?? []
+        const shown = entries.slice(0, MAX_DIRECTORY_ENTRIES).map(entry => {
+          if (entry.kind === 'tree') return `${entry.name}/`
+          if (entry.kind === 'symlink') return `${entry.name} (symbolic link)`
+          if (entry.kind === 'submodule') return `${entry.name} (submodule)`
+          return entry.name
+        })
+        if (entries.length > shown.length)
+          shown.push(`[${entries.length - shown.length} more entries not shown]`)
+        const title = `${checked.path || '.'} at head ${short(headSha)}: ${entries.length} entries`
+        return data(`list_directory:${checked.path || '.'}`, [title, ...shown].join('\n'))
+      }
+    }),
+    defineTool({
+      name: 'search_code',
+      description:
+        'Search the files at the pull request head with git grep. Returns path:line: text for each match, ' +
+        `at most ${maxResults}.`,
+      schema: searchCodeSchema,
+      async run(input) {
+        let path: string | undefined
+        if (input.path !== undefined) {
+          const checked = checkRepoPath(input.path, { allowRoot: true })
+          if (!checked.ok) return fail(checked.error)
+          path = checked.path || undefined
+        }
+        let matches
+        try {
+          matches = await git.grep(headSha, input.pattern, {
+            fixed: input.fixed === true,
+            ...(path ? { path } : {}),
+            maxCount: maxResults + 1
+          })
+        } catch (error) {
+          if (error instanceof GitError)
+            return fail(`git grep rejected the search: ${error.stderr || error.message}`)
+          throw error
+        }
+        if (matches.length === 0) return { content: `No matches for ${JSON.stringify(input.pattern)}.` }
+        const lines = matches.slice(0, maxResults).map(m => `${m.path}:${m.line}: ${clip(m.text)}`)
+        if (matches.length > maxResults)
+          lines.push(`[more than ${maxResults} matches; narrow the pattern or the path]`)
+        return data(`search_code:${input.pattern}`, lines.join('\n'))
+      }
+    }),
+    defineTool({
+      name: 'get_diff',
+      description:
+        "One changed file's whole diff, in the same format as the diff above (use it when that was truncated).",
+      schema: getDiffSchema,
+      run(input) {
+        const checked = checkRepoPath(input.path)
+        if (!checked.ok) return fail(checked.error)
+        const file = files.find(f => f.path === checked.path) ?? files.find(f => f.oldPath === checked.path)
+        if (!file) return fail(`${checked.path} is not one of the files this pull request changes.`)
+        return data(`get_diff:${file.path}`, renderFileDiff(file))
+      }
+    })
+  ]
+}
+
+/** A file's lines at a commit for the findings store; undefined when missing or binary. */
+export async function readLinesAt(git: Git, sha: string, path: string): Promise<string[] | undefined> {
+  const bytes = await git.show(sha, path)
+  if (!bytes || bytes.subarray(0, 8000).includes(0)) return undefined
+  return splitLines(bytes.toString('utf8'))
+}
+
+function splitLines(text: string): string[] {
+  const lines = text.split('\n').map(l => (l.endsWith('\r') ? l.slice(0, -1) : l))
+  if (lines[lines.length - 1] === '') lines.pop()
+  return lines
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_LINE_CHARS
+    ? text
+    : `${text.slice(0, MAX_LINE_CHARS)}… [${text.length - MAX_LINE_CHARS} more characters]`
+}
+
+/** Numbered lines up to the size cap; a cut says which start_line continues it. */
+function numbered(header: string, lines: string[], start: number, end: number, maxChars: number): string {
+  const out = [header]
+  let size = header.length
+  const width = String(end).length
+  for (let n = start; n <= end; n++) {
+    const text = `${String(n).padStart(width)}\t${clip(lines[n - 1] ?? '')}`
+    if (size + text.length + 1 > maxChars) {
+      out.push(`[truncated: lines ${n}-${end} not shown; call read_file with start_line ${n} to continue]`)
+      break
+    }
+    out.push(text)
+    size += text.length + 1
+  }
+  return out.join('\n')
+}

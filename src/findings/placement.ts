@@ -1,0 +1,198 @@
+import type { DiffLineSet } from '../diff/line-set.js'
+import type { Side } from '../diff/model.js'
+import { compactRanges, locateQuote, quoteMatches } from './quote.js'
+import { atLeast, type Severity } from './severity.js'
+
+/** Lines outside the diff are accepted only at this severity, and never posted inline. */
+export const OUTSIDE_DIFF_MIN: Severity = 'high'
+
+/** Where a new finding asks to sit. */
+export interface PlacementRequest {
+  severity: Severity
+  file: string
+  startLine?: number
+  endLine?: number
+  side?: Side
+  suggestion?: string
+  quote?: string
+}
+
+/** The location fields of an accepted finding. */
+export interface Placement {
+  startLine?: number
+  endLine?: number
+  side?: Side
+  quote?: string
+  suggestion?: string
+  outsideDiff?: true
+}
+
+export type PlacementResult = { ok: true; placement: Placement } | { ok: false; error: string }
+
+/**
+ * The rules for where a finding may sit: lines in one hunk of the diff (or, for a high or critical
+ * finding, existing lines of the head file), a quote that appears in them, and a suggestion that changes
+ * them. Each refusal says what would be accepted instead.
+ */
+export class FindingPlacer {
+  private readonly headLines = new Map<string, Promise<string[] | undefined>>()
+
+  constructor(
+    private readonly lines: DiffLineSet,
+    private readonly readHead: (path: string) => Promise<string[] | undefined>
+  ) {}
+
+  async place(request: PlacementRequest): Promise<PlacementResult> {
+    const error =
+      request.startLine === undefined
+        ? await this.fileLevel(request)
+        : await this.lineLevel(request, request.startLine)
+    return typeof error === 'string' ? { ok: false, error } : { ok: true, placement: error }
+  }
+
+  /** Undefined when `suggestion` may replace lines start..end of the new file. */
+  async checkSuggestion(
+    file: string,
+    start: number,
+    end: number,
+    suggestion: string
+  ): Promise<string | undefined> {
+    const current = await this.citedText(file, 'RIGHT', start, end)
+    if (normalizeSuggestion(suggestion) === current.join('\n')) {
+      return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`
+    }
+    return undefined
+  }
+
+  private async fileLevel(request: PlacementRequest): Promise<Placement | string> {
+    const stray = (['endLine', 'side', 'suggestion', 'quote'] as const).filter(
+      key => request[key] !== undefined
+    )
+    if (stray.length > 0) {
+      const names = stray.map(key => key.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`)).join(', ')
+      return (
+        `A finding without start_line is about the whole file and takes no ${names}. ` +
+        'Give start_line (and a quote) to cite lines.'
+      )
+    }
+    if (this.lines.hasFile(request.file)) return {}
+    if (atLeast(request.severity, OUTSIDE_DIFF_MIN) && (await this.headFile(request.file)) !== undefined) {
+      return { outsideDiff: true }
+    }
+    return this.notInDiff(request.file)
+  }
+
+  private async lineLevel(request: PlacementRequest, start: number): Promise<Placement | string> {
+    const { file, quote, suggestion } = request
+    const end = request.endLine ?? start
+    const side = request.side ?? 'RIGHT'
+    if (end < start) return `end_line (${end}) is before start_line (${start}).`
+    if (quote === undefined || quote.trim() === '') {
+      return 'A finding that cites lines needs a quote: a verbatim excerpt of the cited lines, which shows they were read.'
+    }
+    const range = start === end ? `${start}` : `${start}-${end}`
+    const cited = Array.from({ length: end - start + 1 }, (_, i) => start + i)
+    const commentable = cited.filter(line => this.lines.canComment(file, side, line))
+    const placement: Placement = { startLine: start, endLine: end, side, quote: quote.trim() }
+
+    let text: string[]
+    if (commentable.length === cited.length) {
+      if (!this.lines.sameHunk(file, side, start, end)) {
+        return `Lines ${range} of ${file} span more than one hunk of the diff; cite lines within a single hunk.`
+      }
+      text = await this.citedText(file, side, start, end)
+    } else if (commentable.length > 0) {
+      return (
+        `Only some of lines ${range} (${side}) of ${file} are in the diff: ${compactRanges(commentable)}. ` +
+        'Narrow the range to lines in the diff.'
+      )
+    } else {
+      const outside = await this.outsideDiffText(request, side, start, end)
+      if (typeof outside === 'string') return outside
+      if (suggestion !== undefined) {
+        return 'A suggestion can only replace lines in the diff; these lines are outside it. Remove the suggestion.'
+      }
+      text = outside
+      placement.outsideDiff = true
+    }
+    if (!quoteMatches(quote, text)) return this.quoteError(quote, file, side, range)
+
+    if (suggestion !== undefined) {
+      if (side !== 'RIGHT') return 'A suggestion replaces lines of the new file, so it needs side RIGHT.'
+      const suggestionError = await this.checkSuggestion(file, start, end, suggestion)
+      if (suggestionError) return suggestionError
+      placement.suggestion = normalizeSuggestion(suggestion)
+    }
+    return placement
+  }
+
+  /** The text of lines outside the diff when the finding may cite them, or why it may not. */
+  private async outsideDiffText(
+    request: PlacementRequest,
+    side: Side,
+    start: number,
+    end: number
+  ): Promise<string[] | string> {
+    const { file } = request
+    const range = start === end ? `line ${start}` : `lines ${start}-${end}`
+    const near = this.lines.nearest(file, side, start, 6).sort((a, b) => a - b)
+    const nearText =
+      near.length > 0 ? ` The nearest ${side} lines in the diff are ${compactRanges(near)}.` : ''
+    const head = await this.headFile(file)
+    if (!this.lines.hasFile(file) && !head) return this.notInDiff(file)
+    if (side === 'LEFT' || !atLeast(request.severity, OUTSIDE_DIFF_MIN)) {
+      return (
+        `${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ` +
+        'Review the change itself; only a high or critical problem may cite unchanged lines of the new file.'
+      )
+    }
+    if (!head || end > head.length) {
+      return `${file} has ${head?.length ?? 0} lines at the head; ${range} does not exist.${nearText}`
+    }
+    return head.slice(start - 1, end)
+  }
+
+  private async citedText(file: string, side: Side, start: number, end: number): Promise<string[]> {
+    const head = side === 'RIGHT' ? await this.headFile(file) : undefined
+    const text: string[] = []
+    for (let line = start; line <= end; line++) {
+      text.push(head?.[line - 1] ?? this.lines.lineText(file, side, line) ?? '')
+    }
+    return text
+  }
+
+  private async quoteError(quote: string, file: string, side: Side, range: string): Promise<string> {
+    const headLines = await this.headFile(file)
+    const diffFiles = this.lines.paths().flatMap(path => this.lines.file(path) ?? [])
+    const places = locateQuote(quote, headLines ? { file, headLines } : { file }, diffFiles)
+    return (
+      `The quote does not appear in ${file} ${range} (${side}).` +
+      (places.length > 0
+        ? ` It appears at ${places.join(', ')}: cite those lines instead.`
+        : ' It appears nowhere in the file or the diff: quote the cited lines verbatim.')
+    )
+  }
+
+  private notInDiff(file: string): string {
+    const name = file.slice(file.lastIndexOf('/') + 1)
+    const similar = this.lines.paths().filter(path => path.endsWith(`/${name}`) || path === name)
+    return (
+      `${file} is not among the files this pull request changes.` +
+      (similar.length > 0 ? ` Did you mean ${similar.slice(0, 3).join(', ')}?` : '') +
+      ' Only a high or critical finding may concern a file outside the diff.'
+    )
+  }
+
+  private headFile(path: string): Promise<string[] | undefined> {
+    let lines = this.headLines.get(path)
+    if (!lines) {
+      lines = this.readHead(path).catch(() => undefined)
+      this.headLines.set(path, lines)
+    }
+    return lines
+  }
+}
+
+export function normalizeSuggestion(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/\n$/, '')
+}

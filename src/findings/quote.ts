@@ -1,0 +1,94 @@
+import type { DiffFile } from '../diff/model.js'
+
+/**
+ * Quotes prove that a finding's lines were read: the quoted text must appear in the cited lines. Whitespace
+ * at line ends and inside runs does not count (the model reads numbered, re-indented output); every other
+ * character must match.
+ */
+const squash = (line: string): string => line.trim().replace(/\s+/g, ' ')
+
+function quoteLines(quote: string): string[] {
+  const lines = quote.replace(/\r\n?/g, '\n').split('\n').map(squash)
+  while (lines[0] === '') lines.shift()
+  while (lines[lines.length - 1] === '') lines.pop()
+  return lines
+}
+
+export function quoteMatches(quote: string, cited: string[]): boolean {
+  const wanted = quoteLines(quote).join('\n')
+  return wanted !== '' && cited.map(squash).join('\n').includes(wanted)
+}
+
+/** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */
+export function findQuote(quote: string, numbered: NumberedLine[]): number[] {
+  const size = quoteLines(quote).length
+  const found: number[] = []
+  for (let i = 0; size > 0 && i + size <= numbered.length; i++) {
+    const window = numbered.slice(i, i + size)
+    const contiguous = window.every(
+      (entry, k) => k === 0 || entry.line === (window[k - 1] as NumberedLine).line + 1
+    )
+    if (
+      contiguous &&
+      quoteMatches(
+        quote,
+        window.map(entry => entry.text)
+      )
+    )
+      found.push((window[0] as NumberedLine).line)
+  }
+  return found
+}
+
+export interface NumberedLine {
+  line: number
+  text: string
+}
+
+/**
+ * Where else a quote appears: in the head version of the cited file, then on either side of every file in
+ * the diff. Returned as `path:line` (with "(LEFT)" for removed lines), at most `limit` places.
+ */
+export function locateQuote(
+  quote: string,
+  cited: { file: string; headLines?: string[] },
+  diffFiles: DiffFile[],
+  limit = 5
+): string[] {
+  const found = new Set<string>()
+  const { file, headLines } = cited
+  if (headLines) {
+    for (const line of findQuote(
+      quote,
+      headLines.map((text, i) => ({ line: i + 1, text }))
+    ))
+      found.add(`${file}:${line}`)
+  }
+  for (const diffFile of diffFiles) {
+    // The head file already covered the new side of the cited file.
+    const keys =
+      diffFile.path === file && headLines ? (['oldLine'] as const) : (['newLine', 'oldLine'] as const)
+    for (const key of keys) {
+      const numbered = diffFile.hunks.flatMap(hunk =>
+        hunk.lines.flatMap(l => (l[key] === undefined ? [] : [{ line: l[key], text: l.text }]))
+      )
+      const suffix = key === 'oldLine' ? ' (LEFT)' : ''
+      for (const line of findQuote(quote, numbered)) found.add(`${diffFile.path}:${line}${suffix}`)
+    }
+  }
+  return [...found].slice(0, limit)
+}
+
+/** "3-5, 9" from [3, 4, 5, 9]. */
+export function compactRanges(lines: number[]): string {
+  const parts: string[] = []
+  let from = lines[0]
+  for (let i = 0; i < lines.length; i++) {
+    const current = lines[i] as number
+    const next = lines[i + 1]
+    if (next === current + 1) continue
+    parts.push(from === current ? `${current}` : `${from}-${current}`)
+    from = next
+  }
+  return parts.join(', ')
+}
