@@ -1,0 +1,244 @@
+import type { Side } from '../diff/model.js'
+import type { Octokit } from './client.js'
+
+export interface PullRequestRef {
+  owner: string
+  repo: string
+  prNumber: number
+}
+
+/** One entry of `comments` in the create-review payload, in GitHub's field names. */
+export interface ReviewCommentInput {
+  path: string
+  body: string
+  line: number
+  side: Side
+  start_line?: number
+  start_side?: Side
+}
+
+export interface ReviewDraft {
+  /** The commit that was reviewed, which may no longer be the head. */
+  commitSha: string
+  body: string
+  comments: ReviewCommentInput[]
+}
+
+export interface ReviewRecord {
+  id: number
+  user: { login: string } | null
+  body: string
+  state: string
+  commit_id: string | null
+  submitted_at?: string | null
+  html_url: string
+}
+
+export interface ReviewCommentRecord {
+  id: number
+  body: string
+  user: { login: string } | null
+  path: string
+  in_reply_to_id?: number
+  pull_request_review_id: number | null
+}
+
+/**
+ * Redline comments; it never approves and never requests changes. There is no parameter for the event, so no
+ * caller can send another one.
+ */
+const REVIEW_EVENT = 'COMMENT' as const
+
+function review(data: {
+  id: number
+  user: { login: string } | null
+  body: string
+  state: string
+  commit_id: string | null
+  submitted_at?: string | null
+  html_url: string
+}): ReviewRecord {
+  const { id, user, body, state, commit_id, submitted_at, html_url } = data
+  return { id, user: user ? { login: user.login } : null, body, state, commit_id, submitted_at, html_url }
+}
+
+/**
+ * Posts the review in one call. Octokit's retry is off for this request: a timeout or 5xx may still have
+ * created the review, and only the caller, which can look for it first, may decide to send it again.
+ */
+export async function createCommentReview(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  draft: ReviewDraft
+): Promise<ReviewRecord> {
+  const { data } = await octokit.rest.pulls.createReview({
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    commit_id: draft.commitSha,
+    body: draft.body,
+    event: REVIEW_EVENT,
+    comments: draft.comments,
+    request: { retries: 0 }
+  })
+  return review(data)
+}
+
+/** A review without an event stays PENDING: visible only to its author, notifying nobody. */
+export async function createPendingReview(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  draft: ReviewDraft
+): Promise<ReviewRecord> {
+  const { data } = await octokit.rest.pulls.createReview({
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    commit_id: draft.commitSha,
+    body: draft.body,
+    comments: draft.comments,
+    request: { retries: 0 }
+  })
+  return review(data)
+}
+
+/** Only a PENDING review can be deleted; GitHub refuses submitted ones. */
+export async function deletePendingReview(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  reviewId: number
+): Promise<void> {
+  await octokit.rest.pulls.deletePendingReview({
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    review_id: reviewId
+  })
+}
+
+/** Every review on the pull request, oldest first; the caller's own PENDING review is included. */
+export async function listReviews(octokit: Octokit, pr: PullRequestRef): Promise<ReviewRecord[]> {
+  const data = await octokit.paginate(octokit.rest.pulls.listReviews, {
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    per_page: 100
+  })
+  return data.map(review)
+}
+
+function comment(data: {
+  id: number
+  body: string
+  user: { login: string } | null
+  path: string
+  in_reply_to_id?: number
+  pull_request_review_id: number | null
+}): ReviewCommentRecord {
+  const { id, body, user, path, in_reply_to_id, pull_request_review_id } = data
+  const record: ReviewCommentRecord = {
+    id,
+    body,
+    user: user ? { login: user.login } : null,
+    path,
+    pull_request_review_id
+  }
+  if (in_reply_to_id !== undefined) record.in_reply_to_id = in_reply_to_id
+  return record
+}
+
+export async function listReviewComments(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  reviewId: number
+): Promise<ReviewCommentRecord[]> {
+  const data = await octokit.paginate(octokit.rest.pulls.listCommentsForReview, {
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    review_id: reviewId,
+    per_page: 100
+  })
+  return data.map(entry =>
+    comment({ ...entry, user: entry.user ?? null, pull_request_review_id: entry.pull_request_review_id })
+  )
+}
+
+/** Every inline comment on the pull request, across all reviews. */
+export async function listPullRequestComments(
+  octokit: Octokit,
+  pr: PullRequestRef
+): Promise<ReviewCommentRecord[]> {
+  const data = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    per_page: 100
+  })
+  return data.map(entry => comment({ ...entry, user: entry.user ?? null }))
+}
+
+export async function replyToComment(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  commentId: number,
+  body: string
+): Promise<number> {
+  const { data } = await octokit.rest.pulls.createReplyForReviewComment({
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    comment_id: commentId,
+    body
+  })
+  return data.id
+}
+
+export type ReviewFailureKind =
+  /** Another PENDING review by the same user blocks every new review on the pull request. */
+  | 'pending-exists'
+  | 'body-too-long'
+  /** A 422 about the inline comments (a line not in the diff, a range across hunks…). */
+  | 'rejected'
+  /** 5xx, timeouts and network errors: the review may or may not have been created. */
+  | 'transient'
+  | 'fatal'
+
+export interface ReviewFailure {
+  kind: ReviewFailureKind
+  status?: number
+  message: string
+}
+
+function errorDetails(error: unknown): { status?: number; text: string } {
+  const e = error as { status?: unknown; message?: unknown; response?: { data?: unknown } }
+  const status = typeof e?.status === 'number' ? e.status : undefined
+  const data = e?.response?.data as { message?: unknown; errors?: unknown } | undefined
+  const errors = Array.isArray(data?.errors) ? data.errors : []
+  const parts = [
+    typeof data?.message === 'string'
+      ? data.message
+      : typeof e?.message === 'string'
+        ? e.message
+        : String(error),
+    ...errors.map(item => (typeof item === 'string' ? item : JSON.stringify(item)))
+  ]
+  return status === undefined ? { text: parts.join('; ') } : { status, text: parts.join('; ') }
+}
+
+/** Sorts a failed create-review call by what can be done about it. */
+export function classifyReviewFailure(error: unknown): ReviewFailure {
+  const { status, text } = errorDetails(error)
+  const failure = (kind: ReviewFailureKind): ReviewFailure =>
+    status === undefined ? { kind, message: text } : { kind, status, message: text }
+  if (status === 422) {
+    if (/one pending review/i.test(text)) return failure('pending-exists')
+    if (/too long|maximum is \d+ characters|characters are allowed/i.test(text))
+      return failure('body-too-long')
+    // The reviewed commit left the pull request (a force push): no comment can be placed, so probing is moot.
+    if (/commit ?oid is not part of the pull request|commit_id/i.test(text)) return failure('fatal')
+    return failure('rejected')
+  }
+  if (status === undefined || status >= 500 || status === 408) return failure('transient')
+  return failure('fatal')
+}

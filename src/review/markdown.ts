@@ -1,0 +1,91 @@
+import type { Severity } from '../findings/severity.js'
+
+/**
+ * GitHub rejects bodies over 65,536 characters. Its count may see each newline as CRLF, so `measure` counts a
+ * newline twice and the budget keeps a margin on top of that.
+ */
+export const GITHUB_BODY_LIMIT = 65_536
+export const BODY_BUDGET = 64_000
+
+export function measure(text: string): number {
+  let newlines = 0
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines++
+  return text.length + newlines
+}
+
+const SEVERITY_LABELS: Record<Severity, string> = {
+  critical: '🔴 Critical',
+  high: '🟠 High',
+  medium: '🟡 Medium',
+  low: '🔵 Low',
+  informational: '⚪ Info'
+}
+
+export function severityLabel(severity: Severity): string {
+  return SEVERITY_LABELS[severity]
+}
+
+/**
+ * Model-written text is shaped by the pull request it read, so it must not be able to open an HTML comment
+ * (a forged marker or finding tag) or leave a code fence open that would swallow the rest of the body. A
+ * zero-width space after `<` keeps `<!--` readable, in prose and in code spans alike, while making it inert.
+ */
+export function neutralize(text: string): string {
+  return balanceFences(text.replace(/<!--/g, '<\u200b!--'))
+}
+
+/** Closes a fenced code block left open at the end of `text`. */
+export function balanceFences(text: string): string {
+  let open: { char: string; length: number } | undefined
+  for (const line of text.split('\n')) {
+    const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line)
+    if (!match) continue
+    const fence = match[1] as string
+    const rest = match[2] as string
+    if (open === undefined) {
+      if (fence[0] === '`' && rest.includes('`')) continue
+      open = { char: fence[0] as string, length: fence.length }
+    } else if (fence[0] === open.char && fence.length >= open.length && rest.trim() === '') {
+      open = undefined
+    }
+  }
+  if (open === undefined) return text
+  return `${text}${text.endsWith('\n') ? '' : '\n'}${open.char.repeat(open.length)}`
+}
+
+/** One line of text for a list item or a table cell: no line breaks, no table pipes, no HTML comments. */
+export function inline(text: string, maxLength?: number): string {
+  const flat = text
+    .replace(/<!--/g, '<\u200b!--')
+    .replace(/\s*\r?\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim()
+  return maxLength === undefined ? flat : truncate(flat, maxLength)
+}
+
+/** Cuts at a character boundary (never inside a surrogate pair) and marks the cut. */
+export function truncate(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text
+  if (maxLength <= 1) return '…'.slice(0, maxLength)
+  let cut = maxLength - 1
+  const code = text.charCodeAt(cut - 1)
+  if (code >= 0xd800 && code <= 0xdbff) cut--
+  return `${text.slice(0, cut).trimEnd()}…`
+}
+
+/** A fence longer than any run of backticks in `content`, so the content cannot close it early. */
+export function fenceFor(content: string): string {
+  let longest = 0
+  for (const run of content.match(/`+/g) ?? []) longest = Math.max(longest, run.length)
+  return '`'.repeat(Math.max(3, longest + 1))
+}
+
+export function codeBlock(content: string, info = ''): string {
+  const fence = fenceFor(content)
+  const text = content === '' || content.endsWith('\n') ? content : `${content}\n`
+  return `${fence}${info}\n${text}${fence}`
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`
+}
