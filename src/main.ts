@@ -1,29 +1,120 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
-import { decideFromEvent, parseRepository } from './context.js'
+import { actionsLogger } from './actions-logger.js'
+import { decideFromEvent, parseRepository, type ReviewRequest } from './context.js'
 import { ConfigurationError, errorMessage } from './errors.js'
-import { readSettings, secretsOf } from './inputs.js'
+import { createOctokit, graphqlUrlFromEnv } from './github/client.js'
+import { readSettings, secretsOf, type Settings } from './inputs.js'
+import type { Logger } from './logger.js'
+import { reviewPullRequest, type ReviewOutcome } from './pipeline.js'
+import { computeOutputs, shouldFail, writeFindingsFile } from './review/outputs.js'
+import { writeJobSummary } from './review/summary.js'
 
-export async function run(): Promise<void> {
+function readEventPayload(path: string | undefined): unknown {
+  if (!path) return {}
+  let text: string
   try {
-    const settings = readSettings(name => core.getInput(name))
-    for (const secret of secretsOf(settings)) core.setSecret(secret)
-    const repository = parseRepository(process.env['GITHUB_REPOSITORY'])
-    const eventPath = process.env['GITHUB_EVENT_PATH']
-    const payload: unknown = eventPath ? JSON.parse(readFileSync(eventPath, 'utf8')) : {}
-    const decision = decideFromEvent({
-      eventName: process.env['GITHUB_EVENT_NAME'] ?? '',
-      payload,
-      repository,
-      reviewDrafts: settings.reviewDrafts,
-      ...(settings.prNumber !== undefined ? { prNumberInput: settings.prNumber } : {})
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new ConfigurationError(
+      `Cannot read the event payload at GITHUB_EVENT_PATH (${errorMessage(error)}).`
+    )
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new ConfigurationError(
+      `The event payload at GITHUB_EVENT_PATH is not JSON (${errorMessage(error)}).`
+    )
+  }
+}
+
+/** The settings and the request, or the reason there is nothing to do. Only workflow mistakes throw. */
+function prepare(): { settings: Settings; request: ReviewRequest } | { skip: string } {
+  const settings = readSettings(name => core.getInput(name))
+  for (const secret of secretsOf(settings)) core.setSecret(secret)
+  const repository = parseRepository(process.env['GITHUB_REPOSITORY'])
+  const decision = decideFromEvent({
+    eventName: process.env['GITHUB_EVENT_NAME'] ?? '',
+    payload: readEventPayload(process.env['GITHUB_EVENT_PATH']),
+    repository,
+    reviewDrafts: settings.reviewDrafts,
+    ...(settings.prNumber !== undefined ? { prNumberInput: settings.prNumber } : {})
+  })
+  if ('skip' in decision) return decision
+  return { settings, request: decision.review }
+}
+
+async function report(outcome: ReviewOutcome, settings: Settings, logger: Logger): Promise<void> {
+  const publish = outcome.publish
+  const findingsFile = await writeFindingsFile(outcome.findings, {
+    prNumber: outcome.prNumber,
+    inlineFindingIds: publish?.inlineFindingIds ?? [],
+    ...(outcome.headSha ? { commitSha: outcome.headSha } : {})
+  })
+  const outputs = computeOutputs({
+    ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
+    ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
+    findings: outcome.findings,
+    findingsFile,
+    usage: outcome.usage
+  })
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+
+  const notes = outcome.skipped ? [outcome.skipped, ...outcome.coverageNotes] : outcome.coverageNotes
+  try {
+    await writeJobSummary(core.summary, {
+      findings: outcome.findings,
+      inlineFindingIds: publish?.inlineFindingIds ?? [],
+      movedToBody: publish?.movedToBody ?? [],
+      coverageNotes: notes,
+      compaction: publish?.compaction ?? [],
+      usage: outcome.usage,
+      ...(publish?.reviewUrl ? { reviewUrl: publish.reviewUrl } : {}),
+      dryRun: settings.dryRun,
+      ...(publish ? { body: publish.body, comments: publish.comments } : {}),
+      ...(outcome.publishError ? { error: outcome.publishError } : {})
     })
-    if ('skip' in decision) {
-      core.notice(decision.skip)
+  } catch (error) {
+    // Outside a runner there is no summary file; the log still has everything.
+    logger.debug(`No job summary written: ${errorMessage(error)}`)
+  }
+  if (publish?.reviewUrl) logger.info(`Review posted: ${publish.reviewUrl}`)
+}
+
+/** The action: one review of one pull request, reported in the job summary and the outputs. */
+export async function run(): Promise<void> {
+  const logger = actionsLogger
+  try {
+    const prepared = prepare()
+    if ('skip' in prepared) {
+      core.notice(prepared.skip)
       return
     }
+    const { settings, request } = prepared
+    const octokit = createOctokit(settings.githubToken, logger)
+    const outcome = await reviewPullRequest({
+      settings,
+      request,
+      octokit,
+      graphqlUrl: graphqlUrlFromEnv(),
+      workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
+      logger
+    })
+    if (outcome.skipped) core.notice(outcome.skipped)
+    await report(outcome, settings, logger)
+    if (outcome.publishError) {
+      core.setFailed(`Redline could not post its review: ${outcome.publishError}`)
+      return
+    }
+    const failure = shouldFail(outcome.findings, settings.failOn)
+    if (failure) core.setFailed(failure)
   } catch (error) {
-    if (error instanceof ConfigurationError) core.setFailed(error.message)
-    else core.setFailed(`Redline failed: ${errorMessage(error)}`)
+    if (error instanceof ConfigurationError) {
+      core.setFailed(error.message)
+    } else {
+      if (error instanceof Error && error.stack) core.debug(error.stack)
+      core.setFailed(`Redline failed: ${errorMessage(error)}`)
+    }
   }
 }

@@ -27,30 +27,18 @@ const RATE_LIMIT_RETRIES = 2
  * answers such as 422 alone) and nowhere else; the throttling plugin spaces writes and waits out rate limits.
  */
 export function createOctokit(token: string, logger: Logger, endpoints?: Partial<GitHubEndpoints>): Octokit {
+  const waitAndRetry =
+    (kind: string) =>
+    (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      logger.warning(
+        `GitHub ${kind} on ${request.method} ${request.url}; retry ${retryCount + 1} in ${retryAfter}s.`
+      )
+      return retryCount < RATE_LIMIT_RETRIES
+    }
   const options: Record<string, unknown> = {
     throttle: {
-      onRateLimit: (
-        retryAfter: number,
-        request: { method: string; url: string },
-        _octokit: unknown,
-        retryCount: number
-      ) => {
-        logger.warning(
-          `GitHub rate limit on ${request.method} ${request.url}; retry ${retryCount + 1} in ${retryAfter}s.`
-        )
-        return retryCount < RATE_LIMIT_RETRIES
-      },
-      onSecondaryRateLimit: (
-        retryAfter: number,
-        request: { method: string; url: string },
-        _octokit: unknown,
-        retryCount: number
-      ) => {
-        logger.warning(
-          `GitHub secondary rate limit on ${request.method} ${request.url}; retry in ${retryAfter}s.`
-        )
-        return retryCount < RATE_LIMIT_RETRIES
-      }
+      onRateLimit: waitAndRetry('rate limit'),
+      onSecondaryRateLimit: waitAndRetry('secondary rate limit')
     },
     retry: { retries: 3 }
   }

@@ -1,4 +1,6 @@
 import type { Repository } from '../context.js'
+import type { ApiFile } from '../diff/model.js'
+import { API_FILE_LIMIT } from '../diff/source.js'
 import type { Octokit } from './client.js'
 
 /** The parts of a pull request a review needs. */
@@ -37,19 +39,6 @@ export async function getPullRequest(
   }
 }
 
-/** One entry of the pull-request files API; `patch` is absent for binary files and very large diffs. */
-export interface ApiFile {
-  filename: string
-  previous_filename?: string
-  status: string
-  additions: number
-  deletions: number
-  patch?: string
-}
-
-/** GitHub lists at most 3,000 files for a pull request. */
-export const API_FILES_LIMIT = 3000
-
 export async function listPullFiles(
   octokit: Octokit,
   repository: Repository,
@@ -60,7 +49,7 @@ export async function listPullFiles(
     pull_number: prNumber,
     per_page: 100
   })
-  return files.slice(0, API_FILES_LIMIT).map(file => {
+  return files.slice(0, API_FILE_LIMIT).map(file => {
     const entry: ApiFile = {
       filename: file.filename,
       status: file.status,

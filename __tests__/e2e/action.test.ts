@@ -1,0 +1,322 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
+import {
+  reply,
+  startMessagesServer,
+  type MessagesServer,
+  type RecordedMessagesRequest
+} from '../support/messages-server.js'
+import { createPrFixture, type PrFixture } from '../support/pr-fixture.js'
+import { runAction, type RunResult } from '../support/runner.js'
+
+const API_KEY = 'sk-ant-test'
+const TOKEN = 'ghs_testtoken'
+
+const MATH_BASE = ['export function add(a: number, b: number): number {', '  return a + b', '}', ''].join(
+  '\n'
+)
+const MATH_HEAD = [
+  'export function add(a: number, b: number): number {',
+  '  return a + b',
+  '}',
+  '',
+  'export function divide(a: number, b: number): number {',
+  '  return a / b',
+  '}',
+  ''
+].join('\n')
+
+interface World {
+  fixture: PrFixture
+  github: GitHubStandIn
+  messages: MessagesServer
+  results: RunResult[]
+}
+
+let world: World | undefined
+
+afterEach(async () => {
+  if (!world) return
+  await world.github.close()
+  await world.messages.close()
+  for (const result of world.results) await result.cleanup()
+  world.fixture.cleanup()
+  world = undefined
+})
+
+async function setUp(files: Record<string, string>, base: Record<string, string> = {}): Promise<World> {
+  const fixture = createPrFixture({ base: { 'src/math.ts': MATH_BASE, ...base }, commits: [{ files }] })
+  const github = await startGitHubServer({
+    fixture,
+    pr: { title: 'Add divide', body: 'Adds a divide helper.' }
+  })
+  const messages = await startMessagesServer({ apiKey: API_KEY })
+  world = { fixture, github, messages, results: [] }
+  return world
+}
+
+function pullRequestPayload(fixture: PrFixture, action = 'opened') {
+  return {
+    action,
+    number: fixture.prNumber,
+    pull_request: {
+      number: fixture.prNumber,
+      draft: false,
+      head: { sha: fixture.headSha, ref: fixture.headRef },
+      base: { sha: fixture.baseSha, ref: fixture.baseRef }
+    },
+    repository: { full_name: `${fixture.owner}/${fixture.repo}` }
+  }
+}
+
+async function runOn(
+  w: World,
+  options: { eventName?: string; payload?: object; inputs?: Record<string, string> } = {}
+): Promise<RunResult> {
+  const result = await runAction({
+    workspace: w.fixture.workspaceDir,
+    eventName: options.eventName ?? 'pull_request',
+    payload: options.payload ?? pullRequestPayload(w.fixture),
+    inputs: { 'anthropic-api-key': API_KEY, 'github-token': TOKEN, ...options.inputs },
+    repository: `${w.fixture.owner}/${w.fixture.repo}`,
+    sha: w.fixture.mergeSha,
+    ref: `refs/pull/${w.fixture.prNumber}/merge`,
+    githubApiUrl: w.github.url,
+    githubGraphqlUrl: w.github.graphqlUrl,
+    anthropicBaseUrl: w.messages.url,
+    timeoutMs: 90_000
+  })
+  w.results.push(result)
+  return result
+}
+
+/** The text of every tool_result block in the last user message of a request. */
+function toolResults(request: RecordedMessagesRequest): string[] {
+  const messages = request.body.messages as Array<{ role: string; content: unknown }>
+  const last = messages[messages.length - 1]
+  if (!last || !Array.isArray(last.content)) return []
+  return (last.content as Array<{ type: string; content?: unknown }>)
+    .filter(part => part.type === 'tool_result')
+    .map(part => (typeof part.content === 'string' ? part.content : JSON.stringify(part.content)))
+}
+
+function firstUserText(request: RecordedMessagesRequest): string {
+  const messages = request.body.messages as Array<{ role: string; content: unknown }>
+  return JSON.stringify(messages[0]?.content)
+}
+
+const DIVIDE_FINDING = {
+  severity: 'high',
+  category: 'bug',
+  file: 'src/math.ts',
+  title: 'Division by zero returns Infinity',
+  description: 'divide(1, 0) returns Infinity instead of failing; callers cannot tell.',
+  start_line: 6,
+  end_line: 6,
+  quote: 'return a / b',
+  suggestion: "  if (b === 0) throw new RangeError('division by zero')\n  return a / b"
+}
+
+describe('the bundled action, run as the runner runs it', () => {
+  it('fails on a bad input with one clear line and never calls the model', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    const result = await runOn(w, { inputs: { 'min-severity': 'severe' } })
+    expect(result.exitCode).not.toBe(0)
+    const errors = result.annotations.filter(a => a.level === 'error')
+    expect(errors.map(e => e.message)).toEqual([
+      "Invalid value for input 'min-severity': 'severe'. Expected one of informational | low | medium | high | critical."
+    ])
+    expect(w.messages.requests).toHaveLength(0)
+    expect(w.github.requests).toHaveLength(0)
+  })
+
+  it('refuses an event it does not handle without calling the model', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    const result = await runOn(w, { eventName: 'push', payload: { ref: 'refs/heads/main' } })
+    expect(result.exitCode).toBe(1)
+    expect(result.annotations.find(a => a.level === 'error')?.message).toMatch(/not on 'push'/)
+    expect(w.messages.requests).toHaveLength(0)
+  })
+
+  it('reviews a pull request: one COMMENT review pinned to the head, an inline suggestion, outputs and summary', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    w.messages.push(
+      reply.toolUse('read_file', { path: 'src/math.ts' }),
+      request => {
+        expect(toolResults(request)[0]).toContain('return a / b')
+        return reply.toolUse('add_finding', DIVIDE_FINDING)
+      },
+      request => {
+        expect(toolResults(request)[0]).toMatch(/f_[a-z0-9]+/)
+        return reply.toolUse('publish_review', { summary: 'Adds `divide`; it does not guard against zero.' })
+      }
+    )
+    const result = await runOn(w)
+    expect(result.stderr).toBe('')
+    expect(result.exitCode).toBe(0)
+
+    const posts = w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
+    expect(posts).toHaveLength(1)
+    const sent = posts[0]?.body as {
+      event: string
+      commit_id: string
+      body: string
+      comments: Array<Record<string, unknown>>
+    }
+    expect(sent.event).toBe('COMMENT')
+    expect(sent.commit_id).toBe(w.fixture.headSha)
+    expect(sent.body).toContain('Adds `divide`; it does not guard against zero.')
+    expect(sent.body).toContain('<!-- redline:state ')
+    expect(sent.comments).toHaveLength(1)
+    expect(sent.comments[0]).toMatchObject({ path: 'src/math.ts', line: 6, side: 'RIGHT' })
+    expect(sent.comments[0]).not.toHaveProperty('start_line')
+    expect(String(sent.comments[0]?.body)).toContain(
+      "```suggestion\n  if (b === 0) throw new RangeError('division by zero')\n  return a / b\n```"
+    )
+
+    // The model saw the whole conversation on the real tools, with the diff numbered as GitHub numbers it.
+    expect(w.messages.requests).toHaveLength(3)
+    const first = w.messages.requests[0]!
+    expect(first.body.tool_choice).toBeUndefined()
+    expect((first.body.tools as Array<{ name: string }>).map(t => t.name).sort()).toEqual(
+      [
+        'add_finding',
+        'get_diff',
+        'list_directory',
+        'list_findings',
+        'publish_review',
+        'read_file',
+        'search_code',
+        'update_finding'
+      ].sort()
+    )
+    expect(firstUserText(first)).toContain('divide')
+
+    const review = w.github.reviews[0]!
+    expect(result.outputs['review-id']).toBe(String(review.id))
+    expect(result.outputs['review-url']).toContain(`#pullrequestreview-${review.id}`)
+    expect(result.outputs['findings-open']).toBe('1')
+    expect(Number(result.outputs['input-tokens'])).toBeGreaterThan(0)
+    const file = JSON.parse(readFileSync(result.outputs['findings-file']!, 'utf8')) as {
+      findings: Array<Record<string, unknown>>
+    }
+    expect(file.findings).toHaveLength(1)
+    expect(file.findings[0]).toMatchObject({
+      title: DIVIDE_FINDING.title,
+      status: 'open',
+      postedInline: true
+    })
+    expect(result.summary).toContain('Division by zero returns Infinity')
+    expect(result.summary).toContain('src/math.ts:6')
+  })
+
+  it('re-reviews only what changed, resolves the fixed finding and its thread', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    let findingId = ''
+    w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), request => {
+      findingId = /f_[a-z0-9]+/.exec(toolResults(request)[0] ?? '')?.[0] ?? ''
+      return reply.toolUse('publish_review', { summary: 'One issue.' })
+    })
+    expect((await runOn(w)).exitCode).toBe(0)
+    expect(findingId).toMatch(/^f_/)
+    expect(w.github.threads).toHaveLength(1)
+
+    const fixed = MATH_HEAD.replace(
+      '  return a / b',
+      "  if (b === 0) throw new RangeError('division by zero')\n  return a / b"
+    )
+    const newHead = w.fixture.pushHead({ 'src/math.ts': fixed, 'src/extra.ts': 'export const extra = 1\n' })
+    w.messages.push(
+      request => {
+        const context = firstUserText(request)
+        expect(context).toContain(findingId)
+        expect(context).toContain('RangeError')
+        return reply.toolUse('update_finding', { id: findingId, status: 'resolved', note: 'guarded' })
+      },
+      reply.toolUse('publish_review', { summary: 'The zero check was added.' })
+    )
+    const second = await runOn(w, { payload: pullRequestPayload(w.fixture, 'synchronize') })
+    expect(second.stderr).toBe('')
+    expect(second.exitCode).toBe(0)
+
+    const posts = w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
+    expect(posts).toHaveLength(2)
+    const sent = posts[1]?.body as { commit_id: string; body: string; comments?: unknown[] }
+    expect(sent.commit_id).toBe(newHead)
+    expect(sent.comments ?? []).toHaveLength(0)
+    expect(second.outputs['findings-open']).toBe('0')
+    expect(w.github.threads[0]?.isResolved).toBe(true)
+    const replies = w.github.reviewComments.filter(c => c.in_reply_to_id !== undefined)
+    expect(replies).toHaveLength(1)
+    expect(replies[0]?.body).toContain(newHead.slice(0, 7))
+  })
+
+  it('answers a documentation-only pull request with zero model calls', async () => {
+    const w = await setUp({ 'README.md': '# Widgets\n\nNow with docs.\n', 'package-lock.json': '{}\n' })
+    const result = await runOn(w)
+    expect(result.exitCode).toBe(0)
+    expect(w.messages.requests).toHaveLength(0)
+    const post = w.github.requests.find(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
+    const body = (post?.body as { body: string; event: string }).body
+    expect(body).toContain('Nothing to review')
+    expect(body).toContain('README.md')
+    expect(result.outputs['cost-usd']).toBe('0.0000')
+  })
+
+  it('publishes the findings already made when the model API fails mid-review', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), reply.error(400, 'prompt is too long'))
+    const result = await runOn(w)
+    expect(result.exitCode).toBe(0)
+    const post = w.github.requests.find(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
+    const sent = post?.body as { body: string; comments: Array<{ line: number }> }
+    expect(sent.comments.map(c => c.line)).toEqual([6])
+    expect(sent.body).toMatch(/prompt is too long/)
+    expect(result.annotations.some(a => a.level === 'warning' && /prompt is too long/.test(a.message))).toBe(
+      true
+    )
+    expect(result.outputs['findings-open']).toBe('1')
+  })
+
+  it('posts nothing on a dry run and shows the review in the job summary', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    w.messages.push(
+      reply.toolUse('add_finding', DIVIDE_FINDING),
+      reply.toolUse('publish_review', { summary: 'Dry.' })
+    )
+    const result = await runOn(w, { inputs: { 'dry-run': 'true' } })
+    expect(result.exitCode).toBe(0)
+    expect(w.github.requests.filter(r => r.method !== 'GET' && !r.path.endsWith('/graphql'))).toEqual([])
+    expect(w.github.reviews).toHaveLength(0)
+    expect(result.outputs['review-id']).toBe('')
+    expect(result.summary).toContain('dry run')
+    expect(result.summary).toContain('```suggestion')
+  })
+
+  it('fails the step after posting when fail-on is reached', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    w.messages.push(
+      reply.toolUse('add_finding', DIVIDE_FINDING),
+      reply.toolUse('publish_review', { summary: 'One.' })
+    )
+    const result = await runOn(w, { inputs: { 'fail-on': 'high' } })
+    expect(result.exitCode).toBe(1)
+    expect(w.github.reviews).toHaveLength(1)
+    expect(result.annotations.find(a => a.level === 'error')?.message).toMatch(/at or above high/)
+  })
+
+  it('reviews the PR named by a workflow_dispatch at its current head', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    w.messages.push(reply.toolUse('publish_review', { summary: 'Looks fine.' }))
+    const result = await runOn(w, {
+      eventName: 'workflow_dispatch',
+      payload: { inputs: { 'pr-number': '1' } },
+      inputs: { 'pr-number': '1' }
+    })
+    expect(result.exitCode).toBe(0)
+    const post = w.github.requests.find(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
+    expect((post?.body as { commit_id: string }).commit_id).toBe(w.fixture.headSha)
+    expect((post?.body as { event: string }).event).toBe('COMMENT')
+  })
+})

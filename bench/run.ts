@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing. Ratios are measured within one run, so they compare like
+ * with like on a noisy machine; absolute times are for orientation only.
+ */
+const which = process.argv[2] ?? 'all'
+
+if (which === 'all' || which === 'diff') {
+  const { benchDiff } = await import('./diff-bench.js')
+  await benchDiff()
+}
+if (which === 'all' || which === 'agent') {
+  const { benchAgent } = await import('./agent-bench.js')
+  await benchAgent()
+}

@@ -1,0 +1,309 @@
+import type Anthropic from '@anthropic-ai/sdk'
+import { budgetLimits } from './agent/budgets.js'
+import { createAnthropic } from './agent/client.js'
+import { buildFirstUserContent, readGuidance } from './agent/context.js'
+import { runAgent, type AgentRun } from './agent/loop.js'
+import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
+import { SYSTEM_PROMPT } from './agent/prompt.js'
+import { findingTools } from './agent/tools/finding-tools.js'
+import { ToolRegistry } from './agent/tools/registry.js'
+import { readLinesAt, repoTools } from './agent/tools/repo-tools.js'
+import type { ReviewRequest } from './context.js'
+import { loadIncrementalDiff } from './diff/incremental.js'
+import { DiffLineSet } from './diff/line-set.js'
+import type { DiffFile } from './diff/model.js'
+import { loadPullDiff } from './diff/source.js'
+import { triage, type TriageResult } from './diff/triage.js'
+import { errorMessage } from './errors.js'
+import type { Finding } from './findings/finding.js'
+import { carryFindings, settleCarried, type CarriedChange } from './findings/reconcile.js'
+import { FindingsStore } from './findings/store.js'
+import { createGit, type Git } from './git/git.js'
+import type { Octokit } from './github/client.js'
+import { fetchViewerLogin } from './github/identity.js'
+import { getMergeBase, getPullRequest, listPullFiles, type PullRequestInfo } from './github/pulls.js'
+import { listReviews } from './github/reviews.js'
+import type { Settings } from './inputs.js'
+import type { Logger } from './logger.js'
+import type { ReviewState } from './review/marker.js'
+import { readState } from './review/read-state.js'
+import { PublishError, publishReview, type PublishResult } from './review/publish.js'
+
+export interface PipelineOptions {
+  settings: Settings
+  request: ReviewRequest
+  octokit: Octokit
+  graphqlUrl: string
+  workspace: string
+  logger: Logger
+  /** Created on first use, so a run that needs no model never builds a client. */
+  anthropic?: () => Anthropic
+}
+
+/** Everything one run produced, whether or not it posted; main turns it into the summary and outputs. */
+export interface ReviewOutcome {
+  prNumber: number
+  headSha?: string
+  /** Why nothing was reviewed, when nothing was. */
+  skipped?: string
+  findings: Finding[]
+  usage: Usage
+  coverageNotes: string[]
+  triage?: TriageResult
+  agent?: AgentRun
+  publish?: PublishResult
+  /** Posting failed; the findings are still in the summary and the findings file. */
+  publishError?: string
+}
+
+function noUsage(settings: Settings): Usage {
+  return emptyUsage(priceFor(settings.model))
+}
+
+/** The commit this run reviews: the event's head for pull_request (what the run was started for), else the PR's head now. */
+function reviewedCommits(request: ReviewRequest, pr: PullRequestInfo): { headSha: string; baseSha: string } {
+  if (request.kind === 'pull_request') return { headSha: request.headSha, baseSha: request.baseSha }
+  return { headSha: pr.headSha, baseSha: pr.baseSha }
+}
+
+async function mergeBaseOf(
+  options: PipelineOptions,
+  baseSha: string,
+  headSha: string
+): Promise<string | undefined> {
+  try {
+    return await getMergeBase(options.octokit, options.request.repository, baseSha, headSha)
+  } catch (error) {
+    options.logger.warning(
+      `The compare API did not give the merge base (${errorMessage(error)}); asking git.`
+    )
+    return undefined
+  }
+}
+
+interface Scope {
+  files: DiffFile[]
+  carried: Finding[]
+  changes: Map<string, CarriedChange>
+  notes: string[]
+  sinceSha?: string
+}
+
+/**
+ * What this run looks at. With an earlier review, only what changed since it (unless full-review), and the
+ * earlier findings followed to where their code is now.
+ */
+async function scopeOfReview(
+  options: PipelineOptions,
+  git: Git,
+  prFiles: DiffFile[],
+  state: ReviewState | undefined,
+  headSha: string
+): Promise<Scope> {
+  if (!state) return { files: prFiles, carried: [], changes: new Map(), notes: [] }
+  const incremental = await loadIncrementalDiff({
+    git,
+    fromSha: state.lastReviewedSha,
+    headSha,
+    prFiles,
+    logger: options.logger
+  })
+  const carried = carryFindings(state.findings, incremental.lineMap, incremental.files)
+  const sameCommit = state.lastReviewedSha === headSha
+  const whole = options.settings.fullReview || incremental.fellBack || sameCommit
+  const scope: Scope = {
+    files: whole ? prFiles : incremental.files,
+    carried: carried.findings,
+    changes: carried.changes,
+    notes: [...incremental.notes]
+  }
+  if (!whole) scope.sinceSha = state.lastReviewedSha
+  return scope
+}
+
+function lineChangesForAgent(
+  changes: ReadonlyMap<string, CarriedChange>
+): Record<string, 'changed' | 'deleted'> {
+  const result: Record<string, 'changed' | 'deleted'> = {}
+  for (const [id, change] of changes) {
+    if (change === 'removed') result[id] = 'deleted'
+    else if (change !== 'unchanged') result[id] = 'changed'
+  }
+  return result
+}
+
+function statusChanged(before: readonly Finding[], after: readonly Finding[]): boolean {
+  const previous = new Map(before.map(finding => [finding.id, finding.status]))
+  return after.some(finding => previous.get(finding.id) !== finding.status)
+}
+
+/** One review of one pull request: state → diff → agent → publish. Throws only for what it cannot report. */
+export async function reviewPullRequest(options: PipelineOptions): Promise<ReviewOutcome> {
+  const { settings, request, octokit, logger } = options
+  const repository = request.repository
+  const prNumber = request.prNumber
+  const outcome: ReviewOutcome = { prNumber, findings: [], usage: noUsage(settings), coverageNotes: [] }
+
+  const pr = await getPullRequest(octokit, repository, prNumber)
+  if (pr.state !== 'open')
+    return { ...outcome, skipped: `PR #${prNumber} is ${pr.state}; nothing to review.` }
+  const { headSha, baseSha } = reviewedCommits(request, pr)
+  outcome.headSha = headSha
+
+  const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl)
+  const reviews = await listReviews(octokit, { ...repository, prNumber })
+  const { state, warnings } = readState(reviews, viewerLogin, logger)
+  outcome.coverageNotes.push(...warnings)
+  if (state && state.lastReviewedSha === headSha && request.kind === 'pull_request' && !settings.fullReview) {
+    return {
+      ...outcome,
+      findings: state.findings,
+      skipped: `Commit ${headSha.slice(0, 7)} was already reviewed; set full-review: true to review it again.`
+    }
+  }
+
+  const git = createGit(options.workspace, logger)
+  const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha)
+  const pullDiff = await loadPullDiff({
+    git,
+    headSha,
+    baseSha,
+    ...(mergeBaseSha ? { mergeBaseSha } : {}),
+    logger,
+    fallback: () => listPullFiles(octokit, repository, prNumber)
+  })
+  outcome.coverageNotes.push(...pullDiff.notes)
+  const lineSet = DiffLineSet.fromFiles(pullDiff.files)
+  const scope = await scopeOfReview(options, git, pullDiff.files, state, headSha)
+  outcome.coverageNotes.push(...scope.notes)
+  const triaged = triage(scope.files, { exclude: settings.exclude })
+  outcome.triage = triaged
+  if (triaged.skipped.length > 0) outcome.coverageNotes.push(skippedFilesNote(triaged))
+
+  let findings: Finding[]
+  let summary: string
+  if (triaged.reviewable.length === 0) {
+    findings = settleCarried(scope.carried, scope.changes, new Set(), headSha)
+    if (state && !statusChanged(state.findings, findings)) {
+      return { ...outcome, findings, skipped: 'Nothing reviewable changed since the last review.' }
+    }
+    const skippedCount = triaged.skipped.length
+    summary =
+      skippedCount === 0
+        ? 'Nothing to review: this change has no file content to review.'
+        : `Nothing to review: ${skippedCount === 1 ? 'the one changed file is' : `all ${skippedCount} changed files are`} of a kind Redline skips (listed below).`
+    logger.info('No reviewable file; no model call is made.')
+  } else {
+    const store = new FindingsStore({
+      existing: scope.carried,
+      lines: lineSet,
+      headSha,
+      readHeadLines: path => readLinesAt(git, headSha, path)
+    })
+    const tools = new ToolRegistry([
+      ...repoTools({ git, headSha, baseSha: mergeBaseSha ?? baseSha, files: pullDiff.files }),
+      ...findingTools(store)
+    ])
+    const guidance = await readGuidance(git, baseSha, logger)
+    const firstUserContent = buildFirstUserContent({
+      repository: `${repository.owner}/${repository.repo}`,
+      pr: {
+        number: prNumber,
+        title: pr.title,
+        body: pr.body,
+        author: pr.author,
+        baseRef: pr.baseRef,
+        headRef: pr.headRef
+      },
+      headSha,
+      baseSha: mergeBaseSha ?? baseSha,
+      triage: triaged,
+      guidance,
+      instructions: settings.instructions,
+      minSeverity: settings.minSeverity,
+      maxComments: settings.maxComments,
+      ...(scope.sinceSha || scope.carried.length > 0
+        ? {
+            reReview: {
+              sinceSha: scope.sinceSha ?? state?.lastReviewedSha ?? headSha,
+              findings: scope.carried,
+              lineChanges: lineChangesForAgent(scope.changes)
+            }
+          }
+        : {})
+    })
+    const client = (
+      options.anthropic ??
+      (() =>
+        createAnthropic({
+          apiKey: settings.anthropicApiKey,
+          ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+        }))
+    )()
+    const agent = await runAgent({
+      client,
+      model: settings.model,
+      budget: budgetLimits(settings.budget),
+      system: SYSTEM_PROMPT,
+      firstUserContent,
+      tools,
+      logger
+    })
+    outcome.agent = agent
+    outcome.usage = agent.usage
+    outcome.coverageNotes.push(...agent.coverageNotes)
+    findings = settleCarried(store.all(), scope.changes, new Set(store.touched()), headSha)
+    summary = agent.summary ?? fallbackSummary(findings, agent)
+  }
+  outcome.findings = findings
+  for (const skipped of triaged.skipped) logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`)
+
+  try {
+    const publish = await publishReview({
+      octokit,
+      graphqlUrl: options.graphqlUrl,
+      repository,
+      prNumber,
+      commitSha: headSha,
+      findings,
+      summary,
+      coverageNotes: outcome.coverageNotes,
+      lineSet,
+      settings: {
+        minSeverity: settings.minSeverity,
+        maxComments: settings.maxComments,
+        dryRun: settings.dryRun
+      },
+      ...(state ? { previousState: state } : {}),
+      viewerLogin,
+      logger
+    })
+    outcome.publish = publish
+    outcome.findings = publish.findings
+  } catch (error) {
+    outcome.publishError = errorMessage(error)
+    if (error instanceof PublishError) {
+      outcome.publish = error.result
+      outcome.findings = error.result.findings
+    }
+  }
+  return outcome
+}
+
+const SKIPPED_NAMES_SHOWN = 25
+
+/** Skipped files are named, with the reason, so a reader knows what the review did not cover. */
+export function skippedFilesNote(triaged: TriageResult): string {
+  const names = triaged.skipped.slice(0, SKIPPED_NAMES_SHOWN).map(file => `\`${file.path}\` (${file.reason})`)
+  const more = triaged.skipped.length - names.length
+  return `Not reviewed: ${names.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`
+}
+
+/** The agent stopped before writing its summary: say so plainly rather than invent one. */
+function fallbackSummary(findings: readonly Finding[], agent: AgentRun): string {
+  const open = findings.filter(finding => finding.status === 'open').length
+  const why = agent.budgetExhausted
+    ? `its ${agent.budgetExhausted} budget ran out`
+    : `it stopped (${agent.stopReason})`
+  return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`
+}
