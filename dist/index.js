@@ -84493,9 +84493,23 @@ const DIFF_FORMAT_NOTE = [
 ].join('\n');
 /** Longer lines are cut so that one minified line cannot fill the prompt. */
 const MAX_LINE_CHARS = 1000;
-/** The triaged diff for the prompt: every reviewable file, each cut at its share of lines. */
-function renderDiff(result) {
+/**
+ * How much diff text the first message may hold (about 40k tokens). Past it a large pull request would fill
+ * the context window and the token budget on the first turn; the files that do not fit are named, and the
+ * agent reads them with get_diff.
+ */
+const PROMPT_DIFF_CHARS = 160_000;
+/** The inventory names at most this many files of each kind; the rest are counted. */
+const INVENTORY_MAX_FILES = 400;
+/**
+ * The triaged diff for the prompt: each reviewable file cut at its share of lines, in order, as long as it
+ * fits in `maxChars`; a file that does not fit is named with the way to read it, and smaller files after it
+ * may still fit.
+ */
+function renderDiff(result, maxChars = PROMPT_DIFF_CHARS) {
     const parts = [];
+    const left = [];
+    let used = 0;
     for (const entry of result.reviewable) {
         const text = renderLines(entry.file, entry.shownLines);
         if (entry.truncated) {
@@ -84503,7 +84517,21 @@ function renderDiff(result) {
             text.push(`[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +
                 `call get_diff {"path": ${JSON.stringify(entry.file.path)}} to read the whole file diff]`);
         }
-        parts.push(text.join('\n'));
+        const rendered = text.join('\n');
+        if (used + rendered.length > maxChars) {
+            left.push(entry.file.path);
+            continue;
+        }
+        parts.push(rendered);
+        used += rendered.length + 2;
+    }
+    if (left.length > 0) {
+        const names = left.slice(0, INVENTORY_MAX_FILES).map(path => `- ${path}`);
+        const more = left.length - names.length;
+        parts.push(`[${left.length} more file${left.length === 1 ? '' : 's'} to review did not fit in this message; ` +
+            'read each with get_diff {"path": ...}, most important first:]\n' +
+            names.join('\n') +
+            (more > 0 ? `\n- … and ${more} more (see the file list)` : ''));
     }
     return parts.join('\n\n');
 }
@@ -84516,14 +84544,25 @@ function renderInventory(result) {
     const lines = [];
     const total = result.reviewable.length + result.skipped.length;
     lines.push(`Files changed: ${total} (${result.reviewable.length} to review, ${result.skipped.length} skipped)`);
-    for (const { file, truncated, shownLines, totalLines } of result.reviewable) {
+    for (const { file, truncated, shownLines, totalLines } of result.reviewable.slice(0, INVENTORY_MAX_FILES)) {
         const cut = truncated ? `, diff truncated to ${shownLines} of ${totalLines} lines` : '';
         lines.push(`- ${file.path} (${statusLabel(file)}, ${counts(file)}${cut})`);
     }
+    if (result.reviewable.length > INVENTORY_MAX_FILES) {
+        lines.push(`- … and ${result.reviewable.length - INVENTORY_MAX_FILES} more files to review`);
+    }
     if (result.skipped.length > 0) {
         lines.push('Skipped (diff not shown; read the files with the tools if they matter):');
-        for (const file of result.skipped) {
+        for (const file of result.skipped.slice(0, INVENTORY_MAX_FILES)) {
             lines.push(`- ${file.path} (${file.status}, ${counts(file)}): ${skipText(file)}`);
+        }
+        const rest = result.skipped.slice(INVENTORY_MAX_FILES);
+        if (rest.length > 0) {
+            const byReason = new Map();
+            for (const file of rest)
+                byReason.set(skipText(file), (byReason.get(skipText(file)) ?? 0) + 1);
+            const counted = [...byReason].map(([reason, count]) => `${count} ${reason}`).join(', ');
+            lines.push(`- … and ${rest.length} more skipped files (${counted})`);
         }
     }
     return lines.join('\n');
@@ -88857,7 +88896,12 @@ async function reviewPullRequest(options) {
     const repository = request.repository;
     const prNumber = request.prNumber;
     const outcome = { prNumber, findings: [], usage: noUsage(settings), coverageNotes: [] };
-    const pr = await getPullRequest(octokit, repository, prNumber);
+    const pr = await getPullRequest(octokit, repository, prNumber).catch((error) => {
+        if (error.status === 404) {
+            throw new ConfigurationError(`Pull request #${prNumber} was not found in ${repository.owner}/${repository.repo} (or the token cannot read it).`);
+        }
+        throw error;
+    });
     if (pr.state !== 'open')
         return { ...outcome, skipped: `PR #${prNumber} is ${pr.state}; nothing to review.` };
     const { headSha, baseSha } = reviewedCommits(request, pr);
@@ -89269,7 +89313,10 @@ async function run() {
             notice(outcome.skipped);
         await report(outcome, settings, logger);
         if (outcome.publishError) {
-            setFailed(`Redline could not post its review: ${outcome.publishError}`);
+            const hint = /not accessible by integration|403/.test(outcome.publishError)
+                ? ' Give the workflow `permissions: pull-requests: write`.'
+                : '';
+            setFailed(`Redline could not post its review: ${outcome.publishError.replace(/\.$/, '')}.${hint} The findings are in the job summary.`);
             return;
         }
         const failure = shouldFail(outcome.findings, settings.failOn);

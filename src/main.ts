@@ -104,7 +104,12 @@ export async function run(): Promise<void> {
     if (outcome.skipped) core.notice(outcome.skipped)
     await report(outcome, settings, logger)
     if (outcome.publishError) {
-      core.setFailed(`Redline could not post its review: ${outcome.publishError}`)
+      const hint = /not accessible by integration|403/.test(outcome.publishError)
+        ? ' Give the workflow `permissions: pull-requests: write`.'
+        : ''
+      core.setFailed(
+        `Redline could not post its review: ${outcome.publishError.replace(/\.$/, '')}.${hint} The findings are in the job summary.`
+      )
       return
     }
     const failure = shouldFail(outcome.findings, settings.failOn)

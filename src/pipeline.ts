@@ -14,7 +14,7 @@ import { DiffLineSet } from './diff/line-set.js'
 import type { DiffFile } from './diff/model.js'
 import { loadPullDiff } from './diff/source.js'
 import { triage, type TriageResult } from './diff/triage.js'
-import { errorMessage } from './errors.js'
+import { ConfigurationError, errorMessage } from './errors.js'
 import type { Finding } from './findings/finding.js'
 import { carryFindings, settleCarried, type CarriedChange } from './findings/reconcile.js'
 import { FindingsStore } from './findings/store.js'
@@ -144,7 +144,14 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
   const prNumber = request.prNumber
   const outcome: ReviewOutcome = { prNumber, findings: [], usage: noUsage(settings), coverageNotes: [] }
 
-  const pr = await getPullRequest(octokit, repository, prNumber)
+  const pr = await getPullRequest(octokit, repository, prNumber).catch((error: unknown) => {
+    if ((error as { status?: number }).status === 404) {
+      throw new ConfigurationError(
+        `Pull request #${prNumber} was not found in ${repository.owner}/${repository.repo} (or the token cannot read it).`
+      )
+    }
+    throw error
+  })
   if (pr.state !== 'open')
     return { ...outcome, skipped: `PR #${prNumber} is ${pr.state}; nothing to review.` }
   const { headSha, baseSha } = reviewedCommits(request, pr)

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
-import { DIFF_FORMAT_NOTE, renderDiff, renderFileDiff, renderInventory } from '../../src/diff/render.js'
+import {
+  DIFF_FORMAT_NOTE,
+  INVENTORY_MAX_FILES,
+  renderDiff,
+  renderFileDiff,
+  renderInventory
+} from '../../src/diff/render.js'
 import { triage } from '../../src/diff/triage.js'
 import { fileWith, readFixture } from './fixtures.js'
 
@@ -81,12 +87,41 @@ describe('renderDiff', () => {
     )
   })
 
+  it('keeps the message within its budget and names the files that did not fit', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `+line ${i}`)
+    const files = [
+      fileWith('src/first.ts', [{ old: 1, new: 1, lines: lines(10) }]),
+      fileWith('src/huge.ts', [{ old: 1, new: 1, lines: lines(300) }]),
+      fileWith('src/last.ts', [{ old: 1, new: 1, lines: lines(10) }])
+    ]
+    const result = triage(files)
+    const full = renderDiff(result, Number.POSITIVE_INFINITY)
+    const budget = 800
+    const text = renderDiff(result, budget)
+    expect(full.length).toBeGreaterThan(3000)
+    expect(text).toContain('=== src/first.ts')
+    expect(text).toContain('=== src/last.ts')
+    expect(text).not.toContain('=== src/huge.ts')
+    expect(text).toContain('[1 more file to review did not fit in this message; read each with get_diff')
+    expect(text).toContain('- src/huge.ts')
+    expect(text.length).toBeLessThan(budget + 300)
+  })
+
   it('renders nothing when nothing is reviewable', () => {
     expect(renderDiff(triage([fileWith('README.md', [{ old: 1, new: 1, lines: ['+doc'] }])]))).toBe('')
   })
 })
 
 describe('renderInventory', () => {
+  it('names a bounded number of files and counts the rest by reason', () => {
+    const docs = Array.from({ length: INVENTORY_MAX_FILES + 5 }, (_, i) =>
+      fileWith(`docs/page-${i}.md`, [{ old: 1, new: 1, lines: ['+doc'] }])
+    )
+    const lines = renderInventory(triage(docs)).split('\n')
+    expect(lines).toHaveLength(INVENTORY_MAX_FILES + 3)
+    expect(lines[lines.length - 1]).toBe('- … and 5 more skipped files (5 documentation)')
+  })
+
   it('lists every file with its counts and each skipped file with its reason', () => {
     const files = [
       fileWith('src/a.ts', [{ old: 1, new: 1, lines: Array.from({ length: 5 }, () => '+x') }]),

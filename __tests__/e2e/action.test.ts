@@ -319,4 +319,40 @@ describe('the bundled action, run as the runner runs it', () => {
     expect((post?.body as { commit_id: string }).commit_id).toBe(w.fixture.headSha)
     expect((post?.body as { event: string }).event).toBe('COMMENT')
   })
+
+  it('keeps the findings in the summary and the findings file when GitHub refuses the review', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    w.messages.push(
+      reply.toolUse('add_finding', DIVIDE_FINDING),
+      reply.toolUse('publish_review', { summary: 'One.' })
+    )
+    w.github.failNext(
+      { method: 'POST', pathPattern: /\/pulls\/1\/reviews$/ },
+      { status: 403, body: { message: 'Resource not accessible by integration', status: '403' } }
+    )
+    const result = await runOn(w)
+    expect(result.exitCode).toBe(1)
+    const error = result.annotations.find(a => a.level === 'error')?.message ?? ''
+    expect(error).toMatch(/could not post its review/)
+    expect(error).toMatch(/pull-requests: write/)
+    expect(w.github.reviews).toHaveLength(0)
+    expect(result.summary).toContain('Division by zero returns Infinity')
+    expect(result.summary).toContain('```suggestion')
+    const file = JSON.parse(readFileSync(result.outputs['findings-file']!, 'utf8')) as { findings: unknown[] }
+    expect(file.findings).toHaveLength(1)
+  })
+
+  it('names a missing pull request on workflow_dispatch clearly', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    const result = await runOn(w, {
+      eventName: 'workflow_dispatch',
+      payload: {},
+      inputs: { 'pr-number': '99' }
+    })
+    expect(result.exitCode).toBe(1)
+    expect(result.annotations.find(a => a.level === 'error')?.message).toBe(
+      'Pull request #99 was not found in acme/widgets (or the token cannot read it).'
+    )
+    expect(w.messages.requests).toHaveLength(0)
+  })
 })
