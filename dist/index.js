@@ -85258,7 +85258,8 @@ async function runAgent(options) {
         }
         tracker.recordTurn();
         addUsage(usage, response.usage, price);
-        tracker.recordTokens(response.usage.input_tokens, response.usage.output_tokens);
+        // A cache write is input the model processed afresh; only cache reads are spared from the budget.
+        tracker.recordTokens(response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0), response.usage.output_tokens);
         const stop = response.stop_reason ?? 'end_turn';
         const uses = response.content.filter((b) => b.type === 'tool_use');
         logger.info(`Turn ${tracker.turns}: ${stop}` +
@@ -87494,34 +87495,29 @@ function review(data) {
     return { id, user: user ? { login: user.login } : null, body, state, commit_id, submitted_at, html_url };
 }
 /**
- * Posts the review in one call. Octokit's retry is off for this request: a timeout or 5xx may still have
- * created the review, and only the caller, which can look for it first, may decide to send it again.
+ * Octokit's retry is off for these requests: a timeout or 5xx may still have created the review, and only the
+ * caller, which can look for it first, may decide to send it again.
  */
-async function createCommentReview(octokit, pr, draft) {
+async function createReview(octokit, pr, draft, event) {
     const { data } = await octokit.rest.pulls.createReview({
         owner: pr.owner,
         repo: pr.repo,
         pull_number: pr.prNumber,
         commit_id: draft.commitSha,
         body: draft.body,
-        event: REVIEW_EVENT,
+        ...(event ? { event } : {}),
         comments: draft.comments,
         request: { retries: 0 }
     });
     return review(data);
 }
+/** Posts the review, always as a plain COMMENT, in one call. */
+async function createCommentReview(octokit, pr, draft) {
+    return createReview(octokit, pr, draft, REVIEW_EVENT);
+}
 /** A review without an event stays PENDING: visible only to its author, notifying nobody. */
 async function createPendingReview(octokit, pr, draft) {
-    const { data } = await octokit.rest.pulls.createReview({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
-        commit_id: draft.commitSha,
-        body: draft.body,
-        comments: draft.comments,
-        request: { retries: 0 }
-    });
-    return review(data);
+    return createReview(octokit, pr, draft, undefined);
 }
 /** Only a PENDING review can be deleted; GitHub refuses submitted ones. */
 async function deletePendingReview(octokit, pr, reviewId) {

@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { reply } from '../support/messages-server.js'
 import {
-  CALC_HEAD,
   createWorld,
   lastUserBlocks,
-  lineOf,
   review,
   startModel,
   toolResults,
   type Model,
-  type ReviewWorld
+  type ReviewWorld,
+  OVERREAD_FINDING
 } from './support/review-world.js'
 
 let world: ReviewWorld | undefined
@@ -22,15 +21,7 @@ afterEach(async () => {
   world = undefined
 })
 
-const finding = {
-  severity: 'high',
-  category: 'correctness',
-  file: 'src/calc.ts',
-  title: 'Loop reads past the end',
-  description: 'i <= values.length reads one element too many.',
-  start_line: lineOf(CALC_HEAD, 'i <= values.length'),
-  quote: 'i <= values.length'
-}
+const finding = OVERREAD_FINDING
 const read = { path: 'src/calc.ts' }
 
 function expectStoppedBy(run: Awaited<ReturnType<typeof review>>, budget: string): void {
@@ -75,7 +66,7 @@ describe('runAgent budgets', () => {
     expect(world.store.list()).toHaveLength(1)
   })
 
-  it('stops when the tokens run out, counting uncached input and output only', async () => {
+  it('stops when the tokens run out, counting input not read from the cache, and output', async () => {
     world = await createWorld()
     model = await startModel([
       {
@@ -84,7 +75,7 @@ describe('runAgent budgets', () => {
           input_tokens: 100,
           output_tokens: 100,
           cache_read_input_tokens: 50_000,
-          cache_creation_input_tokens: 50_000
+          cache_creation_input_tokens: 200
         }
       },
       { ...reply.toolUse('read_file', read), usage: { input_tokens: 500, output_tokens: 300 } },

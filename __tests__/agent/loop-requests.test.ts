@@ -4,14 +4,13 @@ import { costOf, priceFor } from '../../src/agent/pricing.js'
 import { SYSTEM_PROMPT } from '../../src/agent/prompt.js'
 import { block, reply, type RecordedMessagesRequest } from '../support/messages-server.js'
 import {
-  CALC_HEAD,
   createWorld,
-  lineOf,
   MODEL,
   review,
   startModel,
   type Model,
-  type ReviewWorld
+  type ReviewWorld,
+  OVERREAD_FINDING
 } from './support/review-world.js'
 
 let world: ReviewWorld | undefined
@@ -24,15 +23,7 @@ afterEach(async () => {
   world = undefined
 })
 
-const finding = {
-  severity: 'high',
-  category: 'correctness',
-  file: 'src/calc.ts',
-  title: 'Loop reads past the end',
-  description: 'i <= values.length reads one element too many.',
-  start_line: lineOf(CALC_HEAD, 'i <= values.length'),
-  quote: 'i <= values.length'
-}
+const finding = OVERREAD_FINDING
 
 function breakpoints(request: RecordedMessagesRequest): string[] {
   const found: string[] = []

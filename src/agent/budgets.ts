@@ -1,6 +1,6 @@
 import type { BudgetName } from '../inputs.js'
 
-/** What one review may spend. Tokens are uncached input plus output; cache reads and writes are not counted. */
+/** What one review may spend. Tokens are input not read from the cache (cache writes included) plus output. */
 export interface BudgetLimits {
   toolCalls: number
   tokens: number

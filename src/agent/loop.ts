@@ -121,7 +121,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
 
     tracker.recordTurn()
     addUsage(usage, response.usage, price)
-    tracker.recordTokens(response.usage.input_tokens, response.usage.output_tokens)
+    // A cache write is input the model processed afresh; only cache reads are spared from the budget.
+    tracker.recordTokens(
+      response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0),
+      response.usage.output_tokens
+    )
     const stop = response.stop_reason ?? 'end_turn'
     const uses = response.content.filter((b): b is ToolUseBlock => b.type === 'tool_use')
     logger.info(

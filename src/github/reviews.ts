@@ -63,13 +63,14 @@ function review(data: {
 }
 
 /**
- * Posts the review in one call. Octokit's retry is off for this request: a timeout or 5xx may still have
- * created the review, and only the caller, which can look for it first, may decide to send it again.
+ * Octokit's retry is off for these requests: a timeout or 5xx may still have created the review, and only the
+ * caller, which can look for it first, may decide to send it again.
  */
-export async function createCommentReview(
+async function createReview(
   octokit: Octokit,
   pr: PullRequestRef,
-  draft: ReviewDraft
+  draft: ReviewDraft,
+  event: typeof REVIEW_EVENT | undefined
 ): Promise<ReviewRecord> {
   const { data } = await octokit.rest.pulls.createReview({
     owner: pr.owner,
@@ -77,11 +78,20 @@ export async function createCommentReview(
     pull_number: pr.prNumber,
     commit_id: draft.commitSha,
     body: draft.body,
-    event: REVIEW_EVENT,
+    ...(event ? { event } : {}),
     comments: draft.comments,
     request: { retries: 0 }
   })
   return review(data)
+}
+
+/** Posts the review, always as a plain COMMENT, in one call. */
+export async function createCommentReview(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  draft: ReviewDraft
+): Promise<ReviewRecord> {
+  return createReview(octokit, pr, draft, REVIEW_EVENT)
 }
 
 /** A review without an event stays PENDING: visible only to its author, notifying nobody. */
@@ -90,16 +100,7 @@ export async function createPendingReview(
   pr: PullRequestRef,
   draft: ReviewDraft
 ): Promise<ReviewRecord> {
-  const { data } = await octokit.rest.pulls.createReview({
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
-    commit_id: draft.commitSha,
-    body: draft.body,
-    comments: draft.comments,
-    request: { retries: 0 }
-  })
-  return review(data)
+  return createReview(octokit, pr, draft, undefined)
 }
 
 /** Only a PENDING review can be deleted; GitHub refuses submitted ones. */

@@ -59,6 +59,17 @@ export function lineOf(text: string, needle: string): number {
   return index + 1
 }
 
+/** A high finding on the loop that reads one element past the end, as the model would record it. */
+export const OVERREAD_FINDING = {
+  severity: 'high',
+  category: 'correctness',
+  file: 'src/calc.ts',
+  title: 'Loop reads past the end',
+  description: 'i <= values.length reads one element too many.',
+  start_line: lineOf(CALC_HEAD, 'i <= values.length'),
+  quote: 'i <= values.length'
+}
+
 export interface ReviewWorld {
   fixture: PrFixture
   git: Git
