@@ -87528,6 +87528,16 @@ async function deletePendingReview(octokit, pr, reviewId) {
         review_id: reviewId
     });
 }
+/** Replaces a submitted review's body; GitHub sends no notification for the edit. */
+async function updateReviewBody(octokit, pr, reviewId, body) {
+    await octokit.rest.pulls.updateReview({
+        owner: pr.owner,
+        repo: pr.repo,
+        pull_number: pr.prNumber,
+        review_id: reviewId,
+        body
+    });
+}
 /** Every review on the pull request, oldest first; the caller's own PENDING review is included. */
 async function listReviews(octokit, pr) {
     const data = await octokit.paginate(octokit.rest.pulls.listReviews, {
@@ -88789,9 +88799,18 @@ async function publishReview(options) {
         const missing = [...posted].filter(id => !ids.has(id));
         if (missing.length > 0)
             logger.warning(`No comment was found for posted finding(s) ${missing.join(', ')}.`);
+        if (ids.size > 0) {
+            // The comment ids exist only once the review does: write them into its marker, so the state is whole.
+            state.findings = findings;
+            const body = renderBody(new Set(outcome.rejectedIds), BODY_BUDGET);
+            await updateReviewBody(options.octokit, pr, outcome.review.id, body);
+            result.body = body;
+            result.compaction = compaction;
+        }
     }
     catch (error) {
-        logger.warning(`Could not list the comments of review ${outcome.review.id}: ${errorMessage(error)}`);
+        // The next run still matches comments to findings by their hidden tags.
+        logger.warning(`Could not record the comment ids of review ${outcome.review.id}: ${errorMessage(error)}`);
     }
     result.resolvedThreads = await resolveFixedThreads({
         octokit: options.octokit,

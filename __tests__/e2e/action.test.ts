@@ -227,11 +227,15 @@ describe('the bundled action, run as the runner runs it', () => {
       "  if (b === 0) throw new RangeError('division by zero')\n  return a / b"
     )
     const newHead = w.fixture.pushHead({ 'src/math.ts': fixed, 'src/extra.ts': 'export const extra = 1\n' })
+    w.fixture.freshCheckout()
     w.messages.push(
       request => {
         const context = firstUserText(request)
         expect(context).toContain(findingId)
         expect(context).toContain('RangeError')
+        expect(context).toContain('Changes since the last review')
+        // Code untouched since the last review is not shown again.
+        expect(context).not.toContain('return a + b')
         return reply.toolUse('update_finding', { id: findingId, status: 'resolved', note: 'guarded' })
       },
       reply.toolUse('publish_review', { summary: 'The zero check was added.' })
@@ -354,5 +358,38 @@ describe('the bundled action, run as the runner runs it', () => {
       'Pull request #99 was not found in acme/widgets (or the token cannot read it).'
     )
     expect(w.messages.requests).toHaveLength(0)
+  })
+
+  it('after a force-push, reviews the whole pull request again and keeps the earlier finding', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    w.messages.push(
+      reply.toolUse('add_finding', DIVIDE_FINDING),
+      reply.toolUse('publish_review', { summary: 'One.' })
+    )
+    expect((await runOn(w)).exitCode).toBe(0)
+    const firstHead = w.fixture.headSha
+
+    // The amended commit keeps the unguarded divide and adds a second function.
+    const rewritten = `${MATH_HEAD}\nexport function double(a: number): number {\n  return a * 2\n}\n`
+    const newHead = w.fixture.forcePushHead({ 'src/math.ts': rewritten })
+    w.fixture.freshCheckout()
+    expect(newHead).not.toBe(firstHead)
+    w.messages.push(request => {
+      const context = firstUserText(request)
+      // The whole PR diff is shown again, not a diff from the vanished commit.
+      expect(context).toContain('return a / b')
+      expect(context).toContain('double')
+      return reply.toolUse('publish_review', { summary: 'Still one issue.' })
+    })
+    const second = await runOn(w, { payload: pullRequestPayload(w.fixture, 'synchronize') })
+    expect(second.exitCode).toBe(0)
+    const posts = w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
+    expect(posts).toHaveLength(2)
+    const sent = posts[1]?.body as { commit_id: string; body: string; comments?: unknown[] }
+    expect(sent.commit_id).toBe(newHead)
+    expect(sent.body).toMatch(/force-pushed/)
+    // The open finding keeps its thread and is not posted a second time.
+    expect(sent.comments ?? []).toHaveLength(0)
+    expect(second.outputs['findings-open']).toBe('1')
   })
 })

@@ -10,6 +10,7 @@ import { fetchViewerLogin } from '../../src/github/identity.js'
 import { createCommentReview, listReviews } from '../../src/github/reviews.js'
 import { memoryLogger } from '../../src/logger.js'
 import { readState } from '../../src/review/read-state.js'
+import { decodeMarker } from '../../src/review/marker.js'
 import { publishReview, PublishError, type PublishOptions } from '../../src/review/publish.js'
 import type { CommentableLines } from '../../src/review/select.js'
 import { faults, REVIEW_ERRORS, startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
@@ -121,6 +122,10 @@ describe('publishReview against the GitHub stand-in', () => {
     expect(comment.body).toContain(`\`\`\`\`suggestion\n${suggestion}\n\`\`\`\``)
     expect(result.findings[0]!.commentId).toBe(comment.id)
     expect(result.inlineFindingIds).toEqual([finding.id])
+    // The posted review's own marker records the comment id, for the next run.
+    const decoded = decodeMarker(s.server.reviews[0]!.body)
+    expect(decoded.kind === 'ok' && decoded.state.findings[0]!.commentId).toBe(comment.id)
+    expect(result.body).toBe(s.server.reviews[0]!.body)
   })
 
   it('posts 4 of 4 findings inline, including a multi-line range', async () => {

@@ -72,6 +72,8 @@ export interface PrFixture {
   ): string
   /** Adds a commit on top of the base branch and remakes the merge ref. */
   pushBase(files: Record<string, FileContent | null>, message?: string, options?: PushOptions): string
+  /** Makes the workspace again, as the next job's actions/checkout would, at the current merge commit. */
+  freshCheckout(): void
   cleanup(): void
 }
 
@@ -405,6 +407,12 @@ class Fixture implements PrFixture {
     this.headSha = head
     this.mergeSha = merge
     this.mergeBaseSha = this.originGit(['merge-base', base, head])
+  }
+
+  /** A new job gets a new checkout: the workspace is made again at the current merge commit. */
+  freshCheckout(): void {
+    fs.rmSync(this.workspaceDir, { recursive: true, force: true })
+    this.createWorkspace()
   }
 
   private createWorkspace(): void {

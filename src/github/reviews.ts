@@ -117,6 +117,22 @@ export async function deletePendingReview(
   })
 }
 
+/** Replaces a submitted review's body; GitHub sends no notification for the edit. */
+export async function updateReviewBody(
+  octokit: Octokit,
+  pr: PullRequestRef,
+  reviewId: number,
+  body: string
+): Promise<void> {
+  await octokit.rest.pulls.updateReview({
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.prNumber,
+    review_id: reviewId,
+    body
+  })
+}
+
 /** Every review on the pull request, oldest first; the caller's own PENDING review is included. */
 export async function listReviews(octokit: Octokit, pr: PullRequestRef): Promise<ReviewRecord[]> {
   const data = await octokit.paginate(octokit.rest.pulls.listReviews, {

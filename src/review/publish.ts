@@ -6,6 +6,7 @@ import { sameLogin } from '../github/identity.js'
 import {
   listPullRequestComments,
   listReviewComments,
+  updateReviewBody,
   type PullRequestRef,
   type ReviewCommentInput
 } from '../github/reviews.js'
@@ -182,8 +183,17 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     const missing = [...posted].filter(id => !ids.has(id))
     if (missing.length > 0)
       logger.warning(`No comment was found for posted finding(s) ${missing.join(', ')}.`)
+    if (ids.size > 0) {
+      // The comment ids exist only once the review does: write them into its marker, so the state is whole.
+      state.findings = findings
+      const body = renderBody(new Set(outcome.rejectedIds), BODY_BUDGET)
+      await updateReviewBody(options.octokit, pr, outcome.review.id, body)
+      result.body = body
+      result.compaction = compaction
+    }
   } catch (error) {
-    logger.warning(`Could not list the comments of review ${outcome.review.id}: ${errorMessage(error)}`)
+    // The next run still matches comments to findings by their hidden tags.
+    logger.warning(`Could not record the comment ids of review ${outcome.review.id}: ${errorMessage(error)}`)
   }
 
   result.resolvedThreads = await resolveFixedThreads({
