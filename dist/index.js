@@ -84488,6 +84488,7 @@ const DIFF_FORMAT_NOTE = [
     '  the NEW file: comment on it with side RIGHT and that line number.',
     '- "     - (old 41) text" is a removed line. It has no new-file number; 41 is its line in the OLD file.',
     '  Comment on it only with side LEFT and line 41, and only when the removal itself is the problem.',
+    '- "     - (not in the base) text" is a removed line that an earlier push added: it takes no comment.',
     'Lines outside the hunks shown cannot take comments. A file marked "[diff truncated]" has more lines:',
     'call get_diff with its path to read the whole diff in the same format.'
 ].join('\n');
@@ -84595,8 +84596,10 @@ function renderLines(file, limit) {
 }
 function renderLine(line, width, blank) {
     const text = clip(line.text);
-    if (line.kind === 'del')
-        return `  ${blank} - (old ${line.oldLine}) ${text}`;
+    if (line.kind === 'del') {
+        const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`;
+        return `  ${blank} - (${where}) ${text}`;
+    }
     const number = String(line.newLine).padStart(width);
     return `  ${number} ${line.kind === 'add' ? '+' : ' '} ${text}`;
 }
@@ -84621,6 +84624,8 @@ function skipText(file) {
             return 'deleted';
         case 'binary':
             return 'binary';
+        case 'submodule':
+            return 'submodule pointer';
         case 'lockfile':
             return 'lockfile';
         case 'vendored':
@@ -84893,6 +84898,11 @@ const SECRET_PATTERNS = [
     { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g },
     { label: 'AWS access key', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
     { label: 'Slack token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
+    { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g },
+    // A signed token's header and payload are base64url JSON objects, so both start with "eyJ".
+    { label: 'JSON Web Token', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
+    { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
+    { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
     { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
     { label: 'Stripe key', pattern: /\b[rs]k_live_[A-Za-z0-9]{20,}/g }
 ];
@@ -85423,9 +85433,12 @@ function diffArgs(from, to, paths) {
         '--no-textconv',
         '--no-relative',
         '--find-renames',
-        // GitHub's hunks: three lines of context and the default algorithm, whatever diff.context says.
+        // GitHub's hunks: three lines of context, merged only when they touch, and git's default algorithm and
+        // heuristic, whatever diff.context, diff.interHunkContext or diff.indentHeuristic say.
         '--unified=3',
+        '--inter-hunk-context=0',
         '--diff-algorithm=myers',
+        '--indent-heuristic',
         '--submodule=short',
         '--src-prefix=a/',
         '--dst-prefix=b/',
@@ -85963,7 +85976,10 @@ function repoTools(options) {
                 }
                 if (matches.length === 0)
                     return { content: `No matches for ${JSON.stringify(input.pattern)}.` };
-                const lines = matches.slice(0, maxResults).map(m => `${m.path}:${m.line}: ${repo_tools_clip(m.text)}`);
+                // Redacted before clipping: a secret cut at the clip width would no longer match its pattern.
+                const lines = matches
+                    .slice(0, maxResults)
+                    .map(m => `${m.path}:${m.line}: ${repo_tools_clip(redactSecrets(m.text))}`);
                 if (matches.length > maxResults)
                     lines.push(`[more than ${maxResults} matches; narrow the pattern or the path]`);
                 return data(`search_code:${input.pattern}`, lines.join('\n'));
@@ -86289,8 +86305,9 @@ function parseApiPatch(file) {
         ...(patchMissing && !binary ? { patchMissing: true } : {})
     };
 }
+const SUBMODULE_MODE = '160000';
 function parseSection(text, start, end) {
-    const headers = { added: false, deleted: false, binary: false };
+    const headers = { added: false, deleted: false, binary: false, submodule: false };
     let pos = start;
     let hunkStart = -1;
     while (pos < end) {
@@ -86345,9 +86362,16 @@ function readHeader(line, headers) {
     else if (line.startsWith('new mode ')) {
         headers.newMode = line.slice('new mode '.length);
     }
+    else if (line.startsWith('index ')) {
+        // "index <old>..<new> <mode>" names the mode when it did not change.
+        if (line.endsWith(` ${SUBMODULE_MODE}`))
+            headers.submodule = true;
+    }
     else if (line.startsWith('Binary files ') || line === 'GIT binary patch') {
         headers.binary = true;
     }
+    if (headers.oldMode === SUBMODULE_MODE || headers.newMode === SUBMODULE_MODE)
+        headers.submodule = true;
 }
 function buildFile(headers, { hunks, additions, deletions }) {
     const oldPath = headers.renameFrom ?? headers.oldPath ?? headers.newPath ?? '';
@@ -86378,6 +86402,8 @@ function buildFile(headers, { hunks, additions, deletions }) {
         headers.oldMode !== headers.newMode) {
         file.modeChange = { oldMode: headers.oldMode, newMode: headers.newMode };
     }
+    if (headers.submodule)
+        file.submodule = true;
     return file;
 }
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
@@ -86561,7 +86587,7 @@ async function loadIncrementalDiff(options) {
         }
         const own = ownChanges(file, prFile);
         if (own)
-            files.push(own);
+            files.push(withBaseNumbers(own, prFile));
         else
             outside++;
     }
@@ -86616,6 +86642,49 @@ function ownChanges(file, prFile) {
         }
     }
     return { ...file, hunks: kept, additions, deletions };
+}
+/**
+ * The incremental diff numbers removed lines in the previously reviewed commit, but a LEFT comment is
+ * placed on the pull request's diff, numbered in the merge base. A removed line takes the number of the
+ * line with the same text that the pull request's diff removes between the same two head lines; one with
+ * no such line was added by an earlier push and never existed in the base, so it gets no number. The lines
+ * are copied: the line map reads the original numbers.
+ */
+function withBaseNumbers(file, prFile) {
+    const baseRemoved = new Map();
+    forEachRemoved(prFile.hunks, (line, gap) => {
+        const inGap = baseRemoved.get(gap);
+        if (inGap)
+            inGap.push(line);
+        else
+            baseRemoved.set(gap, [line]);
+    });
+    const hunks = file.hunks.map(hunk => {
+        const renumbered = new Map();
+        forEachRemoved([hunk], (line, gap) => {
+            const candidates = baseRemoved.get(gap) ?? [];
+            const match = candidates.findIndex(candidate => candidate.text === line.text);
+            renumbered.set(line, match < 0 ? undefined : candidates.splice(match, 1)[0]?.oldLine);
+        });
+        if (renumbered.size === 0)
+            return hunk;
+        const lines = hunk.lines.map(line => renumbered.has(line) ? { ...line, oldLine: renumbered.get(line) } : line);
+        return { ...hunk, lines };
+    });
+    return { ...file, hunks };
+}
+/** Calls `visit` with each removed line and the head line it follows (0 before the first line). */
+function forEachRemoved(hunks, visit) {
+    for (const hunk of hunks) {
+        // A hunk without new lines names the line it follows; otherwise its first line.
+        let gap = hunk.newLines === 0 ? hunk.newStart : hunk.newStart - 1;
+        for (const line of hunk.lines) {
+            if (line.newLine !== undefined)
+                gap = line.newLine;
+            else if (line.kind === 'del')
+                visit(line, gap);
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/diff/line-set.ts
@@ -86918,6 +86987,9 @@ function skipReason(file, isExcluded = () => false) {
         return 'deleted';
     if (file.binary)
         return 'binary';
+    // The change is a commit id; the code it points to is in another repository.
+    if (file.submodule)
+        return 'submodule';
     if (LOCKFILES.has(name))
         return 'lockfile';
     if (dirs.some(dir => VENDORED_DIRS.has(dir)) || VENDORED_PATH.test(path))
@@ -87057,12 +87129,14 @@ function fingerprintOf(finding) {
 }
 
 ;// CONCATENATED MODULE: ./src/findings/quote.ts
+
 /**
  * Quotes prove that a finding's lines were read: the quoted text must appear in the cited lines. Whitespace
  * at line ends and inside runs does not count (the model reads numbered, re-indented output); every other
- * character must match.
+ * character must match. Lines are compared as the model was shown them, secrets redacted and invisible
+ * characters written out, so a finding about exactly such a line can still quote it.
  */
-const squash = (line) => line.trim().replace(/\s+/g, ' ');
+const squash = (line) => cleanUntrusted(line, { invisible: 'show' }).trim().replace(/\s+/g, ' ');
 function quoteLines(quote) {
     const lines = quote.replace(/\r\n?/g, '\n').split('\n').map(squash);
     while (lines[0] === '')
@@ -87077,13 +87151,19 @@ function quoteMatches(quote, cited) {
 }
 /** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */
 function findQuote(quote, numbered) {
-    const size = quoteLines(quote).length;
+    const wanted = quoteLines(quote);
+    const size = wanted.length;
+    const joined = wanted.join('\n');
+    const squashed = numbered.map(entry => squash(entry.text));
     const found = [];
     for (let i = 0; size > 0 && i + size <= numbered.length; i++) {
         const window = numbered.slice(i, i + size);
         const contiguous = window.every((entry, k) => k === 0 || entry.line === window[k - 1].line + 1);
         if (contiguous &&
-            quoteMatches(quote, window.map(entry => entry.text)))
+            squashed
+                .slice(i, i + size)
+                .join('\n')
+                .includes(joined))
             found.push(window[0].line);
     }
     return found;
@@ -87152,10 +87232,33 @@ class FindingPlacer {
     }
     /** Undefined when `suggestion` may replace lines start..end of the new file. */
     async checkSuggestion(file, start, end, suggestion) {
+        // What the model was shown has secrets and invisible characters replaced by markers; a suggestion that
+        // copies a marker would commit it into the code in place of the real text.
+        if (/\[REDACTED [^\]]*\]|<U\+[0-9A-F]{4,6}>/.test(suggestion)) {
+            return ('The suggestion contains a display marker ([REDACTED …] or <U+XXXX>) standing for text you were not ' +
+                'shown; applying it would write the marker into the code. Describe the fix in the description instead.');
+        }
         const current = await this.citedText(file, 'RIGHT', start, end);
         if (normalizeSuggestion(suggestion) === current.join('\n')) {
             return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`;
         }
+        return undefined;
+    }
+    /**
+     * Why lines start..end (RIGHT) of a finding from an earlier review can no longer take a suggestion, or
+     * undefined when they still can: they must still be diff lines of one hunk and still hold the quote, or
+     * the suggestion would replace code the finding never cited.
+     */
+    async checkCarriedLines(file, start, end, quote) {
+        const range = start === end ? `${start}` : `${start}-${end}`;
+        for (let line = start; line <= end; line++) {
+            if (!this.lines.canComment(file, 'RIGHT', line))
+                return `its lines ${file}:${range} are not in the diff now`;
+        }
+        if (!this.lines.sameHunk(file, 'RIGHT', start, end))
+            return `its lines ${file}:${range} now span more than one hunk of the diff`;
+        if (quote !== undefined && !quoteMatches(quote, await this.citedText(file, 'RIGHT', start, end)))
+            return `its lines ${file}:${range} no longer contain its quote`;
         return undefined;
     }
     async fileLevel(request) {
@@ -87360,6 +87463,11 @@ class FindingsStore {
                 return store_refuse(`${id} cannot carry a suggestion: only a finding on diff lines of the new file (RIGHT side) can.`);
             }
             const { file, startLine, endLine } = finding;
+            const moved = await this.placer.checkCarriedLines(file, startLine, endLine, finding.quote);
+            if (moved) {
+                return store_refuse(`${id} cannot take a suggestion: ${moved}. Resolve or dismiss ${id} with a note, then add a new ` +
+                    'finding on the current lines.');
+            }
             const suggestionError = await this.placer.checkSuggestion(file, startLine, endLine, changes.suggestion);
             if (suggestionError)
                 return store_refuse(suggestionError);
@@ -87426,14 +87534,19 @@ async function fetchViewerLogin(octokit, graphqlUrl) {
     return data.viewer.login;
 }
 /**
- * REST spells a GitHub App's login `name[bot]` while GraphQL authors may spell it `name`; both mean the same
- * account.
+ * Whether a REST author is the account the action runs as. REST spells a GitHub App's login `name[bot]`; the
+ * GraphQL viewer may spell it `name`. The two are matched only for a Bot account, so a person who happens
+ * to own the login `name` is never taken for the app (and their reviews' markers are never trusted).
  */
-function sameLogin(a, b) {
-    if (!a || !b)
+function isOwnAccount(author, viewerLogin) {
+    if (!author?.login || !viewerLogin)
         return false;
-    const normalize = (login) => login.toLowerCase().replace(/\[bot\]$/, '');
-    return normalize(a) === normalize(b);
+    const login = author.login.toLowerCase();
+    const viewer = viewerLogin.toLowerCase();
+    if (login === viewer)
+        return true;
+    const strip = (text) => text.replace(/\[bot\]$/, '');
+    return author.type === 'Bot' && strip(login) === strip(viewer);
 }
 
 ;// CONCATENATED MODULE: ./src/github/pulls.ts
@@ -87490,9 +87603,12 @@ async function getMergeBase(octokit, repository, baseSha, headSha) {
  * caller can send another one.
  */
 const REVIEW_EVENT = 'COMMENT';
+function account(user) {
+    return user.type === undefined ? { login: user.login } : { login: user.login, type: user.type };
+}
 function review(data) {
     const { id, user, body, state, commit_id, submitted_at, html_url } = data;
-    return { id, user: user ? { login: user.login } : null, body, state, commit_id, submitted_at, html_url };
+    return { id, user: user ? account(user) : null, body, state, commit_id, submitted_at, html_url };
 }
 /**
  * Octokit's retry is off for these requests: a timeout or 5xx may still have created the review, and only the
@@ -87553,7 +87669,7 @@ function comment(data) {
     const record = {
         id,
         body,
-        user: user ? { login: user.login } : null,
+        user: user ? account(user) : null,
         path,
         pull_request_review_id
     };
@@ -87652,39 +87768,78 @@ function severityLabel(severity) {
  * Model-written text is shaped by the pull request it read, so it must not be able to open an HTML comment
  * (a forged marker or finding tag) or leave a code fence open that would swallow the rest of the body. A
  * zero-width space after `<` keeps `<!--` readable, in prose and in code spans alike, while making it inert.
+ * Nor may it notify anyone: a review mentioning `@org/team` pings the whole team, so a zero-width space
+ * after `@` keeps a mention readable but inert. Code cannot mention, and is left exact.
  */
 function neutralize(text) {
-    return balanceFences(text.replace(/<!--/g, '<\u200b!--'));
+    let fence;
+    const lines = text
+        .replace(/\r\n?/g, '\n')
+        .replace(/<!--/g, '<\u200b!--')
+        .split('\n')
+        .map(line => {
+        const next = fenceAfter(fence, line);
+        const inCode = fence !== undefined || next !== undefined;
+        fence = next;
+        return inCode ? line : outsideCodeSpans(line, unmention);
+    });
+    return balanceFences(lines.join('\n'));
+}
+/** `@name` and `@org/team` as GitHub links them; an address like `a@b.example` is not a mention. */
+function unmention(text) {
+    return text.replace(/(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g, '@\u200b');
+}
+/** A tag opener, which in one-line text can only be injected markup: `</details>` would close the list. */
+function untag(text) {
+    return text.replace(/<(?=[A-Za-z/!?])/g, '<\u200b');
+}
+/** Applies `fix` to the parts of one line that are not inside a code span. */
+function outsideCodeSpans(line, fix) {
+    let out = '';
+    let from = 0;
+    const runs = [...line.matchAll(/`+/g)];
+    for (let i = 0; i < runs.length; i++) {
+        const open = runs[i];
+        const closeAt = runs.findIndex((run, j) => j > i && run[0].length === open[0].length);
+        if (closeAt === -1)
+            continue;
+        const close = runs[closeAt];
+        out += fix(line.slice(from, open.index)) + line.slice(open.index, close.index + close[0].length);
+        from = close.index + close[0].length;
+        i = closeAt;
+    }
+    return out + fix(line.slice(from));
+}
+/** The fenced block open after `line`, given the one open before it (CommonMark's rules, simplified). */
+function fenceAfter(open, line) {
+    const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (!match)
+        return open;
+    const fence = match[1];
+    const rest = match[2];
+    if (open === undefined) {
+        if (fence[0] === '`' && rest.includes('`'))
+            return undefined;
+        return { char: fence[0], length: fence.length };
+    }
+    return fence[0] === open.char && fence.length >= open.length && rest.trim() === '' ? undefined : open;
 }
 /** Closes a fenced code block left open at the end of `text`. */
 function balanceFences(text) {
     let open;
-    for (const line of text.split('\n')) {
-        const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-        if (!match)
-            continue;
-        const fence = match[1];
-        const rest = match[2];
-        if (open === undefined) {
-            if (fence[0] === '`' && rest.includes('`'))
-                continue;
-            open = { char: fence[0], length: fence.length };
-        }
-        else if (fence[0] === open.char && fence.length >= open.length && rest.trim() === '') {
-            open = undefined;
-        }
-    }
+    for (const line of text.split(/\r?\n/))
+        open = fenceAfter(open, line);
     if (open === undefined)
         return text;
     return `${text}${text.endsWith('\n') ? '' : '\n'}${open.char.repeat(open.length)}`;
 }
-/** One line of text for a list item or a table cell: no line breaks, no table pipes, no HTML comments. */
+/** One line of text for a list item or a table cell: no line breaks, no table pipes, no markup, no mentions. */
 function inline(text, maxLength) {
-    const flat = text
+    const flat = outsideCodeSpans(text
         .replace(/<!--/g, '<\u200b!--')
         .replace(/\s*\r?\n\s*/g, ' ')
         .replace(/\|/g, '\\|')
-        .trim();
+        .trim(), part => unmention(untag(part)));
     return maxLength === undefined ? flat : truncate(flat, maxLength);
 }
 /** Cuts at a character boundary (never inside a surrogate pair) and marks the cut. */
@@ -87971,7 +88126,7 @@ function readState(reviews, viewerLogin, logger) {
     const ours = reviews
         .filter(review => review.state !== 'PENDING' && hasMarker(review.body))
         .filter(review => {
-        if (sameLogin(review.user?.login, viewerLogin))
+        if (isOwnAccount(review.user, viewerLogin))
             return true;
         logger.debug(`Ignoring a Redline marker in review ${review.id} by ${review.user?.login ?? 'an unknown user'}.`);
         return false;
@@ -88186,7 +88341,10 @@ function demote(selection, ids, reason) {
 
 
 
-/** Room for a comment's prose; the rest of GitHub's 65,536 characters is for the suggestion. */
+/**
+ * Room for a comment's prose (at most twice this as `measure` counts newlines); the rest of GitHub's 65,536
+ * characters is for the suggestion, measured the same way so that a suggestion of many short lines still fits.
+ */
 const DESCRIPTION_LIMIT = 6_000;
 const SUGGESTION_LIMIT = 50_000;
 const TAG_PATTERN = /<!-- redline:finding (\S+) -->/g;
@@ -88226,7 +88384,7 @@ function suggestionSection(finding) {
     const suggestion = finding.suggestion;
     if (suggestion === undefined)
         return undefined;
-    if (suggestion.length > SUGGESTION_LIMIT)
+    if (measure(suggestion) > SUGGESTION_LIMIT)
         return '_The suggested change is too long to show here._';
     // A suggestion block replaces lines of the new file; on removed lines it can only be shown, not applied.
     if (commentSide(finding) === 'RIGHT')
@@ -88432,7 +88590,7 @@ async function sweep(input) {
     let deleted = 0;
     let landed;
     for (const review of reviews) {
-        if (!sameLogin(review.user?.login, input.viewerLogin))
+        if (!isOwnAccount(review.user, input.viewerLogin))
             continue;
         if (review.state === 'PENDING') {
             try {
@@ -88516,7 +88674,8 @@ async function postReview(input) {
             review,
             postedIds: active.map(c => c.findingId),
             rejectedIds: [...rejected],
-            body
+            body,
+            budget
         });
         try {
             const draft = { commitSha: input.commitSha, body, comments: active.map(c => c.comment) };
@@ -88704,7 +88863,7 @@ async function knownCommentIds(options, pr) {
             const id = findingIdOf(comment.body);
             if (id === undefined || comment.in_reply_to_id !== undefined)
                 continue;
-            if (!sameLogin(comment.user?.login, options.viewerLogin) || ids.has(id))
+            if (!isOwnAccount(comment.user, options.viewerLogin) || ids.has(id))
                 continue;
             ids.set(id, comment.id);
         }
@@ -88802,7 +88961,7 @@ async function publishReview(options) {
         if (ids.size > 0) {
             // The comment ids exist only once the review does: write them into its marker, so the state is whole.
             state.findings = findings;
-            const body = renderBody(new Set(outcome.rejectedIds), BODY_BUDGET);
+            const body = renderBody(new Set(outcome.rejectedIds), outcome.budget);
             await updateReviewBody(options.octokit, pr, outcome.review.id, body);
             result.body = body;
             result.compaction = compaction;
@@ -88905,6 +89064,20 @@ function statusChanged(before, after) {
     const previous = new Map(before.map(finding => [finding.id, finding.status]));
     return after.some(finding => previous.get(finding.id) !== finding.status);
 }
+/**
+ * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
+ * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
+ */
+async function readGuidanceAtBase(git, baseSha, logger) {
+    try {
+        await git.fetchShas([baseSha]);
+    }
+    catch (error) {
+        logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`);
+        return [];
+    }
+    return readGuidance(git, baseSha, logger);
+}
 /** One review of one pull request: state → diff → agent → publish. Throws only for what it cannot report. */
 async function reviewPullRequest(options) {
     const { settings, request, octokit, logger } = options;
@@ -88975,7 +89148,7 @@ async function reviewPullRequest(options) {
             ...repoTools({ git, headSha, baseSha: mergeBaseSha ?? baseSha, files: pullDiff.files }),
             ...findingTools(store)
         ]);
-        const guidance = await readGuidance(git, baseSha, logger);
+        const guidance = await readGuidanceAtBase(git, baseSha, logger);
         const firstUserContent = buildFirstUserContent({
             repository: `${repository.owner}/${repository.repo}`,
             pr: {

@@ -137,6 +137,20 @@ function statusChanged(before: readonly Finding[], after: readonly Finding[]): b
   return after.some(finding => previous.get(finding.id) !== finding.status)
 }
 
+/**
+ * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
+ * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
+ */
+async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger) {
+  try {
+    await git.fetchShas([baseSha])
+  } catch (error) {
+    logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
+    return []
+  }
+  return readGuidance(git, baseSha, logger)
+}
+
 /** One review of one pull request: state → diff → agent → publish. Throws only for what it cannot report. */
 export async function reviewPullRequest(options: PipelineOptions): Promise<ReviewOutcome> {
   const { settings, request, octokit, logger } = options
@@ -211,7 +225,7 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
       ...repoTools({ git, headSha, baseSha: mergeBaseSha ?? baseSha, files: pullDiff.files }),
       ...findingTools(store)
     ])
-    const guidance = await readGuidance(git, baseSha, logger)
+    const guidance = await readGuidanceAtBase(git, baseSha, logger)
     const firstUserContent = buildFirstUserContent({
       repository: `${repository.owner}/${repository.repo}`,
       pr: {

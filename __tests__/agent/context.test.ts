@@ -51,10 +51,22 @@ describe('untrusted text', () => {
     ['GitHub token', `github_pat_11ABCDEFG0${'x'.repeat(40)}`],
     ['Anthropic key', `sk-ant-api03-${'k'.repeat(40)}`],
     ['AWS access key', 'AKIAIOSFODNN7EXAMPLE'],
-    ['Slack token', 'xoxb-123456789012-abcdefABCDEF']
+    ['Slack token', 'xoxb-123456789012-abcdefABCDEF'],
+    ['Slack token', 'xapp-1-A0123456789-1234567890123-abcdef0123456789'],
+    [
+      'JSON Web Token',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'
+    ],
+    ['GitLab token', `glpat-${'Ab1_'.repeat(5)}`],
+    ['npm token', `npm_${'aB3'.repeat(12)}`]
   ])('redacts a %s', (label, secret) => {
     const text = `const key = "${secret}"`
     expect(redactSecrets(text)).toBe(`const key = "[REDACTED ${label}]"`)
+  })
+
+  it('redacts an OpenSSH private key block', () => {
+    const text = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----'
+    expect(redactSecrets(text)).toBe('[REDACTED private key]\n\n')
   })
 
   it('redacts a private key block but keeps the line count', () => {

@@ -115,6 +115,26 @@ describe('runAgent: a review', () => {
     expect(world.store.list()).toHaveLength(1)
   })
 
+  it('runs every call of the turn that publishes, in order, so findings recorded after publish_review count', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.blocks([
+        block.toolUse('read_file', 'src/calc.ts'),
+        block.toolUse('publish_review', { summary: 'One issue.' }),
+        block.toolUse('add_finding', divideFinding())
+      ])
+    ])
+
+    const run = await review(world, model)
+
+    expect(run).toMatchObject({ published: true, summary: 'One issue.', turns: 1, toolCalls: 3 })
+    expect(world.store.list().map(f => f.title)).toEqual(['Division by zero returns Infinity'])
+    expect(model.server.remaining()).toBe(0)
+    expect(run.log.lines.map(l => l.message).join('\n')).toMatch(
+      /read_file error: Invalid arguments for read_file: \(arguments\)/
+    )
+  })
+
   it('refuses a medium finding outside the diff with the nearest lines, accepts a high one, and locates a wrong quote', async () => {
     world = await createWorld({
       base: { 'src/calc.ts': CALC_HEAD },

@@ -51,6 +51,9 @@ beforeAll(async () => {
     'src/huge.txt',
     'x'.repeat(200) + '\n'.repeat(1) + Array.from({ length: 400 }, () => 'y'.repeat(100)).join('\n')
   )
+  // A secret past the width at which search results are clipped: it must not come out half redacted.
+  write('src/wide.ts', `const pad = '${'p'.repeat(460)}', token = '${GITHUB_TOKEN}'\n`)
+  write('assets/logo.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR')
   fs.symlinkSync(outsideSecret, path.join(repo, 'absolute-link'))
   fs.symlinkSync('../outside-secret.txt', path.join(repo, 'escaping-link'))
   fs.symlinkSync('lib', path.join(repo, 'lib-link'))
@@ -175,6 +178,36 @@ describe('list_directory, search_code and get_diff', () => {
     expect(untracked.content).toBe('No matches for "untracked".')
     const bad = await call('search_code', { pattern: '(' })
     expect(bad.isError).toBe(true)
+  })
+
+  it('redacts a secret in a match before clipping the line', async () => {
+    const result = await call('search_code', { pattern: 'const pad', fixed: true })
+    expect(result.content).toContain('src/wide.ts:1: ')
+    expect(result.content).not.toContain(GITHUB_TOKEN.slice(0, 12))
+    expect(result.content).toContain("token = '[REDACTED")
+  })
+
+  it('passes a pattern that starts with a dash, and a path with pathspec magic, to git as plain text', async () => {
+    const marker = path.join(root, 'pager-ran')
+    const option = await call('search_code', { pattern: `--open-files-in-pager=touch ${marker}` })
+    expect(option).toEqual({ isError: false, content: expect.stringMatching(/^No matches for/) })
+    expect(fs.existsSync(marker)).toBe(false)
+    const dash = await call('search_code', { pattern: '-', fixed: true, path: 'src/app.ts' })
+    expect(dash.isError).toBe(false)
+    expect(dash.content).toMatch(/^No matches/)
+    for (const magic of [':(top)', ':!src', ':(exclude)src', '*']) {
+      const result = await call('search_code', { pattern: 'return 42', fixed: true, path: magic })
+      expect(result.content).toBe('No matches for "return 42".')
+    }
+  })
+
+  it('refuses a binary file and lists the root', async () => {
+    const binary = await call('read_file', { path: 'assets/logo.png' })
+    expect(binary.isError).toBe(true)
+    expect(binary.content).toMatch(/^assets\/logo\.png is a binary file \(\d+ bytes\)\.$/)
+    const root = await call('list_directory', { path: '' })
+    expect(root.content).toContain(`. at head ${headSha.slice(0, 7)}:`)
+    expect(root.content).toMatch(/\nassets\/\n/)
   })
 
   it("returns one file's whole diff", async () => {

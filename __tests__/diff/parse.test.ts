@@ -144,6 +144,16 @@ describe('parseUnifiedDiff', () => {
     ])
   })
 
+  it('marks submodule entries and reads a symlink as its one-line target', () => {
+    const files = parse('links')
+    expect(files.map(({ path, status, submodule }) => ({ path, status, submodule }))).toEqual([
+      { path: 'lib/added', status: 'added', submodule: true },
+      { path: 'lib/bumped', status: 'modified', submodule: true },
+      { path: 'link', status: 'modified', submodule: undefined }
+    ])
+    expect(lineView(byPath(files, 'link'))).toEqual(['-(1) target', '+1 moved'])
+  })
+
   it('keeps body lines that look like file headers', () => {
     const text = [
       'diff --git a/notes.txt b/notes.txt',

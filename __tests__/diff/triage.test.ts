@@ -24,6 +24,15 @@ describe('triage', () => {
     ])
   })
 
+  it('skips submodule pointers, whose code the review cannot see, but not symlinks', () => {
+    const result = triage(parseUnifiedDiff(readFixture('links')))
+    expect(result.skipped.map(({ path, reason }) => [path, reason])).toEqual([
+      ['lib/added', 'submodule'],
+      ['lib/bumped', 'submodule']
+    ])
+    expect(result.reviewable.map(entry => entry.file.path)).toEqual(['link'])
+  })
+
   it('skips lockfiles wherever they are', () => {
     for (const path of [
       'package-lock.json',

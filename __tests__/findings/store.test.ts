@@ -138,6 +138,32 @@ describe('FindingsStore.add', () => {
     expect(error).toMatch(/Only some of lines 5-15 .* are in the diff: 5-6, 15/)
   })
 
+  it('accepts a quote of the lines as the model was shown them: secrets redacted, invisible characters marked', async () => {
+    const key = 'AKIAIOSFODNN7EXAMPLE'
+    const head = [`const key = '${key}'`, 'if (isAdmin\u202E) {', '}']
+    const diff = `diff --git a/src/c.ts b/src/c.ts
+new file mode 100644
+--- /dev/null
++++ b/src/c.ts
+@@ -0,0 +1,3 @@
+${head.map(text => `+${text}`).join('\n')}
+`
+    const s = new FindingsStore({
+      existing: [],
+      lines: DiffLineSet.fromFiles(parseUnifiedDiff(diff)),
+      headSha: HEAD_SHA,
+      readHeadLines: async path => (path === 'src/c.ts' ? head : undefined)
+    })
+    const c = (extra: Partial<NewFinding>): NewFinding =>
+      finding({ file: 'src/c.ts', severity: 'high', category: 'security', startLine: 1, ...extra })
+    await added(s, c({ quote: "const key = '[REDACTED AWS access key]'" }))
+    await added(s, c({ startLine: 2, category: 'trojan-source', quote: 'if (isAdmin<U+202E>) {' }))
+    await added(s, c({ startLine: 2, category: 'bidi', quote: 'isAdmin\u202E)' }))
+    expect(await refused(s, c({ startLine: 2, category: 'other', quote: 'if (isAdmin) {' }))).toMatch(
+      /does not appear/
+    )
+  })
+
   it('says where a wrong quote actually is', async () => {
     const elsewhere = await refused(store(), finding({ quote: "return 'unique text'" }))
     expect(elsewhere).toContain('The quote does not appear in src/a.ts 4 (RIGHT)')
@@ -165,6 +191,14 @@ describe('FindingsStore.add', () => {
     expect(await refused(s, finding({ suggestion: '  const b = a * 2\n' }))).toMatch(/identical/)
     const f = await added(s, finding({ suggestion: '  const b = a\n' }))
     expect(f.suggestion).toBe('  const b = a')
+  })
+
+  it('refuses a suggestion that copies a display marker into the code', async () => {
+    const s = store()
+    expect(await refused(s, finding({ suggestion: '  const b = [REDACTED GitHub token]\n' }))).toMatch(
+      /display marker/
+    )
+    expect(await refused(s, finding({ suggestion: '  const b = a<U+200D>\n' }))).toMatch(/display marker/)
   })
 
   it('keeps file-level findings free of lines and inside the diff unless high', async () => {
@@ -232,6 +266,24 @@ describe('FindingsStore.update', () => {
       finding: { status: 'resolved', note: `resolved at ${HEAD_SHA.slice(0, 7)}` }
     })
     expect(s.list('open')).toEqual([])
+  })
+
+  it('refuses a suggestion for an earlier finding whose lines are no longer the ones it cited', async () => {
+    const gone = { ...earlier, id: 'f_gone01', startLine: 10, endLine: 10, quote: 'removed code' }
+    const moved = { ...earlier, id: 'f_moved1', startLine: 4, endLine: 4, quote: 'return a' }
+    const s = store([gone, moved])
+    const outOfDiff = await s.update('f_gone01', { suggestion: 'fixed()' })
+    expect(outOfDiff).toMatchObject({ ok: false, error: expect.stringMatching(/f_gone01 .*not in the diff/) })
+    const changed = await s.update('f_moved1', { suggestion: '  return a * 3' })
+    expect(changed).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/f_moved1 .*no longer contain its quote/)
+    })
+    expect(s.get('f_gone01')?.suggestion).toBeUndefined()
+    expect(s.get('f_moved1')?.suggestion).toBeUndefined()
+    expect(await s.update('f_gone01', { status: 'resolved', note: 'the code is gone' })).toMatchObject({
+      ok: true
+    })
   })
 
   it('refuses what it cannot apply, with a reason', async () => {

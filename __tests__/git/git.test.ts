@@ -50,6 +50,14 @@ describe('createGit', () => {
     expect(text).not.toContain('\u001b[')
   })
 
+  it('keeps changes six lines apart in separate hunks, as GitHub does, whatever diff.interHunkContext says', async () => {
+    fixture.git(fixture.dev, 'config', 'diff.interHunkContext', '10')
+    const from = fixture.commit({ 'spread.txt': numbered(30) })
+    const to = fixture.commit({ 'spread.txt': numbered(30, { 3: 'three', 12: 'twelve' }) })
+    const headers = (await git.diff(from, to, ['spread.txt'])).match(/^@@ [^@]+ @@/gm)
+    expect(headers).toEqual(['@@ -1,6 +1,6 @@', '@@ -9,7 +9,7 @@'])
+  })
+
   it('treats paths as literal names, not globs', async () => {
     const text = await git.diff(base, head, ['a*.txt'])
     expect(text).toContain('b/a*.txt')

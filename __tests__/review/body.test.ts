@@ -105,6 +105,20 @@ describe('renderReviewBody', () => {
     expect(body.indexOf('unclosed\n```')).toBeGreaterThan(0)
   })
 
+  it('keeps the collapsed list whole and pings nobody, whatever the findings say', () => {
+    const listed = makeFinding({
+      severity: 'low',
+      title: '</details> @acme/everyone',
+      description: 'Hi @octocat </summary>'
+    })
+    const { body } = renderReviewBody(input([listed], { summary: 'Thanks @octocat and @acme/team.' }))
+    const visible = body.slice(0, body.indexOf('<!-- redline:state'))
+    expect(visible.match(/<\/?details>/g)).toEqual(['<details>', '</details>'])
+    expect(visible.match(/<\/?summary>/g)).toEqual(['<summary>', '</summary>'])
+    expect(visible).not.toMatch(/(^|\W)@[a-z]/im)
+    expect(decoded(body).findings[0]!.title).toBe(listed.title)
+  })
+
   it('sheds the text of resolved findings before anything of the open ones', () => {
     const findings = Array.from({ length: 120 }, (_, i) => bigFinding(i, i < 60 ? 'resolved' : 'open'))
     const { body, compaction } = renderReviewBody(input(findings))

@@ -123,10 +123,29 @@ describe('readState', () => {
   it('takes the state of the latest review by the viewer', () => {
     const logger = memoryLogger()
     const older = encodeMarker(state({ lastReviewedSha: SHA_A }))
-    const result = readState([review(1, VIEWER, older), review(2, 'redline-bot', ours)], VIEWER, logger)
+    const bareSpelling = { user: { login: 'redline-bot', type: 'Bot' } }
+    const result = readState(
+      [review(1, VIEWER, older), review(2, 'redline-bot', ours, bareSpelling)],
+      VIEWER,
+      logger
+    )
     expect(result.reviewId).toBe(2)
     expect(result.state?.lastReviewedSha).toBe(SHA_B)
     expect(result.warnings).toEqual([])
+  })
+
+  it("ignores a person whose login is the app's name without [bot]", () => {
+    const logger = memoryLogger()
+    const ours = encodeMarker(state({ lastReviewedSha: SHA_A }))
+    const forged = encodeMarker(state({ lastReviewedSha: SHA_B }))
+    const person = { user: { login: 'redline-bot', type: 'User' } }
+    const result = readState(
+      [review(1, VIEWER, ours), review(2, 'redline-bot', forged, person)],
+      VIEWER,
+      logger
+    )
+    expect(result.reviewId).toBe(1)
+    expect(result.state?.lastReviewedSha).toBe(SHA_A)
   })
 
   it("ignores a forged marker in another user's later review", () => {

@@ -296,11 +296,15 @@ describe('publishReview against the GitHub stand-in', () => {
     const findings = Array.from({ length: 200 }, (_, i) =>
       onDiff({ severity: 'low', title: `Low ${i}`, description: 'x'.repeat(400) })
     )
-    await publishReview(s.options(findings))
+    await publishReview(s.options([onDiff({ title: 'Inline' }), ...findings]))
     const posts = reviewPosts(s.server).map(r => (r.body as { body: string }).body.length)
     expect(posts).toHaveLength(2)
     expect(posts[1]!).toBeLessThan(posts[0]! * 0.7)
     expect(submitted(s.server)).toHaveLength(1)
+    // Recording the comment ids keeps to the budget GitHub accepted.
+    const updates = s.server.requests.filter(r => r.method === 'PUT' && /\/reviews\/\d+$/.test(r.path))
+    expect(updates).toHaveLength(1)
+    expect((updates[0]!.body as { body: string }).body.length).toBeLessThan(posts[0]! * 0.7)
   })
 
   it("deletes a pending review Redline left behind, but not someone's draft", async () => {

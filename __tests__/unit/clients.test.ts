@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createAnthropic } from '../../src/agent/client.js'
 import { createOctokit, graphqlUrlFromEnv } from '../../src/github/client.js'
-import { fetchViewerLogin, sameLogin } from '../../src/github/identity.js'
+import { fetchViewerLogin, isOwnAccount } from '../../src/github/identity.js'
 import { memoryLogger } from '../../src/logger.js'
 import { startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
 import { reply, startMessagesServer } from '../support/messages-server.js'
@@ -55,8 +55,16 @@ describe('createOctokit', () => {
     await expect(octokit.rest.users.getAuthenticated()).rejects.toMatchObject({ status: 403 })
     const login = await fetchViewerLogin(octokit, github.graphqlUrl)
     expect(login).toBe('redline-app[bot]')
-    expect(sameLogin(login, 'redline-app')).toBe(true)
-    expect(sameLogin(login, 'mallory')).toBe(false)
+    expect(isOwnAccount({ login: 'redline-app[bot]', type: 'Bot' }, login)).toBe(true)
+    expect(isOwnAccount({ login: 'mallory', type: 'User' }, login)).toBe(false)
+  })
+
+  it('matches the app under either spelling of its login, but never a person with the bare name', () => {
+    expect(isOwnAccount({ login: 'github-actions[bot]', type: 'Bot' }, 'github-actions')).toBe(true)
+    expect(isOwnAccount({ login: 'Redline-App', type: 'User' }, 'redline-app')).toBe(true)
+    expect(isOwnAccount({ login: 'redline-app', type: 'User' }, 'redline-app[bot]')).toBe(false)
+    expect(isOwnAccount({ login: 'redline-app' }, 'redline-app[bot]')).toBe(false)
+    expect(isOwnAccount(null, 'redline-app[bot]')).toBe(false)
   })
 })
 

@@ -13,6 +13,11 @@ const SECRET_PATTERNS: ReadonlyArray<{ label: string; pattern: RegExp }> = [
   { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g },
   { label: 'AWS access key', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
   { label: 'Slack token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
+  { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g },
+  // A signed token's header and payload are base64url JSON objects, so both start with "eyJ".
+  { label: 'JSON Web Token', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
+  { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
+  { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
   { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
   { label: 'Stripe key', pattern: /\b[rs]k_live_[A-Za-z0-9]{20,}/g }
 ]

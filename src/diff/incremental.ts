@@ -2,7 +2,7 @@ import { errorMessage } from '../errors.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { LineMap } from './line-map.js'
-import type { DiffFile, Hunk } from './model.js'
+import type { DiffFile, DiffLine, Hunk } from './model.js'
 import { diffFiles } from './source.js'
 
 export interface IncrementalDiffOptions {
@@ -59,7 +59,7 @@ export async function loadIncrementalDiff(options: IncrementalDiffOptions): Prom
       continue
     }
     const own = ownChanges(file, prFile)
-    if (own) files.push(own)
+    if (own) files.push(withBaseNumbers(own, prFile))
     else outside++
   }
   if (outside > 0) {
@@ -110,4 +110,46 @@ function ownChanges(file: DiffFile, prFile: DiffFile): DiffFile | undefined {
     }
   }
   return { ...file, hunks: kept, additions, deletions }
+}
+
+/**
+ * The incremental diff numbers removed lines in the previously reviewed commit, but a LEFT comment is
+ * placed on the pull request's diff, numbered in the merge base. A removed line takes the number of the
+ * line with the same text that the pull request's diff removes between the same two head lines; one with
+ * no such line was added by an earlier push and never existed in the base, so it gets no number. The lines
+ * are copied: the line map reads the original numbers.
+ */
+function withBaseNumbers(file: DiffFile, prFile: DiffFile): DiffFile {
+  const baseRemoved = new Map<number, DiffLine[]>()
+  forEachRemoved(prFile.hunks, (line, gap) => {
+    const inGap = baseRemoved.get(gap)
+    if (inGap) inGap.push(line)
+    else baseRemoved.set(gap, [line])
+  })
+  const hunks = file.hunks.map(hunk => {
+    const renumbered = new Map<DiffLine, number | undefined>()
+    forEachRemoved([hunk], (line, gap) => {
+      const candidates = baseRemoved.get(gap) ?? []
+      const match = candidates.findIndex(candidate => candidate.text === line.text)
+      renumbered.set(line, match < 0 ? undefined : candidates.splice(match, 1)[0]?.oldLine)
+    })
+    if (renumbered.size === 0) return hunk
+    const lines = hunk.lines.map(line =>
+      renumbered.has(line) ? { ...line, oldLine: renumbered.get(line) } : line
+    )
+    return { ...hunk, lines }
+  })
+  return { ...file, hunks }
+}
+
+/** Calls `visit` with each removed line and the head line it follows (0 before the first line). */
+function forEachRemoved(hunks: Hunk[], visit: (line: DiffLine, gap: number) => void): void {
+  for (const hunk of hunks) {
+    // A hunk without new lines names the line it follows; otherwise its first line.
+    let gap = hunk.newLines === 0 ? hunk.newStart : hunk.newStart - 1
+    for (const line of hunk.lines) {
+      if (line.newLine !== undefined) gap = line.newLine
+      else if (line.kind === 'del') visit(line, gap)
+    }
+  }
 }

@@ -13,7 +13,10 @@ export type FileStatus = 'added' | 'deleted' | 'modified' | 'renamed' | 'binary'
 
 export interface DiffLine {
   kind: 'add' | 'del' | 'context'
-  /** Set for `del` and `context`. */
+  /**
+   * Set for `del` and `context`. Unset on a `del` line of an incremental diff that the merge base never
+   * had (see incremental.ts): no LEFT comment can reach it.
+   */
   oldLine?: number
   /** Set for `add` and `context`. */
   newLine?: number
@@ -41,6 +44,8 @@ export interface DiffFile {
   status: FileStatus
   binary: boolean
   modeChange?: { oldMode: string; newMode: string }
+  /** A submodule entry: its only line is the commit it points to. */
+  submodule?: true
   hunks: Hunk[]
   additions: number
   deletions: number

@@ -107,10 +107,13 @@ interface Headers {
   added: boolean
   deleted: boolean
   binary: boolean
+  submodule: boolean
 }
 
+const SUBMODULE_MODE = '160000'
+
 function parseSection(text: string, start: number, end: number): DiffFile {
-  const headers: Headers = { added: false, deleted: false, binary: false }
+  const headers: Headers = { added: false, deleted: false, binary: false, submodule: false }
   let pos = start
   let hunkStart = -1
   while (pos < end) {
@@ -155,9 +158,13 @@ function readHeader(line: string, headers: Headers): void {
     headers.oldMode = line.slice('old mode '.length)
   } else if (line.startsWith('new mode ')) {
     headers.newMode = line.slice('new mode '.length)
+  } else if (line.startsWith('index ')) {
+    // "index <old>..<new> <mode>" names the mode when it did not change.
+    if (line.endsWith(` ${SUBMODULE_MODE}`)) headers.submodule = true
   } else if (line.startsWith('Binary files ') || line === 'GIT binary patch') {
     headers.binary = true
   }
+  if (headers.oldMode === SUBMODULE_MODE || headers.newMode === SUBMODULE_MODE) headers.submodule = true
 }
 
 function buildFile(headers: Headers, { hunks, additions, deletions }: ParsedHunks): DiffFile {
@@ -190,6 +197,7 @@ function buildFile(headers: Headers, { hunks, additions, deletions }: ParsedHunk
   ) {
     file.modeChange = { oldMode: headers.oldMode, newMode: headers.newMode }
   }
+  if (headers.submodule) file.submodule = true
   return file
 }
 

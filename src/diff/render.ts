@@ -13,6 +13,7 @@ export const DIFF_FORMAT_NOTE = [
   '  the NEW file: comment on it with side RIGHT and that line number.',
   '- "     - (old 41) text" is a removed line. It has no new-file number; 41 is its line in the OLD file.',
   '  Comment on it only with side LEFT and line 41, and only when the removal itself is the problem.',
+  '- "     - (not in the base) text" is a removed line that an earlier push added: it takes no comment.',
   'Lines outside the hunks shown cannot take comments. A file marked "[diff truncated]" has more lines:',
   'call get_diff with its path to read the whole diff in the same format.'
 ].join('\n')
@@ -131,7 +132,10 @@ function renderLines(file: DiffFile, limit: number): string[] {
 
 function renderLine(line: DiffLine, width: number, blank: string): string {
   const text = clip(line.text)
-  if (line.kind === 'del') return `  ${blank} - (old ${line.oldLine}) ${text}`
+  if (line.kind === 'del') {
+    const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`
+    return `  ${blank} - (${where}) ${text}`
+  }
   const number = String(line.newLine).padStart(width)
   return `  ${number} ${line.kind === 'add' ? '+' : ' '} ${text}`
 }
@@ -159,6 +163,8 @@ function skipText(file: SkippedFile): string {
       return 'deleted'
     case 'binary':
       return 'binary'
+    case 'submodule':
+      return 'submodule pointer'
     case 'lockfile':
       return 'lockfile'
     case 'vendored':

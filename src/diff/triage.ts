@@ -2,7 +2,7 @@ import picomatch from 'picomatch'
 import { diffLineCount, type DiffFile, type FileStatus } from './model.js'
 
 export type SkipReason =
-  'deleted' | 'binary' | 'lockfile' | 'vendored' | 'generated' | 'documentation' | 'excluded'
+  'deleted' | 'binary' | 'submodule' | 'lockfile' | 'vendored' | 'generated' | 'documentation' | 'excluded'
 
 export interface ReviewableFile {
   file: DiffFile
@@ -144,6 +144,8 @@ export function skipReason(
   const dirs = slash < 0 ? [] : path.slice(0, slash).split('/')
   if (file.status === 'deleted') return 'deleted'
   if (file.binary) return 'binary'
+  // The change is a commit id; the code it points to is in another repository.
+  if (file.submodule) return 'submodule'
   if (LOCKFILES.has(name)) return 'lockfile'
   if (dirs.some(dir => VENDORED_DIRS.has(dir)) || VENDORED_PATH.test(path)) return 'vendored'
   if (dirs.some(dir => GENERATED_DIRS.has(dir)) || GENERATED_NAME.test(name) || hasGeneratedMarker(file)) {

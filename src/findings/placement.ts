@@ -57,10 +57,41 @@ export class FindingPlacer {
     end: number,
     suggestion: string
   ): Promise<string | undefined> {
+    // What the model was shown has secrets and invisible characters replaced by markers; a suggestion that
+    // copies a marker would commit it into the code in place of the real text.
+    if (/\[REDACTED [^\]]*\]|<U\+[0-9A-F]{4,6}>/.test(suggestion)) {
+      return (
+        'The suggestion contains a display marker ([REDACTED …] or <U+XXXX>) standing for text you were not ' +
+        'shown; applying it would write the marker into the code. Describe the fix in the description instead.'
+      )
+    }
     const current = await this.citedText(file, 'RIGHT', start, end)
     if (normalizeSuggestion(suggestion) === current.join('\n')) {
       return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`
     }
+    return undefined
+  }
+
+  /**
+   * Why lines start..end (RIGHT) of a finding from an earlier review can no longer take a suggestion, or
+   * undefined when they still can: they must still be diff lines of one hunk and still hold the quote, or
+   * the suggestion would replace code the finding never cited.
+   */
+  async checkCarriedLines(
+    file: string,
+    start: number,
+    end: number,
+    quote: string | undefined
+  ): Promise<string | undefined> {
+    const range = start === end ? `${start}` : `${start}-${end}`
+    for (let line = start; line <= end; line++) {
+      if (!this.lines.canComment(file, 'RIGHT', line))
+        return `its lines ${file}:${range} are not in the diff now`
+    }
+    if (!this.lines.sameHunk(file, 'RIGHT', start, end))
+      return `its lines ${file}:${range} now span more than one hunk of the diff`
+    if (quote !== undefined && !quoteMatches(quote, await this.citedText(file, 'RIGHT', start, end)))
+      return `its lines ${file}:${range} no longer contain its quote`
     return undefined
   }
 

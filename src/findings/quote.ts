@@ -1,11 +1,14 @@
+import { cleanUntrusted } from '../agent/untrusted.js'
 import type { DiffFile } from '../diff/model.js'
 
 /**
  * Quotes prove that a finding's lines were read: the quoted text must appear in the cited lines. Whitespace
  * at line ends and inside runs does not count (the model reads numbered, re-indented output); every other
- * character must match.
+ * character must match. Lines are compared as the model was shown them, secrets redacted and invisible
+ * characters written out, so a finding about exactly such a line can still quote it.
  */
-const squash = (line: string): string => line.trim().replace(/\s+/g, ' ')
+const squash = (line: string): string =>
+  cleanUntrusted(line, { invisible: 'show' }).trim().replace(/\s+/g, ' ')
 
 function quoteLines(quote: string): string[] {
   const lines = quote.replace(/\r\n?/g, '\n').split('\n').map(squash)
@@ -21,7 +24,10 @@ export function quoteMatches(quote: string, cited: string[]): boolean {
 
 /** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */
 export function findQuote(quote: string, numbered: NumberedLine[]): number[] {
-  const size = quoteLines(quote).length
+  const wanted = quoteLines(quote)
+  const size = wanted.length
+  const joined = wanted.join('\n')
+  const squashed = numbered.map(entry => squash(entry.text))
   const found: number[] = []
   for (let i = 0; size > 0 && i + size <= numbered.length; i++) {
     const window = numbered.slice(i, i + size)
@@ -30,10 +36,10 @@ export function findQuote(quote: string, numbered: NumberedLine[]): number[] {
     )
     if (
       contiguous &&
-      quoteMatches(
-        quote,
-        window.map(entry => entry.text)
-      )
+      squashed
+        .slice(i, i + size)
+        .join('\n')
+        .includes(joined)
     )
       found.push((window[0] as NumberedLine).line)
   }

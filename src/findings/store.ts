@@ -136,6 +136,13 @@ export class FindingsStore {
         )
       }
       const { file, startLine, endLine } = finding
+      const moved = await this.placer.checkCarriedLines(file, startLine, endLine, finding.quote)
+      if (moved) {
+        return refuse(
+          `${id} cannot take a suggestion: ${moved}. Resolve or dismiss ${id} with a note, then add a new ` +
+            'finding on the current lines.'
+        )
+      }
       const suggestionError = await this.placer.checkSuggestion(file, startLine, endLine, changes.suggestion)
       if (suggestionError) return refuse(suggestionError)
       suggestion = normalizeSuggestion(changes.suggestion)

@@ -7,9 +7,12 @@ export function diffArgs(from: string, to: string, paths?: string[]): string[] {
     '--no-textconv',
     '--no-relative',
     '--find-renames',
-    // GitHub's hunks: three lines of context and the default algorithm, whatever diff.context says.
+    // GitHub's hunks: three lines of context, merged only when they touch, and git's default algorithm and
+    // heuristic, whatever diff.context, diff.interHunkContext or diff.indentHeuristic say.
     '--unified=3',
+    '--inter-hunk-context=0',
     '--diff-algorithm=myers',
+    '--indent-heuristic',
     '--submodule=short',
     '--src-prefix=a/',
     '--dst-prefix=b/',

@@ -9,12 +9,22 @@ export async function fetchViewerLogin(octokit: Octokit, graphqlUrl: string): Pr
   return data.viewer.login
 }
 
+export interface AccountRef {
+  login: string
+  /** REST's account type: 'Bot' for a GitHub App, 'User' for a person. */
+  type?: string
+}
+
 /**
- * REST spells a GitHub App's login `name[bot]` while GraphQL authors may spell it `name`; both mean the same
- * account.
+ * Whether a REST author is the account the action runs as. REST spells a GitHub App's login `name[bot]`; the
+ * GraphQL viewer may spell it `name`. The two are matched only for a Bot account, so a person who happens
+ * to own the login `name` is never taken for the app (and their reviews' markers are never trusted).
  */
-export function sameLogin(a: string | undefined | null, b: string | undefined | null): boolean {
-  if (!a || !b) return false
-  const normalize = (login: string) => login.toLowerCase().replace(/\[bot\]$/, '')
-  return normalize(a) === normalize(b)
+export function isOwnAccount(author: AccountRef | null | undefined, viewerLogin: string): boolean {
+  if (!author?.login || !viewerLogin) return false
+  const login = author.login.toLowerCase()
+  const viewer = viewerLogin.toLowerCase()
+  if (login === viewer) return true
+  const strip = (text: string) => text.replace(/\[bot\]$/, '')
+  return author.type === 'Bot' && strip(login) === strip(viewer)
 }

@@ -26,7 +26,7 @@ export interface ReviewDraft {
 
 export interface ReviewRecord {
   id: number
-  user: { login: string } | null
+  user: { login: string; type?: string } | null
   body: string
   state: string
   commit_id: string | null
@@ -37,7 +37,7 @@ export interface ReviewRecord {
 export interface ReviewCommentRecord {
   id: number
   body: string
-  user: { login: string } | null
+  user: { login: string; type?: string } | null
   path: string
   in_reply_to_id?: number
   pull_request_review_id: number | null
@@ -49,9 +49,13 @@ export interface ReviewCommentRecord {
  */
 const REVIEW_EVENT = 'COMMENT' as const
 
+function account(user: { login: string; type?: string }): { login: string; type?: string } {
+  return user.type === undefined ? { login: user.login } : { login: user.login, type: user.type }
+}
+
 function review(data: {
   id: number
-  user: { login: string } | null
+  user: { login: string; type?: string } | null
   body: string
   state: string
   commit_id: string | null
@@ -59,7 +63,7 @@ function review(data: {
   html_url: string
 }): ReviewRecord {
   const { id, user, body, state, commit_id, submitted_at, html_url } = data
-  return { id, user: user ? { login: user.login } : null, body, state, commit_id, submitted_at, html_url }
+  return { id, user: user ? account(user) : null, body, state, commit_id, submitted_at, html_url }
 }
 
 /**
@@ -147,7 +151,7 @@ export async function listReviews(octokit: Octokit, pr: PullRequestRef): Promise
 function comment(data: {
   id: number
   body: string
-  user: { login: string } | null
+  user: { login: string; type?: string } | null
   path: string
   in_reply_to_id?: number
   pull_request_review_id: number | null
@@ -156,7 +160,7 @@ function comment(data: {
   const record: ReviewCommentRecord = {
     id,
     body,
-    user: user ? { login: user.login } : null,
+    user: user ? account(user) : null,
     path,
     pull_request_review_id
   }

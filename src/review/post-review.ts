@@ -17,7 +17,7 @@
  *    call (a blind retry could post a second review).
  */
 import type { Octokit } from '../github/client.js'
-import { sameLogin } from '../github/identity.js'
+import { isOwnAccount } from '../github/identity.js'
 import {
   classifyReviewFailure,
   createCommentReview,
@@ -60,6 +60,8 @@ export interface PostOutcome {
   /** Findings whose comments GitHub would not accept, now listed in the body. */
   rejectedIds: string[]
   body: string
+  /** The budget the posted body was rendered within: a later edit of the body must keep to it. */
+  budget: number
 }
 
 export class ReviewPostError extends Error {
@@ -107,7 +109,7 @@ async function sweep(input: PostInput): Promise<Sweep> {
   let deleted = 0
   let landed: ReviewRecord | undefined
   for (const review of reviews) {
-    if (!sameLogin(review.user?.login, input.viewerLogin)) continue
+    if (!isOwnAccount(review.user, input.viewerLogin)) continue
     if (review.state === 'PENDING') {
       try {
         if (!(await isStray(input, review))) {
@@ -197,7 +199,8 @@ export async function postReview(input: PostInput): Promise<PostOutcome> {
       review,
       postedIds: active.map(c => c.findingId),
       rejectedIds: [...rejected],
-      body
+      body,
+      budget
     })
     try {
       const draft = { commitSha: input.commitSha, body, comments: active.map(c => c.comment) }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Finding } from '../findings/finding.js'
 import type { Severity } from '../findings/severity.js'
 import type { Octokit } from '../github/client.js'
-import { sameLogin } from '../github/identity.js'
+import { isOwnAccount } from '../github/identity.js'
 import {
   listPullRequestComments,
   listReviewComments,
@@ -86,7 +86,7 @@ async function knownCommentIds(options: PublishOptions, pr: PullRequestRef): Pro
     for (const comment of await listPullRequestComments(options.octokit, pr)) {
       const id = findingIdOf(comment.body)
       if (id === undefined || comment.in_reply_to_id !== undefined) continue
-      if (!sameLogin(comment.user?.login, options.viewerLogin) || ids.has(id)) continue
+      if (!isOwnAccount(comment.user, options.viewerLogin) || ids.has(id)) continue
       ids.set(id, comment.id)
     }
   } catch (error) {
@@ -186,7 +186,7 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     if (ids.size > 0) {
       // The comment ids exist only once the review does: write them into its marker, so the state is whole.
       state.findings = findings
-      const body = renderBody(new Set(outcome.rejectedIds), BODY_BUDGET)
+      const body = renderBody(new Set(outcome.rejectedIds), outcome.budget)
       await updateReviewBody(options.octokit, pr, outcome.review.id, body)
       result.body = body
       result.compaction = compaction

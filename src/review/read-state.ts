@@ -1,11 +1,11 @@
-import { sameLogin } from '../github/identity.js'
+import { isOwnAccount } from '../github/identity.js'
 import type { Logger } from '../logger.js'
 import { decodeMarker, hasMarker, type ReviewState } from './marker.js'
 
 /** The fields of a REST review that reading state needs. */
 export interface ReviewLike {
   id: number
-  user?: { login: string } | null
+  user?: { login: string; type?: string } | null
   body?: string | null
   state?: string
   submitted_at?: string | null
@@ -32,7 +32,7 @@ export function readState(
   const ours = reviews
     .filter(review => review.state !== 'PENDING' && hasMarker(review.body))
     .filter(review => {
-      if (sameLogin(review.user?.login, viewerLogin)) return true
+      if (isOwnAccount(review.user, viewerLogin)) return true
       logger.debug(
         `Ignoring a Redline marker in review ${review.id} by ${review.user?.login ?? 'an unknown user'}.`
       )

@@ -1,9 +1,12 @@
 import { findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
-import { codeBlock, inline, neutralize, severityLabel, truncate } from './markdown.js'
+import { codeBlock, inline, measure, neutralize, severityLabel, truncate } from './markdown.js'
 import { commentSide, type InlineFinding } from './select.js'
 
-/** Room for a comment's prose; the rest of GitHub's 65,536 characters is for the suggestion. */
+/**
+ * Room for a comment's prose (at most twice this as `measure` counts newlines); the rest of GitHub's 65,536
+ * characters is for the suggestion, measured the same way so that a suggestion of many short lines still fits.
+ */
 const DESCRIPTION_LIMIT = 6_000
 const SUGGESTION_LIMIT = 50_000
 
@@ -47,7 +50,7 @@ export function locationCode(finding: Finding): string {
 function suggestionSection(finding: Finding): string | undefined {
   const suggestion = finding.suggestion
   if (suggestion === undefined) return undefined
-  if (suggestion.length > SUGGESTION_LIMIT) return '_The suggested change is too long to show here._'
+  if (measure(suggestion) > SUGGESTION_LIMIT) return '_The suggested change is too long to show here._'
   // A suggestion block replaces lines of the new file; on removed lines it can only be shown, not applied.
   if (commentSide(finding) === 'RIGHT') return codeBlock(suggestion, 'suggestion')
   return `Suggested code:\n\n${codeBlock(suggestion)}`

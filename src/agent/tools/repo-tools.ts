@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { renderFileDiff } from '../../diff/render.js'
 import type { DiffFile } from '../../diff/model.js'
 import { GitError, type Git } from '../../git/git.js'
-import { capText, MAX_TOOL_OUTPUT_CHARS } from '../redact.js'
+import { capText, MAX_TOOL_OUTPUT_CHARS, redactSecrets } from '../redact.js'
 import { cleanUntrusted, wrapUntrusted } from '../untrusted.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
 import { checkRepoPath, resolveAtCommit } from './repo-paths.js'
@@ -167,7 +167,10 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
           throw error
         }
         if (matches.length === 0) return { content: `No matches for ${JSON.stringify(input.pattern)}.` }
-        const lines = matches.slice(0, maxResults).map(m => `${m.path}:${m.line}: ${clip(m.text)}`)
+        // Redacted before clipping: a secret cut at the clip width would no longer match its pattern.
+        const lines = matches
+          .slice(0, maxResults)
+          .map(m => `${m.path}:${m.line}: ${clip(redactSecrets(m.text))}`)
         if (matches.length > maxResults)
           lines.push(`[more than ${maxResults} matches; narrow the pattern or the path]`)
         return data(`search_code:${input.pattern}`, lines.join('\n'))

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { readSettings } from '../../src/inputs.js'
+import { computeOutputs } from '../../src/review/outputs.js'
+
+const actionYml = readFileSync(resolve(import.meta.dirname, '../../action.yml'), 'utf8')
+
+/** The entries of a top-level section, with their indented fields. */
+function section(name: string): Map<string, string> {
+  const entries = new Map<string, string>()
+  const lines = actionYml.split('\n')
+  let inside = false
+  let current: string | undefined
+  for (const line of lines) {
+    if (/^\S/.test(line)) {
+      inside = line.startsWith(`${name}:`)
+      current = undefined
+      continue
+    }
+    if (!inside) continue
+    const entry = /^ {2}([a-z][a-z-]*):\s*$/.exec(line)
+    if (entry) {
+      current = entry[1] as string
+      entries.set(current, '')
+    } else if (current) {
+      entries.set(current, `${entries.get(current)}${line}\n`)
+    }
+  }
+  return entries
+}
+
+describe('action.yml', () => {
+  it('declares exactly the inputs the action reads, each described, optional ones with a default', () => {
+    const declared = section('inputs')
+    const read = new Set<string>()
+    readSettings(name => {
+      read.add(name)
+      return { 'anthropic-api-key': 'k', 'github-token': 't' }[name] ?? ''
+    })
+    expect([...declared.keys()].sort()).toEqual([...read].sort())
+    for (const [name, fields] of declared) {
+      expect(`${name}: ${/description:/.test(fields)}`).toBe(`${name}: true`)
+      if (!/required: true/.test(fields)) expect(`${name}: ${/default:/.test(fields)}`).toBe(`${name}: true`)
+    }
+  })
+
+  it('declares exactly the outputs the action sets', () => {
+    const outputs = computeOutputs({ findings: [], findingsFile: '/tmp/f.json' })
+    expect([...section('outputs').keys()].sort()).toEqual(Object.keys(outputs).sort())
+  })
+
+  it('runs the committed bundle on node24', () => {
+    expect(actionYml).toMatch(/runs:\n {2}using: node24\n {2}main: dist\/index\.js/)
+  })
+})
