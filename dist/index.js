@@ -84626,6 +84626,8 @@ function skipText(file) {
             return 'binary';
         case 'submodule':
             return 'submodule pointer';
+        case 'no-line-changes':
+            return 'no line changes (rename, mode change or empty file)';
         case 'lockfile':
             return 'lockfile';
         case 'vendored':
@@ -86990,6 +86992,10 @@ function skipReason(file, isExcluded = () => false) {
     // The change is a commit id; the code it points to is in another repository.
     if (file.submodule)
         return 'submodule';
+    // A pure rename, a mode change or an empty new file: no line could take a comment. A file whose patch the
+    // API left out did change, and stays reviewable through the tools.
+    if (file.hunks.length === 0 && !file.patchMissing)
+        return 'no-line-changes';
     if (LOCKFILES.has(name))
         return 'lockfile';
     if (dirs.some(dir => VENDORED_DIRS.has(dir)) || VENDORED_PATH.test(path))

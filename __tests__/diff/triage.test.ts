@@ -33,6 +33,20 @@ describe('triage', () => {
     expect(result.reviewable.map(entry => entry.file.path)).toEqual(['link'])
   })
 
+  it('skips pure renames and mode-only changes, which have no line to comment on', () => {
+    const files = [
+      ...parseUnifiedDiff(readFixture('renames')),
+      ...parseUnifiedDiff(readFixture('mode-change'))
+    ]
+    const reasons = new Map(triage(files).skipped.map(({ path, reason }) => [path, reason]))
+    expect(reasons.get('moved/same.txt')).toBe('no-line-changes')
+    expect(reasons.get('run.sh')).toBe('no-line-changes')
+    expect(triage(files).reviewable.map(entry => entry.file.path)).toContain('edit.sh')
+    // The files API left this patch out: the file changed, and the tools can still read it.
+    const withoutPatch = { ...fileWith('src/big.ts', []), patchMissing: true }
+    expect(triage([withoutPatch]).reviewable.map(entry => entry.file.path)).toEqual(['src/big.ts'])
+  })
+
   it('skips lockfiles wherever they are', () => {
     for (const path of [
       'package-lock.json',

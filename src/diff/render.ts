@@ -165,6 +165,8 @@ function skipText(file: SkippedFile): string {
       return 'binary'
     case 'submodule':
       return 'submodule pointer'
+    case 'no-line-changes':
+      return 'no line changes (rename, mode change or empty file)'
     case 'lockfile':
       return 'lockfile'
     case 'vendored':

@@ -2,7 +2,15 @@ import picomatch from 'picomatch'
 import { diffLineCount, type DiffFile, type FileStatus } from './model.js'
 
 export type SkipReason =
-  'deleted' | 'binary' | 'submodule' | 'lockfile' | 'vendored' | 'generated' | 'documentation' | 'excluded'
+  | 'deleted'
+  | 'binary'
+  | 'submodule'
+  | 'no-line-changes'
+  | 'lockfile'
+  | 'vendored'
+  | 'generated'
+  | 'documentation'
+  | 'excluded'
 
 export interface ReviewableFile {
   file: DiffFile
@@ -146,6 +154,9 @@ export function skipReason(
   if (file.binary) return 'binary'
   // The change is a commit id; the code it points to is in another repository.
   if (file.submodule) return 'submodule'
+  // A pure rename, a mode change or an empty new file: no line could take a comment. A file whose patch the
+  // API left out did change, and stays reviewable through the tools.
+  if (file.hunks.length === 0 && !file.patchMissing) return 'no-line-changes'
   if (LOCKFILES.has(name)) return 'lockfile'
   if (dirs.some(dir => VENDORED_DIRS.has(dir)) || VENDORED_PATH.test(path)) return 'vendored'
   if (dirs.some(dir => GENERATED_DIRS.has(dir)) || GENERATED_NAME.test(name) || hasGeneratedMarker(file)) {
