@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
 import {
@@ -9,6 +9,9 @@ import {
 } from '../support/messages-server.js'
 import { createPrFixture, type PrFixture } from '../support/pr-fixture.js'
 import { runAction, type RunResult } from '../support/runner.js'
+
+// Each test runs the bundled action one or more times as a child process; a loaded CI machine is slow.
+jest.setTimeout(180_000)
 
 const API_KEY = 'sk-ant-test'
 const TOKEN = 'ghs_testtoken'
