@@ -5923,7 +5923,7 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
+  redirect: __nccwpck_require__(9133),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
@@ -15898,7 +15898,7 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -33971,7 +33971,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9309);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1514);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -33980,7 +33980,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9309:
+/***/ 1514:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -86038,77 +86038,183 @@ function numbered(header, lines, start, end, maxChars) {
     return out.join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/diff/line-map.ts
+;// CONCATENATED MODULE: ./src/diff/line-set.ts
 /**
- * Carries a position from an earlier commit to the head through the diff between them, so a comment made
- * on an earlier push can be matched with the code it was about.
- *
- * RIGHT lines follow the hunks: a line before a hunk keeps its number, a line after it moves by the lines
- * the hunk added minus those it removed, a removed line is gone. LEFT lines belong to the base of the pull
- * request, which this diff does not describe; they keep their number and only follow a rename.
+ * Every (path, side, line) GitHub accepts for an inline review comment: on the RIGHT the added and
+ * context lines of the new file, on the LEFT the removed and context lines of the old file, in both cases
+ * only inside hunks. Paths are the new paths, as GitHub addresses renamed files on both sides.
  */
-class LineMap {
-    byOldPath;
-    newPaths;
-    constructor(byOldPath, newPaths) {
-        this.byOldPath = byOldPath;
-        this.newPaths = newPaths;
+class DiffLineSet {
+    entries;
+    /** Line positions inside each hunk, built on first use by lineText. */
+    positions = new WeakMap();
+    constructor(entries) {
+        this.entries = entries;
     }
     static fromFiles(files) {
-        const byOldPath = new Map();
-        const newPaths = new Set();
+        const entries = new Map();
         for (const file of files) {
-            // A type change lists a path twice, deleted then added: the added entry does not describe old lines.
-            if (file.status !== 'added' && !byOldPath.has(file.oldPath))
-                byOldPath.set(file.oldPath, file);
-            if (file.status !== 'deleted')
-                newPaths.add(file.path);
+            let entry = entries.get(file.path);
+            if (!entry) {
+                entry = { file, RIGHT: emptyRanges(), LEFT: emptyRanges() };
+                entries.set(file.path, entry);
+            }
+            for (const hunk of file.hunks) {
+                addRange(entry.RIGHT, hunk, 'RIGHT');
+                addRange(entry.LEFT, hunk, 'LEFT');
+            }
         }
-        return new LineMap(byOldPath, newPaths);
+        for (const entry of entries.values()) {
+            sortRanges(entry.RIGHT);
+            sortRanges(entry.LEFT);
+        }
+        return new DiffLineSet(entries);
     }
-    /** Where a path of the earlier commit is at the head; undefined when the file was deleted. */
-    mapPath(path) {
-        const file = this.byOldPath.get(path);
-        if (!file)
-            return path;
-        if (file.status === 'deleted')
-            return this.newPaths.has(path) ? path : undefined;
-        return file.path;
+    canComment(path, side, line) {
+        return this.rangeAt(path, side, line) >= 0;
     }
-    mapLine(path, side, line) {
-        const file = this.byOldPath.get(path);
-        if (!file)
-            return { path, line };
-        if (file.status === 'deleted')
-            return { deleted: true };
-        if (side === 'LEFT')
-            return { path: file.path, line };
-        // A binary file shows no lines, so nothing in it can be followed.
-        if (file.binary)
-            return { deleted: true };
-        const mapped = mapThroughHunks(file.hunks, line);
-        return mapped === undefined ? { deleted: true } : { path: file.path, line: mapped };
+    /** The index of the hunk holding the line, undefined when the line is outside every hunk. */
+    hunkOf(path, side, line) {
+        const ranges = this.entries.get(path)?.[side];
+        const at = this.rangeAt(path, side, line);
+        return ranges && at >= 0 ? ranges.hunks[at]?.index : undefined;
+    }
+    /** Whether both lines are commentable and in the same hunk, as a multi-line comment requires. */
+    sameHunk(path, side, start, end) {
+        const ranges = this.entries.get(path)?.[side];
+        const a = this.rangeAt(path, side, start);
+        return ranges !== undefined && a >= 0 && ranges.hunks[a] === ranges.hunks[this.rangeAt(path, side, end)];
+    }
+    /** Up to `count` commentable lines nearest to `line`, by distance, the lower line first on a tie. */
+    nearest(path, side, line, count = 1) {
+        const ranges = this.entries.get(path)?.[side];
+        const result = [];
+        if (!ranges || ranges.starts.length === 0)
+            return result;
+        const { starts, ends } = ranges;
+        // `down` walks from the largest commentable line <= line towards 1, `up` from the smallest one above it.
+        let downRange = lastStartAtOrBefore(starts, line);
+        let down = downRange >= 0 ? Math.min(line, ends[downRange]) : -1;
+        let upRange = downRange;
+        let up = line + 1;
+        if (downRange < 0 || line >= ends[downRange]) {
+            upRange = downRange + 1;
+            up = upRange < starts.length ? starts[upRange] : -1;
+        }
+        while (result.length < count && (down >= 0 || up >= 0)) {
+            if (down >= 0 && (up < 0 || line - down <= up - line)) {
+                result.push(down);
+                if (down > starts[downRange])
+                    down--;
+                else
+                    down = --downRange >= 0 ? ends[downRange] : -1;
+            }
+            else {
+                result.push(up);
+                if (up < ends[upRange])
+                    up++;
+                else
+                    up = ++upRange < starts.length ? starts[upRange] : -1;
+            }
+        }
+        return result;
+    }
+    /** The text of a commentable line, without its diff marker. */
+    lineText(path, side, line) {
+        const ranges = this.entries.get(path)?.[side];
+        const at = this.rangeAt(path, side, line);
+        if (!ranges || at < 0)
+            return undefined;
+        const hunk = ranges.hunks[at];
+        const offsets = this.positionsOf(hunk)[side];
+        const index = offsets[line - ranges.starts[at]];
+        return index === undefined ? undefined : hunk.lines[index]?.text;
+    }
+    hasFile(path) {
+        return this.entries.has(path);
+    }
+    paths() {
+        return [...this.entries.keys()];
+    }
+    /** The file of a path (the first one when a type change lists a path twice). */
+    file(path) {
+        return this.entries.get(path)?.file;
+    }
+    rangeAt(path, side, line) {
+        const ranges = this.entries.get(path)?.[side];
+        if (!ranges || !Number.isInteger(line))
+            return -1;
+        const at = lastStartAtOrBefore(ranges.starts, line);
+        return at >= 0 && line <= ranges.ends[at] ? at : -1;
+    }
+    positionsOf(hunk) {
+        let positions = this.positions.get(hunk);
+        if (!positions) {
+            positions = { RIGHT: linePositions(hunk, 'newLine'), LEFT: linePositions(hunk, 'oldLine') };
+            this.positions.set(hunk, positions);
+        }
+        return positions;
     }
 }
-function mapThroughHunks(hunks, line) {
-    let shift = 0;
-    for (const hunk of hunks) {
-        // A hunk that removes nothing inserts after oldStart; one that removes lines covers them.
-        const lastOld = hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart + hunk.oldLines - 1;
-        if (line > lastOld) {
-            shift += hunk.newLines - hunk.oldLines;
-            continue;
+function emptyRanges() {
+    return { starts: [], ends: [], hunks: [] };
+}
+function addRange(ranges, hunk, side) {
+    const start = side === 'RIGHT' ? hunk.newStart : hunk.oldStart;
+    const count = side === 'RIGHT' ? hunk.newLines : hunk.oldLines;
+    if (count <= 0)
+        return;
+    ranges.starts.push(start);
+    ranges.ends.push(start + count - 1);
+    ranges.hunks.push(hunk);
+}
+/** Hunks arrive in order; only a path listed twice (a type change) needs sorting. */
+function sortRanges(ranges) {
+    const { starts } = ranges;
+    let sorted = true;
+    for (let i = 1; i < starts.length && sorted; i++)
+        sorted = starts[i - 1] < starts[i];
+    if (sorted)
+        return;
+    const order = starts.map((_, i) => i).sort((a, b) => starts[a] - starts[b]);
+    ranges.starts = order.map(i => starts[i]);
+    ranges.ends = order.map(i => ranges.ends[i]);
+    ranges.hunks = order.map(i => ranges.hunks[i]);
+}
+function lastStartAtOrBefore(starts, line) {
+    let lo = 0;
+    let hi = starts.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid] <= line) {
+            found = mid;
+            lo = mid + 1;
         }
-        if (hunk.oldLines === 0 || line < hunk.oldStart)
-            return line + shift;
-        for (const diffLine of hunk.lines) {
-            if (diffLine.oldLine !== line)
-                continue;
-            return diffLine.kind === 'context' ? diffLine.newLine : undefined;
+        else {
+            hi = mid - 1;
         }
-        return undefined;
     }
-    return line + shift;
+    return found;
+}
+function linePositions(hunk, key) {
+    let first = -1;
+    let last = -1;
+    for (const line of hunk.lines) {
+        const value = line[key];
+        if (value === undefined)
+            continue;
+        if (first < 0)
+            first = value;
+        last = value;
+    }
+    const positions = new Int32Array(first < 0 ? 0 : last - first + 1).fill(-1);
+    hunk.lines.forEach((line, index) => {
+        const value = line[key];
+        if (value !== undefined)
+            positions[value - first] = index;
+    });
+    return positions;
 }
 
 ;// CONCATENATED MODULE: ./src/diff/paths.ts
@@ -86548,324 +86654,6 @@ async function findMergeBase(options, notes) {
 function summarize(paths) {
     const shown = paths.slice(0, 10).join(', ');
     return paths.length > 10 ? `${shown} and ${paths.length - 10} more` : shown;
-}
-
-;// CONCATENATED MODULE: ./src/diff/incremental.ts
-
-
-
-/**
- * The changes since the last reviewed push. A push that merges the base branch brings in other people's
- * changes, so only files of the pull request's own diff are kept, and in them only hunks whose added lines
- * the pull request added. The line map is built from the whole diff, so positions still move correctly
- * past the changes left out.
- */
-async function loadIncrementalDiff(options) {
-    const { git, fromSha, headSha, prFiles, logger } = options;
-    const notes = [];
-    let changed;
-    try {
-        await git.fetchShas([fromSha, headSha], 1);
-        if (!(await git.hasCommit(fromSha)))
-            throw new Error(`commit ${fromSha} is not available`);
-        changed = fromSha === headSha ? [] : await diffFiles(git, fromSha, headSha);
-    }
-    catch (error) {
-        const note = `the previously reviewed commit ${fromSha.slice(0, 12)} cannot be read (${errorMessage(error)}); ` +
-            'it was probably force-pushed away, so the whole pull request is reviewed again';
-        notes.push(note);
-        logger.warning(note);
-        return { files: prFiles, lineMap: undefined, fellBack: true, notes };
-    }
-    const lineMap = LineMap.fromFiles(changed);
-    const prByPath = new Map(prFiles.map(file => [file.path, file]));
-    const files = [];
-    let outside = 0;
-    for (const file of changed) {
-        const prFile = prByPath.get(file.path);
-        if (!prFile) {
-            outside++;
-            continue;
-        }
-        const own = ownChanges(file, prFile);
-        if (own)
-            files.push(withBaseNumbers(own, prFile));
-        else
-            outside++;
-    }
-    if (outside > 0) {
-        notes.push(`${outside} file(s) changed since ${fromSha.slice(0, 12)} only through the base branch; not reviewed again`);
-    }
-    logger.debug(`Incremental diff from ${fromSha.slice(0, 12)}: ${files.length} of ${changed.length} files kept`);
-    return { files, lineMap, fellBack: false, notes };
-}
-/**
- * The part of a file's recent change that the pull request made: hunks that add a line the pull request
- * adds, or that only remove lines (which cannot be told apart and are kept). Undefined when none is left.
- */
-function ownChanges(file, prFile) {
-    if (file.hunks.length === 0)
-        return file;
-    const prAdded = new Set();
-    for (const hunk of prFile.hunks) {
-        for (const line of hunk.lines) {
-            if (line.kind === 'add' && line.newLine !== undefined)
-                prAdded.add(line.newLine);
-        }
-    }
-    const kept = [];
-    for (const hunk of file.hunks) {
-        let adds = false;
-        let own = false;
-        for (const line of hunk.lines) {
-            if (line.kind !== 'add' || line.newLine === undefined)
-                continue;
-            adds = true;
-            if (prAdded.has(line.newLine)) {
-                own = true;
-                break;
-            }
-        }
-        if (own || !adds)
-            kept.push({ ...hunk, index: kept.length });
-    }
-    if (kept.length === 0)
-        return undefined;
-    if (kept.length === file.hunks.length)
-        return file;
-    let additions = 0;
-    let deletions = 0;
-    for (const hunk of kept) {
-        for (const line of hunk.lines) {
-            if (line.kind === 'add')
-                additions++;
-            else if (line.kind === 'del')
-                deletions++;
-        }
-    }
-    return { ...file, hunks: kept, additions, deletions };
-}
-/**
- * The incremental diff numbers removed lines in the previously reviewed commit, but a LEFT comment is
- * placed on the pull request's diff, numbered in the merge base. A removed line takes the number of the
- * line with the same text that the pull request's diff removes between the same two head lines; one with
- * no such line was added by an earlier push and never existed in the base, so it gets no number. The lines
- * are copied: the line map reads the original numbers.
- */
-function withBaseNumbers(file, prFile) {
-    const baseRemoved = new Map();
-    forEachRemoved(prFile.hunks, (line, gap) => {
-        const inGap = baseRemoved.get(gap);
-        if (inGap)
-            inGap.push(line);
-        else
-            baseRemoved.set(gap, [line]);
-    });
-    const hunks = file.hunks.map(hunk => {
-        const renumbered = new Map();
-        forEachRemoved([hunk], (line, gap) => {
-            const candidates = baseRemoved.get(gap) ?? [];
-            const match = candidates.findIndex(candidate => candidate.text === line.text);
-            renumbered.set(line, match < 0 ? undefined : candidates.splice(match, 1)[0]?.oldLine);
-        });
-        if (renumbered.size === 0)
-            return hunk;
-        const lines = hunk.lines.map(line => renumbered.has(line) ? { ...line, oldLine: renumbered.get(line) } : line);
-        return { ...hunk, lines };
-    });
-    return { ...file, hunks };
-}
-/** Calls `visit` with each removed line and the head line it follows (0 before the first line). */
-function forEachRemoved(hunks, visit) {
-    for (const hunk of hunks) {
-        // A hunk without new lines names the line it follows; otherwise its first line.
-        let gap = hunk.newLines === 0 ? hunk.newStart : hunk.newStart - 1;
-        for (const line of hunk.lines) {
-            if (line.newLine !== undefined)
-                gap = line.newLine;
-            else if (line.kind === 'del')
-                visit(line, gap);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/diff/line-set.ts
-/**
- * Every (path, side, line) GitHub accepts for an inline review comment: on the RIGHT the added and
- * context lines of the new file, on the LEFT the removed and context lines of the old file, in both cases
- * only inside hunks. Paths are the new paths, as GitHub addresses renamed files on both sides.
- */
-class DiffLineSet {
-    entries;
-    /** Line positions inside each hunk, built on first use by lineText. */
-    positions = new WeakMap();
-    constructor(entries) {
-        this.entries = entries;
-    }
-    static fromFiles(files) {
-        const entries = new Map();
-        for (const file of files) {
-            let entry = entries.get(file.path);
-            if (!entry) {
-                entry = { file, RIGHT: emptyRanges(), LEFT: emptyRanges() };
-                entries.set(file.path, entry);
-            }
-            for (const hunk of file.hunks) {
-                addRange(entry.RIGHT, hunk, 'RIGHT');
-                addRange(entry.LEFT, hunk, 'LEFT');
-            }
-        }
-        for (const entry of entries.values()) {
-            sortRanges(entry.RIGHT);
-            sortRanges(entry.LEFT);
-        }
-        return new DiffLineSet(entries);
-    }
-    canComment(path, side, line) {
-        return this.rangeAt(path, side, line) >= 0;
-    }
-    /** The index of the hunk holding the line, undefined when the line is outside every hunk. */
-    hunkOf(path, side, line) {
-        const ranges = this.entries.get(path)?.[side];
-        const at = this.rangeAt(path, side, line);
-        return ranges && at >= 0 ? ranges.hunks[at]?.index : undefined;
-    }
-    /** Whether both lines are commentable and in the same hunk, as a multi-line comment requires. */
-    sameHunk(path, side, start, end) {
-        const ranges = this.entries.get(path)?.[side];
-        const a = this.rangeAt(path, side, start);
-        return ranges !== undefined && a >= 0 && ranges.hunks[a] === ranges.hunks[this.rangeAt(path, side, end)];
-    }
-    /** Up to `count` commentable lines nearest to `line`, by distance, the lower line first on a tie. */
-    nearest(path, side, line, count = 1) {
-        const ranges = this.entries.get(path)?.[side];
-        const result = [];
-        if (!ranges || ranges.starts.length === 0)
-            return result;
-        const { starts, ends } = ranges;
-        // `down` walks from the largest commentable line <= line towards 1, `up` from the smallest one above it.
-        let downRange = lastStartAtOrBefore(starts, line);
-        let down = downRange >= 0 ? Math.min(line, ends[downRange]) : -1;
-        let upRange = downRange;
-        let up = line + 1;
-        if (downRange < 0 || line >= ends[downRange]) {
-            upRange = downRange + 1;
-            up = upRange < starts.length ? starts[upRange] : -1;
-        }
-        while (result.length < count && (down >= 0 || up >= 0)) {
-            if (down >= 0 && (up < 0 || line - down <= up - line)) {
-                result.push(down);
-                if (down > starts[downRange])
-                    down--;
-                else
-                    down = --downRange >= 0 ? ends[downRange] : -1;
-            }
-            else {
-                result.push(up);
-                if (up < ends[upRange])
-                    up++;
-                else
-                    up = ++upRange < starts.length ? starts[upRange] : -1;
-            }
-        }
-        return result;
-    }
-    /** The text of a commentable line, without its diff marker. */
-    lineText(path, side, line) {
-        const ranges = this.entries.get(path)?.[side];
-        const at = this.rangeAt(path, side, line);
-        if (!ranges || at < 0)
-            return undefined;
-        const hunk = ranges.hunks[at];
-        const offsets = this.positionsOf(hunk)[side];
-        const index = offsets[line - ranges.starts[at]];
-        return index === undefined ? undefined : hunk.lines[index]?.text;
-    }
-    hasFile(path) {
-        return this.entries.has(path);
-    }
-    paths() {
-        return [...this.entries.keys()];
-    }
-    /** The file of a path (the first one when a type change lists a path twice). */
-    file(path) {
-        return this.entries.get(path)?.file;
-    }
-    rangeAt(path, side, line) {
-        const ranges = this.entries.get(path)?.[side];
-        if (!ranges || !Number.isInteger(line))
-            return -1;
-        const at = lastStartAtOrBefore(ranges.starts, line);
-        return at >= 0 && line <= ranges.ends[at] ? at : -1;
-    }
-    positionsOf(hunk) {
-        let positions = this.positions.get(hunk);
-        if (!positions) {
-            positions = { RIGHT: linePositions(hunk, 'newLine'), LEFT: linePositions(hunk, 'oldLine') };
-            this.positions.set(hunk, positions);
-        }
-        return positions;
-    }
-}
-function emptyRanges() {
-    return { starts: [], ends: [], hunks: [] };
-}
-function addRange(ranges, hunk, side) {
-    const start = side === 'RIGHT' ? hunk.newStart : hunk.oldStart;
-    const count = side === 'RIGHT' ? hunk.newLines : hunk.oldLines;
-    if (count <= 0)
-        return;
-    ranges.starts.push(start);
-    ranges.ends.push(start + count - 1);
-    ranges.hunks.push(hunk);
-}
-/** Hunks arrive in order; only a path listed twice (a type change) needs sorting. */
-function sortRanges(ranges) {
-    const { starts } = ranges;
-    let sorted = true;
-    for (let i = 1; i < starts.length && sorted; i++)
-        sorted = starts[i - 1] < starts[i];
-    if (sorted)
-        return;
-    const order = starts.map((_, i) => i).sort((a, b) => starts[a] - starts[b]);
-    ranges.starts = order.map(i => starts[i]);
-    ranges.ends = order.map(i => ranges.ends[i]);
-    ranges.hunks = order.map(i => ranges.hunks[i]);
-}
-function lastStartAtOrBefore(starts, line) {
-    let lo = 0;
-    let hi = starts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (starts[mid] <= line) {
-            found = mid;
-            lo = mid + 1;
-        }
-        else {
-            hi = mid - 1;
-        }
-    }
-    return found;
-}
-function linePositions(hunk, key) {
-    let first = -1;
-    let last = -1;
-    for (const line of hunk.lines) {
-        const value = line[key];
-        if (value === undefined)
-            continue;
-        if (first < 0)
-            first = value;
-        last = value;
-    }
-    const positions = new Int32Array(first < 0 ? 0 : last - first + 1).fill(-1);
-    hunk.lines.forEach((line, index) => {
-        const value = line[key];
-        if (value !== undefined)
-            positions[value - first] = index;
-    });
-    return positions;
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -88156,6 +87944,31 @@ function readState(reviews, viewerLogin, logger) {
     return { warnings };
 }
 
+;// CONCATENATED MODULE: ./src/review/notes.ts
+const SKIPPED_NAMES_SHOWN = 25;
+/** Skipped files are named, with the reason, so a reader knows what the review did not cover. */
+function skippedFilesNote(triaged) {
+    const names = triaged.skipped.slice(0, SKIPPED_NAMES_SHOWN).map(file => `\`${file.path}\` (${file.reason})`);
+    const more = triaged.skipped.length - names.length;
+    return `Not reviewed: ${names.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`;
+}
+/** The agent stopped before writing its summary: say so plainly rather than invent one. */
+function fallbackSummary(findings, agent) {
+    const open = findings.filter(finding => finding.status === 'open').length;
+    const why = agent.budgetExhausted
+        ? `its ${agent.budgetExhausted} budget ran out`
+        : `it stopped (${agent.stopReason})`;
+    return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`;
+}
+/** The summary of a review that needed no model call. */
+function nothingToReviewSummary(triaged) {
+    const skipped = triaged.skipped.length;
+    if (skipped === 0)
+        return 'Nothing to review: this change has no file content to review.';
+    const which = skipped === 1 ? 'the one changed file is' : `all ${skipped} changed files are`;
+    return `Nothing to review: ${which} of a kind Redline skips (listed below).`;
+}
+
 ;// CONCATENATED MODULE: ./src/review/marker-fit.ts
 
 
@@ -88988,7 +88801,267 @@ async function publishReview(options) {
     return result;
 }
 
+;// CONCATENATED MODULE: ./src/diff/line-map.ts
+/**
+ * Carries a position from an earlier commit to the head through the diff between them, so a comment made
+ * on an earlier push can be matched with the code it was about.
+ *
+ * RIGHT lines follow the hunks: a line before a hunk keeps its number, a line after it moves by the lines
+ * the hunk added minus those it removed, a removed line is gone. LEFT lines belong to the base of the pull
+ * request, which this diff does not describe; they keep their number and only follow a rename.
+ */
+class LineMap {
+    byOldPath;
+    newPaths;
+    constructor(byOldPath, newPaths) {
+        this.byOldPath = byOldPath;
+        this.newPaths = newPaths;
+    }
+    static fromFiles(files) {
+        const byOldPath = new Map();
+        const newPaths = new Set();
+        for (const file of files) {
+            // A type change lists a path twice, deleted then added: the added entry does not describe old lines.
+            if (file.status !== 'added' && !byOldPath.has(file.oldPath))
+                byOldPath.set(file.oldPath, file);
+            if (file.status !== 'deleted')
+                newPaths.add(file.path);
+        }
+        return new LineMap(byOldPath, newPaths);
+    }
+    /** Where a path of the earlier commit is at the head; undefined when the file was deleted. */
+    mapPath(path) {
+        const file = this.byOldPath.get(path);
+        if (!file)
+            return path;
+        if (file.status === 'deleted')
+            return this.newPaths.has(path) ? path : undefined;
+        return file.path;
+    }
+    mapLine(path, side, line) {
+        const file = this.byOldPath.get(path);
+        if (!file)
+            return { path, line };
+        if (file.status === 'deleted')
+            return { deleted: true };
+        if (side === 'LEFT')
+            return { path: file.path, line };
+        // A binary file shows no lines, so nothing in it can be followed.
+        if (file.binary)
+            return { deleted: true };
+        const mapped = mapThroughHunks(file.hunks, line);
+        return mapped === undefined ? { deleted: true } : { path: file.path, line: mapped };
+    }
+}
+function mapThroughHunks(hunks, line) {
+    let shift = 0;
+    for (const hunk of hunks) {
+        // A hunk that removes nothing inserts after oldStart; one that removes lines covers them.
+        const lastOld = hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart + hunk.oldLines - 1;
+        if (line > lastOld) {
+            shift += hunk.newLines - hunk.oldLines;
+            continue;
+        }
+        if (hunk.oldLines === 0 || line < hunk.oldStart)
+            return line + shift;
+        for (const diffLine of hunk.lines) {
+            if (diffLine.oldLine !== line)
+                continue;
+            return diffLine.kind === 'context' ? diffLine.newLine : undefined;
+        }
+        return undefined;
+    }
+    return line + shift;
+}
+
+;// CONCATENATED MODULE: ./src/diff/incremental.ts
+
+
+
+/**
+ * The changes since the last reviewed push. A push that merges the base branch brings in other people's
+ * changes, so only files of the pull request's own diff are kept, and in them only hunks whose added lines
+ * the pull request added. The line map is built from the whole diff, so positions still move correctly
+ * past the changes left out.
+ */
+async function loadIncrementalDiff(options) {
+    const { git, fromSha, headSha, prFiles, logger } = options;
+    const notes = [];
+    let changed;
+    try {
+        await git.fetchShas([fromSha, headSha], 1);
+        if (!(await git.hasCommit(fromSha)))
+            throw new Error(`commit ${fromSha} is not available`);
+        changed = fromSha === headSha ? [] : await diffFiles(git, fromSha, headSha);
+    }
+    catch (error) {
+        const note = `the previously reviewed commit ${fromSha.slice(0, 12)} cannot be read (${errorMessage(error)}); ` +
+            'it was probably force-pushed away, so the whole pull request is reviewed again';
+        notes.push(note);
+        logger.warning(note);
+        return { files: prFiles, lineMap: undefined, fellBack: true, notes };
+    }
+    const lineMap = LineMap.fromFiles(changed);
+    const prByPath = new Map(prFiles.map(file => [file.path, file]));
+    const files = [];
+    let outside = 0;
+    for (const file of changed) {
+        const prFile = prByPath.get(file.path);
+        if (!prFile) {
+            outside++;
+            continue;
+        }
+        const own = ownChanges(file, prFile);
+        if (own)
+            files.push(withBaseNumbers(own, prFile));
+        else
+            outside++;
+    }
+    if (outside > 0) {
+        notes.push(`${outside} file(s) changed since ${fromSha.slice(0, 12)} only through the base branch; not reviewed again`);
+    }
+    logger.debug(`Incremental diff from ${fromSha.slice(0, 12)}: ${files.length} of ${changed.length} files kept`);
+    return { files, lineMap, fellBack: false, notes };
+}
+/**
+ * The part of a file's recent change that the pull request made: hunks that add a line the pull request
+ * adds, or that only remove lines (which cannot be told apart and are kept). Undefined when none is left.
+ */
+function ownChanges(file, prFile) {
+    if (file.hunks.length === 0)
+        return file;
+    const prAdded = new Set();
+    for (const hunk of prFile.hunks) {
+        for (const line of hunk.lines) {
+            if (line.kind === 'add' && line.newLine !== undefined)
+                prAdded.add(line.newLine);
+        }
+    }
+    const kept = [];
+    for (const hunk of file.hunks) {
+        let adds = false;
+        let own = false;
+        for (const line of hunk.lines) {
+            if (line.kind !== 'add' || line.newLine === undefined)
+                continue;
+            adds = true;
+            if (prAdded.has(line.newLine)) {
+                own = true;
+                break;
+            }
+        }
+        if (own || !adds)
+            kept.push({ ...hunk, index: kept.length });
+    }
+    if (kept.length === 0)
+        return undefined;
+    if (kept.length === file.hunks.length)
+        return file;
+    let additions = 0;
+    let deletions = 0;
+    for (const hunk of kept) {
+        for (const line of hunk.lines) {
+            if (line.kind === 'add')
+                additions++;
+            else if (line.kind === 'del')
+                deletions++;
+        }
+    }
+    return { ...file, hunks: kept, additions, deletions };
+}
+/**
+ * The incremental diff numbers removed lines in the previously reviewed commit, but a LEFT comment is
+ * placed on the pull request's diff, numbered in the merge base. A removed line takes the number of the
+ * line with the same text that the pull request's diff removes between the same two head lines; one with
+ * no such line was added by an earlier push and never existed in the base, so it gets no number. The lines
+ * are copied: the line map reads the original numbers.
+ */
+function withBaseNumbers(file, prFile) {
+    const baseRemoved = new Map();
+    forEachRemoved(prFile.hunks, (line, gap) => {
+        const inGap = baseRemoved.get(gap);
+        if (inGap)
+            inGap.push(line);
+        else
+            baseRemoved.set(gap, [line]);
+    });
+    const hunks = file.hunks.map(hunk => {
+        const renumbered = new Map();
+        forEachRemoved([hunk], (line, gap) => {
+            const candidates = baseRemoved.get(gap) ?? [];
+            const match = candidates.findIndex(candidate => candidate.text === line.text);
+            renumbered.set(line, match < 0 ? undefined : candidates.splice(match, 1)[0]?.oldLine);
+        });
+        if (renumbered.size === 0)
+            return hunk;
+        const lines = hunk.lines.map(line => renumbered.has(line) ? { ...line, oldLine: renumbered.get(line) } : line);
+        return { ...hunk, lines };
+    });
+    return { ...file, hunks };
+}
+/** Calls `visit` with each removed line and the head line it follows (0 before the first line). */
+function forEachRemoved(hunks, visit) {
+    for (const hunk of hunks) {
+        // A hunk without new lines names the line it follows; otherwise its first line.
+        let gap = hunk.newLines === 0 ? hunk.newStart : hunk.newStart - 1;
+        for (const line of hunk.lines) {
+            if (line.newLine !== undefined)
+                gap = line.newLine;
+            else if (line.kind === 'del')
+                visit(line, gap);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/rereview.ts
+
+
+/**
+ * What this run looks at. With an earlier review, only what changed since it (unless full-review), and the
+ * earlier findings followed to where their code is now.
+ */
+async function scopeOfReview(options) {
+    const { git, prFiles, state, headSha, logger } = options;
+    if (!state)
+        return { files: prFiles, carried: [], changes: new Map(), notes: [] };
+    const incremental = await loadIncrementalDiff({
+        git,
+        fromSha: state.lastReviewedSha,
+        headSha,
+        prFiles,
+        logger
+    });
+    const carried = carryFindings(state.findings, incremental.lineMap, incremental.files);
+    const sameCommit = state.lastReviewedSha === headSha;
+    const whole = options.fullReview || incremental.fellBack || sameCommit;
+    const scope = {
+        files: whole ? prFiles : incremental.files,
+        carried: carried.findings,
+        changes: carried.changes,
+        notes: [...incremental.notes]
+    };
+    if (!whole)
+        scope.sinceSha = state.lastReviewedSha;
+    return scope;
+}
+function lineChangesForAgent(changes) {
+    const result = {};
+    for (const [id, change] of changes) {
+        if (change === 'removed')
+            result[id] = 'deleted';
+        else if (change !== 'unchanged')
+            result[id] = 'changed';
+    }
+    return result;
+}
+/** Whether any finding's status differs from the last review's. */
+function statusChanged(before, after) {
+    const previous = new Map(before.map(finding => [finding.id, finding.status]));
+    return after.some(finding => previous.get(finding.id) !== finding.status);
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline.ts
+
 
 
 
@@ -89028,47 +89101,6 @@ async function mergeBaseOf(options, baseSha, headSha) {
         options.logger.warning(`The compare API did not give the merge base (${errorMessage(error)}); asking git.`);
         return undefined;
     }
-}
-/**
- * What this run looks at. With an earlier review, only what changed since it (unless full-review), and the
- * earlier findings followed to where their code is now.
- */
-async function scopeOfReview(options, git, prFiles, state, headSha) {
-    if (!state)
-        return { files: prFiles, carried: [], changes: new Map(), notes: [] };
-    const incremental = await loadIncrementalDiff({
-        git,
-        fromSha: state.lastReviewedSha,
-        headSha,
-        prFiles,
-        logger: options.logger
-    });
-    const carried = carryFindings(state.findings, incremental.lineMap, incremental.files);
-    const sameCommit = state.lastReviewedSha === headSha;
-    const whole = options.settings.fullReview || incremental.fellBack || sameCommit;
-    const scope = {
-        files: whole ? prFiles : incremental.files,
-        carried: carried.findings,
-        changes: carried.changes,
-        notes: [...incremental.notes]
-    };
-    if (!whole)
-        scope.sinceSha = state.lastReviewedSha;
-    return scope;
-}
-function lineChangesForAgent(changes) {
-    const result = {};
-    for (const [id, change] of changes) {
-        if (change === 'removed')
-            result[id] = 'deleted';
-        else if (change !== 'unchanged')
-            result[id] = 'changed';
-    }
-    return result;
-}
-function statusChanged(before, after) {
-    const previous = new Map(before.map(finding => [finding.id, finding.status]));
-    return after.some(finding => previous.get(finding.id) !== finding.status);
 }
 /**
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
@@ -89123,7 +89155,14 @@ async function reviewPullRequest(options) {
     });
     outcome.coverageNotes.push(...pullDiff.notes);
     const lineSet = DiffLineSet.fromFiles(pullDiff.files);
-    const scope = await scopeOfReview(options, git, pullDiff.files, state, headSha);
+    const scope = await scopeOfReview({
+        git,
+        prFiles: pullDiff.files,
+        state,
+        headSha,
+        fullReview: settings.fullReview,
+        logger
+    });
     outcome.coverageNotes.push(...scope.notes);
     const triaged = triage(scope.files, { exclude: settings.exclude });
     outcome.triage = triaged;
@@ -89136,11 +89175,7 @@ async function reviewPullRequest(options) {
         if (state && !statusChanged(state.findings, findings)) {
             return { ...outcome, findings, skipped: 'Nothing reviewable changed since the last review.' };
         }
-        const skippedCount = triaged.skipped.length;
-        summary =
-            skippedCount === 0
-                ? 'Nothing to review: this change has no file content to review.'
-                : `Nothing to review: ${skippedCount === 1 ? 'the one changed file is' : `all ${skippedCount} changed files are`} of a kind Redline skips (listed below).`;
+        summary = nothingToReviewSummary(triaged);
         logger.info('No reviewable file; no model call is made.');
     }
     else {
@@ -89236,21 +89271,6 @@ async function reviewPullRequest(options) {
         }
     }
     return outcome;
-}
-const SKIPPED_NAMES_SHOWN = 25;
-/** Skipped files are named, with the reason, so a reader knows what the review did not cover. */
-function skippedFilesNote(triaged) {
-    const names = triaged.skipped.slice(0, SKIPPED_NAMES_SHOWN).map(file => `\`${file.path}\` (${file.reason})`);
-    const more = triaged.skipped.length - names.length;
-    return `Not reviewed: ${names.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`;
-}
-/** The agent stopped before writing its summary: say so plainly rather than invent one. */
-function fallbackSummary(findings, agent) {
-    const open = findings.filter(finding => finding.status === 'open').length;
-    const why = agent.budgetExhausted
-        ? `its ${agent.budgetExhausted} budget ran out`
-        : `it stopped (${agent.stopReason})`;
-    return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`;
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"

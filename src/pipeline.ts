@@ -9,14 +9,12 @@ import { findingTools } from './agent/tools/finding-tools.js'
 import { ToolRegistry } from './agent/tools/registry.js'
 import { readLinesAt, repoTools } from './agent/tools/repo-tools.js'
 import type { ReviewRequest } from './context.js'
-import { loadIncrementalDiff } from './diff/incremental.js'
 import { DiffLineSet } from './diff/line-set.js'
-import type { DiffFile } from './diff/model.js'
 import { loadPullDiff } from './diff/source.js'
 import { triage, type TriageResult } from './diff/triage.js'
 import { ConfigurationError, errorMessage } from './errors.js'
 import type { Finding } from './findings/finding.js'
-import { carryFindings, settleCarried, type CarriedChange } from './findings/reconcile.js'
+import { settleCarried } from './findings/reconcile.js'
 import { FindingsStore } from './findings/store.js'
 import { createGit, type Git } from './git/git.js'
 import type { Octokit } from './github/client.js'
@@ -25,9 +23,10 @@ import { getMergeBase, getPullRequest, listPullFiles, type PullRequestInfo } fro
 import { listReviews } from './github/reviews.js'
 import type { Settings } from './inputs.js'
 import type { Logger } from './logger.js'
-import type { ReviewState } from './review/marker.js'
 import { readState } from './review/read-state.js'
+import { fallbackSummary, nothingToReviewSummary, skippedFilesNote } from './review/notes.js'
 import { PublishError, publishReview, type PublishResult } from './review/publish.js'
+import { lineChangesForAgent, scopeOfReview, statusChanged } from './rereview.js'
 
 export interface PipelineOptions {
   settings: Settings
@@ -79,62 +78,6 @@ async function mergeBaseOf(
     )
     return undefined
   }
-}
-
-interface Scope {
-  files: DiffFile[]
-  carried: Finding[]
-  changes: Map<string, CarriedChange>
-  notes: string[]
-  sinceSha?: string
-}
-
-/**
- * What this run looks at. With an earlier review, only what changed since it (unless full-review), and the
- * earlier findings followed to where their code is now.
- */
-async function scopeOfReview(
-  options: PipelineOptions,
-  git: Git,
-  prFiles: DiffFile[],
-  state: ReviewState | undefined,
-  headSha: string
-): Promise<Scope> {
-  if (!state) return { files: prFiles, carried: [], changes: new Map(), notes: [] }
-  const incremental = await loadIncrementalDiff({
-    git,
-    fromSha: state.lastReviewedSha,
-    headSha,
-    prFiles,
-    logger: options.logger
-  })
-  const carried = carryFindings(state.findings, incremental.lineMap, incremental.files)
-  const sameCommit = state.lastReviewedSha === headSha
-  const whole = options.settings.fullReview || incremental.fellBack || sameCommit
-  const scope: Scope = {
-    files: whole ? prFiles : incremental.files,
-    carried: carried.findings,
-    changes: carried.changes,
-    notes: [...incremental.notes]
-  }
-  if (!whole) scope.sinceSha = state.lastReviewedSha
-  return scope
-}
-
-function lineChangesForAgent(
-  changes: ReadonlyMap<string, CarriedChange>
-): Record<string, 'changed' | 'deleted'> {
-  const result: Record<string, 'changed' | 'deleted'> = {}
-  for (const [id, change] of changes) {
-    if (change === 'removed') result[id] = 'deleted'
-    else if (change !== 'unchanged') result[id] = 'changed'
-  }
-  return result
-}
-
-function statusChanged(before: readonly Finding[], after: readonly Finding[]): boolean {
-  const previous = new Map(before.map(finding => [finding.id, finding.status]))
-  return after.some(finding => previous.get(finding.id) !== finding.status)
 }
 
 /**
@@ -195,7 +138,14 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
   })
   outcome.coverageNotes.push(...pullDiff.notes)
   const lineSet = DiffLineSet.fromFiles(pullDiff.files)
-  const scope = await scopeOfReview(options, git, pullDiff.files, state, headSha)
+  const scope = await scopeOfReview({
+    git,
+    prFiles: pullDiff.files,
+    state,
+    headSha,
+    fullReview: settings.fullReview,
+    logger
+  })
   outcome.coverageNotes.push(...scope.notes)
   const triaged = triage(scope.files, { exclude: settings.exclude })
   outcome.triage = triaged
@@ -208,11 +158,7 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     if (state && !statusChanged(state.findings, findings)) {
       return { ...outcome, findings, skipped: 'Nothing reviewable changed since the last review.' }
     }
-    const skippedCount = triaged.skipped.length
-    summary =
-      skippedCount === 0
-        ? 'Nothing to review: this change has no file content to review.'
-        : `Nothing to review: ${skippedCount === 1 ? 'the one changed file is' : `all ${skippedCount} changed files are`} of a kind Redline skips (listed below).`
+    summary = nothingToReviewSummary(triaged)
     logger.info('No reviewable file; no model call is made.')
   } else {
     const store = new FindingsStore({
@@ -309,22 +255,4 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     }
   }
   return outcome
-}
-
-const SKIPPED_NAMES_SHOWN = 25
-
-/** Skipped files are named, with the reason, so a reader knows what the review did not cover. */
-export function skippedFilesNote(triaged: TriageResult): string {
-  const names = triaged.skipped.slice(0, SKIPPED_NAMES_SHOWN).map(file => `\`${file.path}\` (${file.reason})`)
-  const more = triaged.skipped.length - names.length
-  return `Not reviewed: ${names.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`
-}
-
-/** The agent stopped before writing its summary: say so plainly rather than invent one. */
-function fallbackSummary(findings: readonly Finding[], agent: AgentRun): string {
-  const open = findings.filter(finding => finding.status === 'open').length
-  const why = agent.budgetExhausted
-    ? `its ${agent.budgetExhausted} budget ran out`
-    : `it stopped (${agent.stopReason})`
-  return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`
 }
