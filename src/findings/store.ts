@@ -1,32 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import type { DiffLineSet } from '../diff/line-set.js'
-import type { Side } from '../diff/model.js'
 import { findingLocation, isLineFinding, type Finding, type FindingStatus } from './finding.js'
 import { fingerprintOf } from './fingerprint.js'
 import { FindingPlacer, normalizeSuggestion, OUTSIDE_DIFF_MIN } from './placement.js'
-import { atLeast, type Severity } from './severity.js'
+import { atLeast } from './severity.js'
 
-export interface NewFinding {
-  severity: Severity
-  category: string
-  file: string
-  title: string
-  description: string
-  startLine?: number
-  endLine?: number
-  side?: Side
-  suggestion?: string
-  quote?: string
-}
+/** What add_finding gives: the finding as the model states it, before the store assigns its bookkeeping. */
+export type NewFinding = Pick<
+  Finding,
+  | 'severity'
+  | 'category'
+  | 'file'
+  | 'title'
+  | 'description'
+  | 'startLine'
+  | 'endLine'
+  | 'side'
+  | 'suggestion'
+  | 'quote'
+>
 
-export interface FindingChanges {
-  status?: FindingStatus
-  severity?: Severity
-  title?: string
-  description?: string
-  suggestion?: string
-  note?: string
-}
+/** What update_finding may change. */
+export type FindingChanges = Partial<
+  Pick<Finding, 'status' | 'severity' | 'title' | 'description' | 'suggestion' | 'note'>
+>
 
 /** A refusal carries a message written for the model, so it can correct the call. */
 export type StoreResult = { ok: true; finding: Finding } | { ok: false; error: string }
