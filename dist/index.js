@@ -87400,6 +87400,7 @@ const REVIEW_EVENT = 'COMMENT';
 function account(user) {
     return user.type === undefined ? { login: user.login } : { login: user.login, type: user.type };
 }
+/** Keeps only the fields Redline reads of Octokit's much larger review object. */
 function review(data) {
     const { id, user, body, state, commit_id, submitted_at, html_url } = data;
     return { id, user: user ? account(user) : null, body, state, commit_id, submitted_at, html_url };

@@ -10,18 +10,14 @@ import {
   startModel,
   type Model,
   type ReviewWorld,
-  OVERREAD_FINDING
+  OVERREAD_FINDING,
+  releaseAll
 } from './support/review-world.js'
 
 let world: ReviewWorld | undefined
 let model: Model | undefined
 
-afterEach(async () => {
-  await model?.server.close()
-  world?.fixture.cleanup()
-  model = undefined
-  world = undefined
-})
+afterEach(releaseAll)
 
 const finding = OVERREAD_FINDING
 

@@ -9,18 +9,14 @@ import {
   startModel,
   toolResults,
   type Model,
-  type ReviewWorld
+  type ReviewWorld,
+  releaseAll
 } from './support/review-world.js'
 
 let world: ReviewWorld | undefined
 let model: Model | undefined
 
-afterEach(async () => {
-  await model?.server.close()
-  world?.fixture.cleanup()
-  model = undefined
-  world = undefined
-})
+afterEach(releaseAll)
 
 const divideLine = lineOf(CALC_HEAD, 'return a / b')
 const loopLine = lineOf(CALC_HEAD, 'i <= values.length')

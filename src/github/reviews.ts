@@ -1,5 +1,6 @@
 import type { Side } from '../diff/model.js'
 import type { Octokit } from './client.js'
+import type { AccountRef } from './identity.js'
 
 export interface PullRequestRef {
   owner: string
@@ -26,7 +27,7 @@ export interface ReviewDraft {
 
 export interface ReviewRecord {
   id: number
-  user: { login: string; type?: string } | null
+  user: AccountRef | null
   body: string
   state: string
   commit_id: string | null
@@ -37,7 +38,7 @@ export interface ReviewRecord {
 export interface ReviewCommentRecord {
   id: number
   body: string
-  user: { login: string; type?: string } | null
+  user: AccountRef | null
   path: string
   in_reply_to_id?: number
   pull_request_review_id: number | null
@@ -49,19 +50,12 @@ export interface ReviewCommentRecord {
  */
 const REVIEW_EVENT = 'COMMENT' as const
 
-function account(user: { login: string; type?: string }): { login: string; type?: string } {
+function account(user: AccountRef): AccountRef {
   return user.type === undefined ? { login: user.login } : { login: user.login, type: user.type }
 }
 
-function review(data: {
-  id: number
-  user: { login: string; type?: string } | null
-  body: string
-  state: string
-  commit_id: string | null
-  submitted_at?: string | null
-  html_url: string
-}): ReviewRecord {
+/** Keeps only the fields Redline reads of Octokit's much larger review object. */
+function review(data: ReviewRecord): ReviewRecord {
   const { id, user, body, state, commit_id, submitted_at, html_url } = data
   return { id, user: user ? account(user) : null, body, state, commit_id, submitted_at, html_url }
 }
@@ -148,14 +142,7 @@ export async function listReviews(octokit: Octokit, pr: PullRequestRef): Promise
   return data.map(review)
 }
 
-function comment(data: {
-  id: number
-  body: string
-  user: { login: string; type?: string } | null
-  path: string
-  in_reply_to_id?: number
-  pull_request_review_id: number | null
-}): ReviewCommentRecord {
+function comment(data: ReviewCommentRecord): ReviewCommentRecord {
   const { id, body, user, path, in_reply_to_id, pull_request_review_id } = data
   const record: ReviewCommentRecord = {
     id,

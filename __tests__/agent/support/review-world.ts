@@ -70,6 +70,13 @@ export const OVERREAD_FINDING = {
   quote: 'i <= values.length'
 }
 
+/** What each world and model holds open, released by `releaseAll` after every test. */
+const held: Array<() => unknown> = []
+
+export async function releaseAll(): Promise<void> {
+  for (const release of held.splice(0)) await release()
+}
+
 export interface ReviewWorld {
   fixture: PrFixture
   git: Git
@@ -86,6 +93,7 @@ export async function createWorld(
   existing: Finding[] = []
 ): Promise<ReviewWorld> {
   const fixture = createPrFixture(spec)
+  held.push(() => fixture.cleanup())
   const git = createGit(fixture.workspaceDir, memoryLogger())
   const headSha = fixture.headSha
   const baseSha = fixture.mergeBaseSha
@@ -109,6 +117,7 @@ export interface Model {
 
 export async function startModel(script: Step[] = [], options: { maxRetries?: number } = {}): Promise<Model> {
   const server = await startMessagesServer({ apiKey: API_KEY, script })
+  held.push(() => server.close())
   const client = createAnthropic({
     apiKey: API_KEY,
     baseUrl: server.url,
