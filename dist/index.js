@@ -5923,7 +5923,7 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(9133),
+  redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
@@ -15898,7 +15898,7 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 9133:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -33971,7 +33971,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1514);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5652);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -33980,7 +33980,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1514:
+/***/ 5652:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33988,6 +33988,8 @@ __webpack_async_result__();
 __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
+
+// UNUSED EXPORTS: failureLine
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
@@ -36857,13 +36859,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -36943,7 +36945,8 @@ const actionsLogger = {
     debug: message => core_debug(message),
     info: message => info(message),
     warning: message => warning(message),
-    error: message => error(message)
+    error: message => error(message),
+    group: (name, fn) => group(name, fn)
 };
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -46482,6 +46485,10 @@ function preprocess(fn, schema) {
 }
 
 ;// CONCATENATED MODULE: ./src/errors.ts
+/*
+ * How a run can fail, in three kinds. Each kind decides what the run posts, what it remembers and how the
+ * step ends (see pipeline.ts); anything that is none of them is a bug and is reported as one.
+ */
 /**
  * A mistake the user can fix in the workflow file (a bad input value, an unsupported event). The top level
  * reports it as one plain line, without a stack, and makes no model call.
@@ -46489,10 +46496,41 @@ function preprocess(fn, schema) {
 class ConfigurationError extends Error {
     name = 'ConfigurationError';
 }
+/**
+ * The model cannot be used by this run at all: a rejected key, a model id that does not exist, a request the
+ * API refuses outright, a spend limit. Retrying the same job does not help; the message says what does.
+ */
+class ModelAccessError extends Error {
+    status;
+    name = 'ModelAccessError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+/**
+ * A fault that a later attempt may not meet: 5xx, overloaded, timeouts, rate limits still failing after the
+ * retries. The run keeps what it found and does not record the unreviewed part as reviewed.
+ */
+class TransientError extends Error {
+    status;
+    name = 'TransientError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
 function errorMessage(error) {
     if (error instanceof Error)
         return error.message;
     return String(error);
+}
+/** The HTTP status an API client attached to its error (Octokit and the Anthropic SDK both use `status`). */
+function httpStatus(error) {
+    if (typeof error !== 'object' || error === null || !('status' in error))
+        return undefined;
+    const status = error.status;
+    return typeof status === 'number' && Number.isInteger(status) && status > 0 ? status : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/context.ts
@@ -84457,11 +84495,103 @@ var Anthropic = /* @__PURE__ */ (() => {
     return Anthropic;
 })();
 //# sourceMappingURL=client.mjs.map
+;// CONCATENATED MODULE: ./src/agent/model-errors.ts
+
+
+/** A 429 for a spend or usage limit: waiting does not lift it before the job times out. */
+const SPEND_LIMIT = /spend limit|usage limit|credit balance|billing|quota/i;
+function apiErrorBody(error) {
+    if (!(error instanceof Anthropic.APIError))
+        return {};
+    const body = error.error;
+    return body?.error ?? {};
+}
+/** "401 authentication_error: invalid x-api-key", for notes and logs. */
+function describeModelError(error) {
+    if (error instanceof Anthropic.APIConnectionTimeoutError)
+        return 'the request timed out';
+    if (error instanceof Anthropic.APIError) {
+        const { type, message } = apiErrorBody(error);
+        const head = [error.status, type].filter(part => part !== undefined && part !== '').join(' ');
+        const text = message ?? error.message;
+        return head === '' ? text : `${head}: ${text}`;
+    }
+    return errorMessage(error);
+}
+function isSpendLimit(status, message) {
+    return status === 429 && SPEND_LIMIT.test(message);
+}
+/**
+ * Sorts a failed Messages request into the error taxonomy, with the one line a user acts on. A 400 is fatal
+ * only on the first turn: later it is about this conversation, not about the key or the model.
+ */
+function classifyModelError(error, context) {
+    if (error instanceof ModelAccessError || error instanceof TransientError)
+        return error;
+    if (error instanceof Anthropic.APIConnectionTimeoutError) {
+        return new TransientError('The Anthropic API did not answer in time (the request timed out).');
+    }
+    if (error instanceof Anthropic.APIConnectionError) {
+        return new TransientError(`The Anthropic API could not be reached (${errorMessage(error)}).`);
+    }
+    const status = httpStatus(error);
+    if (!(error instanceof Anthropic.APIError) || status === undefined) {
+        return error instanceof Error ? error : new Error(errorMessage(error));
+    }
+    const { type, message = '' } = apiErrorBody(error);
+    const detail = `${status}${type ? ` ${type}` : ''}`;
+    if (status === 401) {
+        return new ModelAccessError(`The Anthropic API rejected the key (${detail}): check the ANTHROPIC_API_KEY secret.`, status);
+    }
+    if (status === 403) {
+        return new ModelAccessError(`The Anthropic API refused this key access (${detail}${message ? `: ${message}` : ''}): check the key's workspace and permissions.`, status);
+    }
+    if (status === 404) {
+        return new ModelAccessError(`Model '${context.model}' was not found (404): set \`model\` to a Claude model id such as claude-sonnet-5-5.`, status);
+    }
+    if (isSpendLimit(status, message)) {
+        return new ModelAccessError('The Anthropic spend limit was reached (429): raise it in the Console.', status);
+    }
+    if (status === 400 && context.firstTurn) {
+        return new ModelAccessError(`The Anthropic API refused the first request (${detail}${message ? `: ${message}` : ''}).`, status);
+    }
+    if (status === 429 || status === 408 || status === 409 || status >= 500) {
+        const what = status === 429
+            ? 'kept rate limiting the requests'
+            : status === 529
+                ? 'stayed overloaded'
+                : `kept failing (${detail})`;
+        return new TransientError(`The Anthropic API ${what} after its retries.`, status);
+    }
+    return new Error(`The Anthropic API refused a request (${detail}${message ? `: ${message}` : ''}).`);
+}
+
 ;// CONCATENATED MODULE: ./src/agent/client.ts
+
 
 /** Transient failures (429, 5xx, 529 overloaded, connection errors) are retried here, by the SDK, and only here. */
 const MODEL_MAX_RETRIES = 4;
+/** Each model request ends by then, so a model that never answers is a transient fault, not a hung job. */
 const MODEL_REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
+/** The request timeout, which tests shorten through REDLINE_MODEL_TIMEOUT_MS. */
+function modelRequestTimeoutMs(env = process.env) {
+    const value = Number(env['REDLINE_MODEL_TIMEOUT_MS']);
+    return Number.isInteger(value) && value > 0 ? value : MODEL_REQUEST_TIMEOUT_MS;
+}
+/**
+ * A spend-limit 429 is not lifted by waiting, yet the SDK retries every 429 and honours its retry-after. The
+ * API says which 429 it is only in the body, so the response is marked not retryable here.
+ */
+const spendLimitAwareFetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status !== 429)
+        return response;
+    const text = await response.text();
+    const headers = new Headers(response.headers);
+    if (isSpendLimit(429, text))
+        headers.set('x-should-retry', 'false');
+    return new Response(text, { status: response.status, statusText: response.statusText, headers });
+};
 /**
  * The one Anthropic client factory. With no explicit base URL the SDK reads ANTHROPIC_BASE_URL, which is how
  * gateways (and the offline stand-in) are reached.
@@ -84471,7 +84601,8 @@ function createAnthropic(options) {
         apiKey: options.apiKey,
         ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
         maxRetries: options.maxRetries ?? MODEL_MAX_RETRIES,
-        timeout: MODEL_REQUEST_TIMEOUT_MS
+        timeout: options.timeoutMs ?? modelRequestTimeoutMs(),
+        fetch: spendLimitAwareFetch
     });
 }
 
@@ -84505,10 +84636,11 @@ const INVENTORY_MAX_FILES = 400;
 /**
  * The triaged diff for the prompt: each reviewable file cut at its share of lines, in order, as long as it
  * fits in `maxChars`; a file that does not fit is named with the way to read it, and smaller files after it
- * may still fit.
+ * may still fit. The layout also says what was shown, which is what coverage counts.
  */
-function renderDiff(result, maxChars = PROMPT_DIFF_CHARS) {
+function layoutPromptDiff(result, maxChars = PROMPT_DIFF_CHARS) {
     const parts = [];
+    const shown = [];
     const left = [];
     let used = 0;
     for (const entry of result.reviewable) {
@@ -84524,6 +84656,7 @@ function renderDiff(result, maxChars = PROMPT_DIFF_CHARS) {
             continue;
         }
         parts.push(rendered);
+        shown.push({ path: entry.file.path, lines: entry.shownLines, whole: !entry.truncated });
         used += rendered.length + 2;
     }
     if (left.length > 0) {
@@ -84534,7 +84667,10 @@ function renderDiff(result, maxChars = PROMPT_DIFF_CHARS) {
             names.join('\n') +
             (more > 0 ? `\n- … and ${more} more (see the file list)` : ''));
     }
-    return parts.join('\n\n');
+    return { text: parts.join('\n\n'), shown, left };
+}
+function renderDiff(result, maxChars = PROMPT_DIFF_CHARS) {
+    return layoutPromptDiff(result, maxChars).text;
 }
 /** One file's whole diff, for the get_diff tool. */
 function renderFileDiff(file) {
@@ -85038,8 +85174,10 @@ function buildFirstUserContent(input) {
     if (reReview)
         sections.push(reReviewSection(reReview));
     sections.push(wrapUntrusted('file-inventory', renderInventory(input.triage)));
+    const carriedOver = reReview?.carriedOver ?? [];
     const diffTitle = reReview
-        ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)}):`
+        ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
+            (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
         : 'The diff:';
     const diff = input.triage.reviewable.length > 0 ? renderDiff(input.triage) : '(no reviewable changes)';
     sections.push(`${diffTitle}\n${wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }))}`);
@@ -85049,8 +85187,14 @@ function buildFirstUserContent(input) {
     return [{ type: 'text', text: sections.join('\n\n') }];
 }
 function reReviewSection(reReview) {
+    const carried = reReview.carriedOver ?? [];
+    const carriedNote = carried.length === 0
+        ? ''
+        : `\n\nCarried over: an earlier review did not cover ${carried.length === 1 ? 'this file' : `these ${carried.length} files`}, ` +
+            'so the diff below shows each of them whole, from the merge base:\n' +
+            wrapUntrusted('carried-over-files', cleanUntrusted(carried.map(path => `- ${path}`).join('\n')));
     if (reReview.findings.length === 0)
-        return 'This is a re-review. The findings list is empty.';
+        return `This is a re-review. The findings list is empty.${carriedNote}`;
     const lines = reReview.findings.map(finding => {
         const change = reReview.lineChanges[finding.id];
         const marker = change === 'deleted' ? ' [its lines were deleted]' : change === 'changed' ? ' [its lines changed]' : '';
@@ -85058,7 +85202,593 @@ function reReviewSection(reReview) {
     });
     return (`This is a re-review; the last review was of ${reReview.sinceSha.slice(0, 7)}. Findings so far ` +
         '(titles are quoted from earlier reviews):\n' +
-        wrapUntrusted('findings', cleanUntrusted(lines.join('\n'))));
+        wrapUntrusted('findings', cleanUntrusted(lines.join('\n'))) +
+        carriedNote);
+}
+
+;// CONCATENATED MODULE: ./src/agent/pricing.ts
+/**
+ * The one price table, from the published model pages. First match wins, so a more specific family comes
+ * before the broader one that would also match it. Haiku 5.5 is billed higher above 100k prompt tokens;
+ * the table holds the lower band, which is where a review's requests fall.
+ */
+const PRICES = [
+    { pattern: /(fable|mythos)-5-1/, price: p('Claude Fable/Mythos 5.1', 10, 50, 12.5, 0.25) },
+    { pattern: /(fable|mythos)-5/, price: p('Claude Fable/Mythos 5', 10, 50, 12.5, 1) },
+    { pattern: /opus-5-5/, price: p('Claude Opus 5.5', 4, 20, 5, 0.2) },
+    { pattern: /opus-(5|4-[5-9])/, price: p('Claude Opus 4.5–5', 5, 25, 6.25, 0.5) },
+    { pattern: /opus-4|3-opus|opus-3/, price: p('Claude Opus 3–4.1', 15, 75, 18.75, 1.5) },
+    { pattern: /sonnet-5/, price: p('Claude Sonnet 5', 2, 10, 2.5, 0.2) },
+    { pattern: /sonnet-4|3-[57]-sonnet|sonnet-3/, price: p('Claude Sonnet 3.5–4.6', 3, 15, 3.75, 0.3) },
+    { pattern: /haiku-5/, price: p('Claude Haiku 5.5', 0.1, 0.5, 0.125, 0.01) },
+    { pattern: /haiku-4/, price: p('Claude Haiku 4.5', 1, 5, 1.25, 0.1) },
+    { pattern: /3-5-haiku|haiku-3-5/, price: p('Claude Haiku 3.5', 0.8, 4, 1, 0.08) },
+    { pattern: /3-haiku|haiku-3/, price: p('Claude Haiku 3', 0.25, 1.25, 0.3, 0.03) }
+];
+/** Used for a model the table does not know, so a cost is still reported (and flagged as an estimate). */
+const UNKNOWN_MODEL_PRICE = p('unknown model, priced as Claude Sonnet 5', 2, 10, 2.5, 0.2);
+function p(family, input, output, cacheWrite, cacheRead) {
+    return { family, input, output, cacheWrite, cacheRead };
+}
+function priceFor(model, logger) {
+    const id = model.toLowerCase();
+    const match = PRICES.find(entry => entry.pattern.test(id));
+    if (match)
+        return match.price;
+    logger?.warning(`No price is known for model '${model}'; costs are estimated as ${UNKNOWN_MODEL_PRICE.family}.`);
+    return UNKNOWN_MODEL_PRICE;
+}
+function emptyUsage(price) {
+    return {
+        inputTokens: 0,
+        outputTokens: 0,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        costUsd: 0,
+        priceFamily: price.family
+    };
+}
+function costOf(usage, price) {
+    const perToken = 1 / 1_000_000;
+    return (usage.input_tokens * price.input * perToken +
+        usage.output_tokens * price.output * perToken +
+        (usage.cache_creation_input_tokens ?? 0) * price.cacheWrite * perToken +
+        (usage.cache_read_input_tokens ?? 0) * price.cacheRead * perToken);
+}
+/** Adds one response's usage to a running total (in place, so a failed run keeps what it spent). */
+function addUsage(total, usage, price) {
+    total.inputTokens += usage.input_tokens;
+    total.outputTokens += usage.output_tokens;
+    total.cacheWriteTokens += usage.cache_creation_input_tokens ?? 0;
+    total.cacheReadTokens += usage.cache_read_input_tokens ?? 0;
+    total.costUsd += costOf(usage, price);
+}
+function formatUsage(usage) {
+    return (`${usage.inputTokens} input, ${usage.outputTokens} output, ${usage.cacheReadTokens} cache-read and ` +
+        `${usage.cacheWriteTokens} cache-write tokens; $${usage.costUsd.toFixed(4)} (${usage.priceFamily})`);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/findings/fingerprint.ts
+
+/** Case, spacing and punctuation runs do not make two findings different. */
+function normalizeForFingerprint(text) {
+    return text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+}
+/**
+ * A short, stable hash that recognises the same finding across reviews even when its id was lost (a review
+ * posted by hand, a state that could not be read). Line numbers are left out on purpose: they move with
+ * every push, while the quoted code and the category do not.
+ */
+function fingerprintOf(finding) {
+    const subject = finding.quote !== undefined && finding.quote.trim() !== '' ? finding.quote : finding.title;
+    const material = [
+        finding.file,
+        normalizeForFingerprint(finding.category),
+        normalizeForFingerprint(subject)
+    ].join('\n');
+    return (0,external_node_crypto_.createHash)('sha256').update(material, 'utf8').digest('hex').slice(0, 16);
+}
+
+;// CONCATENATED MODULE: ./src/findings/quote.ts
+
+/**
+ * Quotes prove that a finding's lines were read: the quoted text must appear in the cited lines. Whitespace
+ * at line ends and inside runs does not count (the model reads numbered, re-indented output); every other
+ * character must match. Lines are compared as the model was shown them, secrets redacted and invisible
+ * characters written out, so a finding about exactly such a line can still quote it.
+ */
+const squash = (line) => cleanUntrusted(line, { invisible: 'show' }).trim().replace(/\s+/g, ' ');
+function quoteLines(quote) {
+    const lines = quote.replace(/\r\n?/g, '\n').split('\n').map(squash);
+    while (lines[0] === '')
+        lines.shift();
+    while (lines[lines.length - 1] === '')
+        lines.pop();
+    return lines;
+}
+function quoteMatches(quote, cited) {
+    const wanted = quoteLines(quote).join('\n');
+    return wanted !== '' && cited.map(squash).join('\n').includes(wanted);
+}
+/** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */
+function findQuote(quote, numbered) {
+    const wanted = quoteLines(quote);
+    const size = wanted.length;
+    const joined = wanted.join('\n');
+    const squashed = numbered.map(entry => squash(entry.text));
+    const found = [];
+    for (let i = 0; size > 0 && i + size <= numbered.length; i++) {
+        const window = numbered.slice(i, i + size);
+        const contiguous = window.every((entry, k) => k === 0 || entry.line === window[k - 1].line + 1);
+        if (contiguous &&
+            squashed
+                .slice(i, i + size)
+                .join('\n')
+                .includes(joined))
+            found.push(window[0].line);
+    }
+    return found;
+}
+/**
+ * Where else a quote appears: in the head version of the cited file, then on either side of every file in
+ * the diff. Returned as `path:line` (with "(LEFT)" for removed lines), at most `limit` places.
+ */
+function locateQuote(quote, cited, diffFiles, limit = 5) {
+    const found = new Set();
+    const { file, headLines } = cited;
+    if (headLines) {
+        for (const line of findQuote(quote, headLines.map((text, i) => ({ line: i + 1, text }))))
+            found.add(`${file}:${line}`);
+    }
+    for (const diffFile of diffFiles) {
+        // The head file already covered the new side of the cited file.
+        const keys = diffFile.path === file && headLines ? ['oldLine'] : ['newLine', 'oldLine'];
+        for (const key of keys) {
+            const numbered = diffFile.hunks.flatMap(hunk => hunk.lines.flatMap(l => (l[key] === undefined ? [] : [{ line: l[key], text: l.text }])));
+            const suffix = key === 'oldLine' ? ' (LEFT)' : '';
+            for (const line of findQuote(quote, numbered))
+                found.add(`${diffFile.path}:${line}${suffix}`);
+        }
+    }
+    return [...found].slice(0, limit);
+}
+/** "3-5, 9" from [3, 4, 5, 9]. */
+function compactRanges(lines) {
+    const parts = [];
+    let from = lines[0];
+    for (let i = 0; i < lines.length; i++) {
+        const current = lines[i];
+        const next = lines[i + 1];
+        if (next === current + 1)
+            continue;
+        parts.push(from === current ? `${current}` : `${from}-${current}`);
+        from = next;
+    }
+    return parts.join(', ');
+}
+
+;// CONCATENATED MODULE: ./src/findings/placement.ts
+
+
+/** Lines outside the diff are accepted only at this severity, and never posted inline. */
+const OUTSIDE_DIFF_MIN = 'high';
+/**
+ * The rules for where a finding may sit: lines in one hunk of the diff (or, for a high or critical
+ * finding, existing lines of the head file), a quote that appears in them, and a suggestion that changes
+ * them. Each refusal says what would be accepted instead.
+ */
+class FindingPlacer {
+    lines;
+    readHead;
+    headLines = new Map();
+    constructor(lines, readHead) {
+        this.lines = lines;
+        this.readHead = readHead;
+    }
+    async place(request) {
+        const error = request.startLine === undefined
+            ? await this.fileLevel(request)
+            : await this.lineLevel(request, request.startLine);
+        return typeof error === 'string' ? { ok: false, error } : { ok: true, placement: error };
+    }
+    /** Undefined when `suggestion` may replace lines start..end of the new file. */
+    async checkSuggestion(file, start, end, suggestion) {
+        // What the model was shown has secrets and invisible characters replaced by markers; a suggestion that
+        // copies a marker would commit it into the code in place of the real text.
+        if (/\[REDACTED [^\]]*\]|<U\+[0-9A-F]{4,6}>/.test(suggestion)) {
+            return ('The suggestion contains a display marker ([REDACTED …] or <U+XXXX>) standing for text you were not ' +
+                'shown; applying it would write the marker into the code. Describe the fix in the description instead.');
+        }
+        const current = await this.citedText(file, 'RIGHT', start, end);
+        if (normalizeSuggestion(suggestion) === current.join('\n')) {
+            return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`;
+        }
+        return undefined;
+    }
+    /**
+     * Why lines start..end (RIGHT) of a finding from an earlier review can no longer take a suggestion, or
+     * undefined when they still can: they must still be diff lines of one hunk and still hold the quote, or
+     * the suggestion would replace code the finding never cited.
+     */
+    async checkCarriedLines(file, start, end, quote) {
+        const range = start === end ? `${start}` : `${start}-${end}`;
+        for (let line = start; line <= end; line++) {
+            if (!this.lines.canComment(file, 'RIGHT', line))
+                return `its lines ${file}:${range} are not in the diff now`;
+        }
+        if (!this.lines.sameHunk(file, 'RIGHT', start, end))
+            return `its lines ${file}:${range} now span more than one hunk of the diff`;
+        if (quote !== undefined && !quoteMatches(quote, await this.citedText(file, 'RIGHT', start, end)))
+            return `its lines ${file}:${range} no longer contain its quote`;
+        return undefined;
+    }
+    async fileLevel(request) {
+        const stray = ['endLine', 'side', 'suggestion', 'quote'].filter(key => request[key] !== undefined);
+        if (stray.length > 0) {
+            const names = stray.map(key => key.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`)).join(', ');
+            return (`A finding without start_line is about the whole file and takes no ${names}. ` +
+                'Give start_line (and a quote) to cite lines.');
+        }
+        if (this.lines.hasFile(request.file))
+            return {};
+        if (atLeast(request.severity, OUTSIDE_DIFF_MIN) && (await this.headFile(request.file)) !== undefined) {
+            return { outsideDiff: true };
+        }
+        return this.notInDiff(request.file);
+    }
+    async lineLevel(request, start) {
+        const { file, quote, suggestion } = request;
+        const end = request.endLine ?? start;
+        const side = request.side ?? 'RIGHT';
+        if (end < start)
+            return `end_line (${end}) is before start_line (${start}).`;
+        if (quote === undefined || quote.trim() === '') {
+            return 'A finding that cites lines needs a quote: a verbatim excerpt of the cited lines, which shows they were read.';
+        }
+        const range = start === end ? `${start}` : `${start}-${end}`;
+        const cited = Array.from({ length: end - start + 1 }, (_, i) => start + i);
+        const commentable = cited.filter(line => this.lines.canComment(file, side, line));
+        const placement = { startLine: start, endLine: end, side, quote: quote.trim() };
+        let text;
+        if (commentable.length === cited.length) {
+            if (!this.lines.sameHunk(file, side, start, end)) {
+                return `Lines ${range} of ${file} span more than one hunk of the diff; cite lines within a single hunk.`;
+            }
+            text = await this.citedText(file, side, start, end);
+        }
+        else if (commentable.length > 0) {
+            return (`Only some of lines ${range} (${side}) of ${file} are in the diff: ${compactRanges(commentable)}. ` +
+                'Narrow the range to lines in the diff.');
+        }
+        else {
+            const outside = await this.outsideDiffText(request, side, start, end);
+            if (typeof outside === 'string')
+                return outside;
+            if (suggestion !== undefined) {
+                return 'A suggestion can only replace lines in the diff; these lines are outside it. Remove the suggestion.';
+            }
+            text = outside;
+            placement.outsideDiff = true;
+        }
+        if (!quoteMatches(quote, text))
+            return this.quoteError(quote, file, side, range);
+        if (suggestion !== undefined) {
+            if (side !== 'RIGHT')
+                return 'A suggestion replaces lines of the new file, so it needs side RIGHT.';
+            const suggestionError = await this.checkSuggestion(file, start, end, suggestion);
+            if (suggestionError)
+                return suggestionError;
+            placement.suggestion = normalizeSuggestion(suggestion);
+        }
+        return placement;
+    }
+    /** The text of lines outside the diff when the finding may cite them, or why it may not. */
+    async outsideDiffText(request, side, start, end) {
+        const { file } = request;
+        const range = start === end ? `line ${start}` : `lines ${start}-${end}`;
+        const near = this.lines.nearest(file, side, start, 6).sort((a, b) => a - b);
+        const nearText = near.length > 0 ? ` The nearest ${side} lines in the diff are ${compactRanges(near)}.` : '';
+        const head = await this.headFile(file);
+        if (!this.lines.hasFile(file) && !head)
+            return this.notInDiff(file);
+        if (side === 'LEFT' || !atLeast(request.severity, OUTSIDE_DIFF_MIN)) {
+            return (`${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ` +
+                'Review the change itself; only a high or critical problem may cite unchanged lines of the new file.');
+        }
+        if (!head || end > head.length) {
+            return `${file} has ${head?.length ?? 0} lines at the head; ${range} does not exist.${nearText}`;
+        }
+        return head.slice(start - 1, end);
+    }
+    async citedText(file, side, start, end) {
+        const head = side === 'RIGHT' ? await this.headFile(file) : undefined;
+        const text = [];
+        for (let line = start; line <= end; line++) {
+            text.push(head?.[line - 1] ?? this.lines.lineText(file, side, line) ?? '');
+        }
+        return text;
+    }
+    async quoteError(quote, file, side, range) {
+        const headLines = await this.headFile(file);
+        const diffFiles = this.lines.paths().flatMap(path => this.lines.file(path) ?? []);
+        const places = locateQuote(quote, headLines ? { file, headLines } : { file }, diffFiles);
+        return (`The quote does not appear in ${file} ${range} (${side}).` +
+            (places.length > 0
+                ? ` It appears at ${places.join(', ')}: cite those lines instead.`
+                : ' It appears nowhere in the file or the diff: quote the cited lines verbatim.'));
+    }
+    notInDiff(file) {
+        const name = file.slice(file.lastIndexOf('/') + 1);
+        const similar = this.lines.paths().filter(path => path.endsWith(`/${name}`) || path === name);
+        return (`${file} is not among the files this pull request changes.` +
+            (similar.length > 0 ? ` Did you mean ${similar.slice(0, 3).join(', ')}?` : '') +
+            ' Only a high or critical finding may concern a file outside the diff.');
+    }
+    headFile(path) {
+        let lines = this.headLines.get(path);
+        if (!lines) {
+            lines = this.readHead(path).catch(() => undefined);
+            this.headLines.set(path, lines);
+        }
+        return lines;
+    }
+}
+function normalizeSuggestion(text) {
+    return text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/findings/store.ts
+
+
+
+
+
+/**
+ * The one evolving findings list of a pull request. Every change goes through here, so each rule (lines in
+ * the diff, a verbatim quote, a suggestion that changes something, no duplicates) holds for the whole list.
+ */
+class FindingsStore {
+    options;
+    findings;
+    touchedIds = new Set();
+    placer;
+    newId;
+    constructor(options) {
+        this.options = options;
+        this.findings = options.existing.map(finding => ({ ...finding }));
+        this.placer = new FindingPlacer(options.lines, options.readHeadLines);
+        this.newId = options.newId ?? randomFindingId;
+    }
+    all() {
+        return this.findings.map(finding => ({ ...finding }));
+    }
+    list(status) {
+        return this.all().filter(finding => status === undefined || finding.status === status);
+    }
+    get(id) {
+        const finding = this.findings.find(f => f.id === id);
+        return finding && { ...finding };
+    }
+    /** Ids of the findings added or changed during this run. */
+    touched() {
+        return [...this.touchedIds];
+    }
+    async add(input) {
+        const file = input.file.replace(/^\.\//, '');
+        const placed = await this.placer.place({ ...input, file });
+        if (!placed.ok)
+            return placed;
+        const draft = {
+            id: '',
+            severity: input.severity,
+            category: normalizeCategory(input.category),
+            file,
+            title: input.title.trim(),
+            description: input.description.trim(),
+            ...placed.placement,
+            status: 'open',
+            firstSeenSha: this.options.headSha,
+            lastConfirmedSha: this.options.headSha,
+            fingerprint: ''
+        };
+        const duplicate = this.findings.find(existing => isDuplicate(existing, draft));
+        if (duplicate) {
+            return refuse(`Not added: ${duplicate.id} is already an open ${duplicate.category} finding at ` +
+                `${findingLocation(duplicate)} ("${duplicate.title}"). Use update_finding with id ${duplicate.id} ` +
+                'to revise it instead of adding a second one.');
+        }
+        draft.id = this.uniqueId();
+        draft.fingerprint = fingerprintOf(draft);
+        this.findings.push(draft);
+        this.touchedIds.add(draft.id);
+        return { ok: true, finding: { ...draft } };
+    }
+    async update(id, changes) {
+        const finding = this.findings.find(f => f.id === id);
+        if (!finding) {
+            const known = this.findings.map(f => f.id);
+            return refuse(`No finding has id '${id}'. ` +
+                (known.length > 0 ? `Known ids: ${known.join(', ')}.` : 'The list is empty.'));
+        }
+        if (Object.values(changes).every(value => value === undefined)) {
+            return refuse('Nothing to update: give at least one of status, severity, title, description, suggestion, note.');
+        }
+        const severity = changes.severity ?? finding.severity;
+        if (finding.outsideDiff && !atLeast(severity, OUTSIDE_DIFF_MIN)) {
+            return refuse(`${id} cites lines outside the diff, which only a high or critical finding may do. ` +
+                'Dismiss it (status "dismissed") rather than lowering its severity.');
+        }
+        let suggestion;
+        if (changes.suggestion !== undefined) {
+            if (!isLineFinding(finding) || finding.outsideDiff || (finding.side ?? 'RIGHT') !== 'RIGHT') {
+                return refuse(`${id} cannot carry a suggestion: only a finding on diff lines of the new file (RIGHT side) can.`);
+            }
+            const { file, startLine, endLine } = finding;
+            const moved = await this.placer.checkCarriedLines(file, startLine, endLine, finding.quote);
+            if (moved) {
+                return refuse(`${id} cannot take a suggestion: ${moved}. Resolve or dismiss ${id} with a note, then add a new ` +
+                    'finding on the current lines.');
+            }
+            const suggestionError = await this.placer.checkSuggestion(file, startLine, endLine, changes.suggestion);
+            if (suggestionError)
+                return refuse(suggestionError);
+            suggestion = normalizeSuggestion(changes.suggestion);
+        }
+        if (changes.status !== undefined)
+            finding.status = changes.status;
+        finding.severity = severity;
+        if (changes.title !== undefined)
+            finding.title = changes.title.trim();
+        if (changes.description !== undefined)
+            finding.description = changes.description.trim();
+        if (suggestion !== undefined)
+            finding.suggestion = suggestion;
+        if (changes.note !== undefined)
+            finding.note = changes.note.trim();
+        else if (changes.status === 'resolved')
+            finding.note = `resolved at ${this.options.headSha.slice(0, 7)}`;
+        if (finding.status === 'open')
+            finding.lastConfirmedSha = this.options.headSha;
+        this.touchedIds.add(id);
+        return { ok: true, finding: { ...finding } };
+    }
+    uniqueId() {
+        for (;;) {
+            const id = this.newId();
+            if (!this.findings.some(f => f.id === id))
+                return id;
+        }
+    }
+}
+function randomFindingId() {
+    const bytes = (0,external_node_crypto_.randomBytes)(6);
+    let id = '';
+    for (const byte of bytes)
+        id += (byte % 36).toString(36);
+    return `f_${id}`;
+}
+function refuse(error) {
+    return { ok: false, error };
+}
+function normalizeCategory(category) {
+    return category.trim().toLowerCase().replace(/\s+/g, '-');
+}
+function isDuplicate(existing, draft) {
+    if (existing.status !== 'open' || existing.file !== draft.file || existing.category !== draft.category)
+        return false;
+    if (!isLineFinding(existing) || draft.startLine === undefined || draft.endLine === undefined) {
+        return !isLineFinding(existing) && draft.startLine === undefined;
+    }
+    return ((existing.side ?? 'RIGHT') === draft.side &&
+        existing.startLine <= draft.endLine &&
+        draft.startLine <= existing.endLine);
+}
+
+;// CONCATENATED MODULE: ./src/agent/coverage.ts
+/**
+ * Which reviewable files' changes the model has actually had in front of it. A view is only offered when a
+ * tool answers (or the first message is built); it counts once a model reply to a request carrying it has
+ * arrived, so a diff fetched in the turn that also published, or sent in a request that failed, counts for
+ * nothing.
+ */
+class Coverage {
+    /** Per file, the changed lines not yet seen, as `+N` (new line N) and `-N` (old line N). */
+    unseen = new Map();
+    byOldPath = new Map();
+    offered = [];
+    constructor(files) {
+        for (const file of files) {
+            this.unseen.set(file.path, new Set(changedKeys(file)));
+            if (file.oldPath !== file.path)
+                this.byOldPath.set(file.oldPath, file.path);
+        }
+        this.files = files;
+    }
+    files;
+    file(path) {
+        const name = this.unseen.has(path) ? path : this.byOldPath.get(path);
+        return name === undefined ? undefined : this.files.find(file => file.path === name);
+    }
+    /** The whole diff of `path` was shown. */
+    offerWholeDiff(path) {
+        const file = this.file(path);
+        if (file)
+            this.offered.push(() => this.unseen.get(file.path)?.clear());
+    }
+    /** The first `count` diff lines of `path` (hunk lines in order, context included) were shown. */
+    offerDiffLines(path, count) {
+        const file = this.file(path);
+        if (!file)
+            return;
+        const keys = [];
+        let seen = 0;
+        for (const hunk of file.hunks) {
+            for (const line of hunk.lines) {
+                if (seen++ >= count)
+                    break;
+                const key = keyOf(line);
+                if (key)
+                    keys.push(key);
+            }
+        }
+        this.offered.push(() => this.remove(file.path, keys));
+    }
+    /** Lines `start`..`end` of `path` at the head were shown: its added lines there are seen. */
+    offerHeadLines(path, start, end) {
+        const file = this.file(path);
+        if (!file)
+            return;
+        const keys = [];
+        for (let n = start; n <= end; n++)
+            keys.push(`+${n}`);
+        this.offered.push(() => this.remove(file.path, keys));
+    }
+    /** A model reply arrived: everything offered before it was seen. */
+    commit() {
+        for (const apply of this.offered)
+            apply();
+        this.offered = [];
+    }
+    covered() {
+        return [...this.unseen].filter(([, keys]) => keys.size === 0).map(([path]) => path);
+    }
+    uncovered() {
+        return [...this.unseen].filter(([, keys]) => keys.size > 0).map(([path]) => path);
+    }
+    get total() {
+        return this.unseen.size;
+    }
+    remove(path, keys) {
+        const unseen = this.unseen.get(path);
+        if (!unseen)
+            return;
+        for (const key of keys)
+            unseen.delete(key);
+    }
+}
+function keyOf(line) {
+    if (line.kind === 'add' && line.newLine !== undefined)
+        return `+${line.newLine}`;
+    // A removed line the merge base never had (an earlier push's line) is not the PR's change.
+    if (line.kind === 'del')
+        return line.oldLine === undefined ? undefined : `-${line.oldLine}`;
+    return undefined;
+}
+function changedKeys(file) {
+    const keys = [];
+    for (const hunk of file.hunks) {
+        for (const line of hunk.lines) {
+            const key = keyOf(line);
+            if (key)
+                keys.push(key);
+        }
+    }
+    return keys;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/conversation.ts
@@ -85133,69 +85863,8 @@ function withCacheControl(block) {
     return { ...block, cache_control: { ...EPHEMERAL_CACHE } };
 }
 
-;// CONCATENATED MODULE: ./src/agent/pricing.ts
-/**
- * The one price table, from the published model pages. First match wins, so a more specific family comes
- * before the broader one that would also match it. Haiku 5.5 is billed higher above 100k prompt tokens;
- * the table holds the lower band, which is where a review's requests fall.
- */
-const PRICES = [
-    { pattern: /(fable|mythos)-5-1/, price: p('Claude Fable/Mythos 5.1', 10, 50, 12.5, 0.25) },
-    { pattern: /(fable|mythos)-5/, price: p('Claude Fable/Mythos 5', 10, 50, 12.5, 1) },
-    { pattern: /opus-5-5/, price: p('Claude Opus 5.5', 4, 20, 5, 0.2) },
-    { pattern: /opus-(5|4-[5-9])/, price: p('Claude Opus 4.5–5', 5, 25, 6.25, 0.5) },
-    { pattern: /opus-4|3-opus|opus-3/, price: p('Claude Opus 3–4.1', 15, 75, 18.75, 1.5) },
-    { pattern: /sonnet-5/, price: p('Claude Sonnet 5', 2, 10, 2.5, 0.2) },
-    { pattern: /sonnet-4|3-[57]-sonnet|sonnet-3/, price: p('Claude Sonnet 3.5–4.6', 3, 15, 3.75, 0.3) },
-    { pattern: /haiku-5/, price: p('Claude Haiku 5.5', 0.1, 0.5, 0.125, 0.01) },
-    { pattern: /haiku-4/, price: p('Claude Haiku 4.5', 1, 5, 1.25, 0.1) },
-    { pattern: /3-5-haiku|haiku-3-5/, price: p('Claude Haiku 3.5', 0.8, 4, 1, 0.08) },
-    { pattern: /3-haiku|haiku-3/, price: p('Claude Haiku 3', 0.25, 1.25, 0.3, 0.03) }
-];
-/** Used for a model the table does not know, so a cost is still reported (and flagged as an estimate). */
-const UNKNOWN_MODEL_PRICE = p('unknown model, priced as Claude Sonnet 5', 2, 10, 2.5, 0.2);
-function p(family, input, output, cacheWrite, cacheRead) {
-    return { family, input, output, cacheWrite, cacheRead };
-}
-function priceFor(model, logger) {
-    const id = model.toLowerCase();
-    const match = PRICES.find(entry => entry.pattern.test(id));
-    if (match)
-        return match.price;
-    logger?.warning(`No price is known for model '${model}'; costs are estimated as ${UNKNOWN_MODEL_PRICE.family}.`);
-    return UNKNOWN_MODEL_PRICE;
-}
-function emptyUsage(price) {
-    return {
-        inputTokens: 0,
-        outputTokens: 0,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        costUsd: 0,
-        priceFamily: price.family
-    };
-}
-function costOf(usage, price) {
-    const perToken = 1 / 1_000_000;
-    return (usage.input_tokens * price.input * perToken +
-        usage.output_tokens * price.output * perToken +
-        (usage.cache_creation_input_tokens ?? 0) * price.cacheWrite * perToken +
-        (usage.cache_read_input_tokens ?? 0) * price.cacheRead * perToken);
-}
-/** Adds one response's usage to a running total (in place, so a failed run keeps what it spent). */
-function addUsage(total, usage, price) {
-    total.inputTokens += usage.input_tokens;
-    total.outputTokens += usage.output_tokens;
-    total.cacheWriteTokens += usage.cache_creation_input_tokens ?? 0;
-    total.cacheReadTokens += usage.cache_read_input_tokens ?? 0;
-    total.costUsd += costOf(usage, price);
-}
-function formatUsage(usage) {
-    return (`${usage.inputTokens} input, ${usage.outputTokens} output, ${usage.cacheReadTokens} cache-read and ` +
-        `${usage.cacheWriteTokens} cache-write tokens; $${usage.costUsd.toFixed(4)} (${usage.priceFamily})`);
-}
-
 ;// CONCATENATED MODULE: ./src/agent/loop.ts
+
 
 
 
@@ -85260,15 +85929,22 @@ async function runAgent(options) {
         }
         catch (error) {
             if (error instanceof Anthropic.APIUserAbortError) {
+                if (tracker.turns === 0) {
+                    // Not one answer in the whole wall clock: the API is down, not the budget too small.
+                    const minutes = Math.round(options.budget.wallClockMs / 60_000);
+                    const failure = new TransientError(`The Anthropic API did not answer within the ${minutes}-minute wall clock budget.`);
+                    logger.warning(failure.message);
+                    return finish('api_error', { failure });
+                }
                 notes.push('Stopped early: the wall clock budget ran out while the model was answering.');
                 return finish('budget', { budgetExhausted: 'wall clock' });
             }
-            const reason = describeApiError(error);
-            logger.warning(`The model request failed: ${reason}`);
-            notes.push(`The model request failed (${reason}); the review covers only what was recorded before that.`);
-            return finish('api_error');
+            const failure = classifyModelError(error, { model, firstTurn: tracker.turns === 0 });
+            logger.warning(`The model request failed: ${describeModelError(error)}`);
+            return finish('api_error', { failure });
         }
         tracker.recordTurn();
+        options.coverage?.commit();
         addUsage(usage, response.usage, price);
         // A cache write is input the model processed afresh; only cache reads are spared from the budget.
         tracker.recordTokens(response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0), response.usage.output_tokens);
@@ -85357,15 +86033,6 @@ async function runAgent(options) {
         const block = reply(outcome.content, outcome.isError === true);
         return outcome.publish ? { block, summary: outcome.publish.summary } : { block };
     }
-}
-function describeApiError(error) {
-    if (error instanceof Anthropic.APIError) {
-        const body = error.error;
-        const type = body?.error?.type;
-        const message = body?.error?.message ?? error.message;
-        return [error.status, type, message].filter(part => part !== undefined && part !== '').join(' ');
-    }
-    return errorMessage(error);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/prompt.ts
@@ -85749,22 +86416,22 @@ function definedEnv() {
  */
 function checkRepoPath(input, options = {}) {
     if (/[\0\n\r]/.test(input))
-        return refuse(`The path contains a control character.`);
+        return repo_paths_refuse(`The path contains a control character.`);
     if (input.startsWith('/') || /^[A-Za-z]:/.test(input)) {
-        return refuse(`'${input}' is absolute. Give a path relative to the repository root, e.g. src/index.ts.`);
+        return repo_paths_refuse(`'${input}' is absolute. Give a path relative to the repository root, e.g. src/index.ts.`);
     }
     if (input.includes('\\'))
-        return refuse(`'${input}' contains a backslash. Separate directories with '/'.`);
+        return repo_paths_refuse(`'${input}' contains a backslash. Separate directories with '/'.`);
     const segments = input.split('/').filter(segment => segment !== '' && segment !== '.');
     if (segments.includes('..')) {
-        return refuse(`'${input}' contains '..'. Only paths inside the repository can be read; give one from its root.`);
+        return repo_paths_refuse(`'${input}' contains '..'. Only paths inside the repository can be read; give one from its root.`);
     }
     if (segments.some(segment => segment.toLowerCase() === '.git')) {
-        return refuse(`'${input}' points into .git, which is not part of the repository's files.`);
+        return repo_paths_refuse(`'${input}' points into .git, which is not part of the repository's files.`);
     }
     const path = segments.join('/');
     if (path === '' && !options.allowRoot)
-        return refuse('The path is empty. Give a file path from the repository root.');
+        return repo_paths_refuse('The path is empty. Give a file path from the repository root.');
     return { ok: true, path };
 }
 const MAX_LINK_HOPS = 8;
@@ -85798,7 +86465,7 @@ async function resolveAtCommit(git, sha, path) {
             return next;
         current = next.path;
     }
-    return refuse(`'${path}' goes through more than ${MAX_LINK_HOPS} symbolic links; it is not followed.`);
+    return repo_paths_refuse(`'${path}' goes through more than ${MAX_LINK_HOPS} symbolic links; it is not followed.`);
 }
 async function linkedPrefix(git, sha, path) {
     const segments = path.split('/');
@@ -85815,18 +86482,18 @@ async function linkedPrefix(git, sha, path) {
 async function followLink(git, sha, link, rest) {
     const target = (await git.show(sha, link))?.toString('utf8') ?? '';
     if (target.startsWith('/')) {
-        return refuse(`'${link}' is a symbolic link to an absolute path outside the repository; it is not followed.`);
+        return repo_paths_refuse(`'${link}' is a symbolic link to an absolute path outside the repository; it is not followed.`);
     }
     const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(link), target, rest));
     if (joined === '..' || joined.startsWith('../')) {
-        return refuse(`'${link}' is a symbolic link that leads outside the repository; it is not followed.`);
+        return repo_paths_refuse(`'${link}' is a symbolic link that leads outside the repository; it is not followed.`);
     }
     const checked = checkRepoPath(joined === '.' ? '' : joined, { allowRoot: true });
     if (!checked.ok)
-        return refuse(`'${link}' is a symbolic link to a path that cannot be read: ${checked.error}`);
+        return repo_paths_refuse(`'${link}' is a symbolic link to a path that cannot be read: ${checked.error}`);
     return checked;
 }
-function refuse(error) {
+function repo_paths_refuse(error) {
     return { ok: false, error };
 }
 
@@ -85913,9 +86580,10 @@ function repoTools(options) {
                     return fail(`end_line (${input.end_line}) is before start_line (${start}).`);
                 const via = resolved.path === checked.path ? '' : ` (via symbolic link to ${resolved.path})`;
                 const header = `${checked.path}${via} at ${ref} ${short(sha)}, lines ${start}-${end} of ${lines.length}:`;
-                return {
-                    content: wrapUntrusted(`read_file:${checked.path}@${ref}`, numbered(header, lines, start, end, maxChars))
-                };
+                const view = numbered(header, lines, start, end, maxChars);
+                if (ref === 'head' && view.lastShown >= start)
+                    options.coverage?.offerHeadLines(checked.path, start, view.lastShown);
+                return { content: wrapUntrusted(`read_file:${checked.path}@${ref}`, view.text) };
             }
         }),
         defineTool({
@@ -85998,7 +86666,11 @@ function repoTools(options) {
                 const file = files.find(f => f.path === checked.path) ?? files.find(f => f.oldPath === checked.path);
                 if (!file)
                     return fail(`${checked.path} is not one of the files this pull request changes.`);
-                return data(`get_diff:${file.path}`, renderFileDiff(file));
+                const diff = cleanUntrusted(renderFileDiff(file), { invisible: 'show' });
+                // A diff cut at the output cap was not seen whole; the rest is read with read_file.
+                if (diff.length <= maxChars)
+                    options.coverage?.offerWholeDiff(file.path);
+                return data(`get_diff:${file.path}`, diff);
             }
         })
     ];
@@ -86024,6 +86696,7 @@ function repo_tools_clip(text) {
 /** Numbered lines up to the size cap; a cut says which start_line continues it. */
 function numbered(header, lines, start, end, maxChars) {
     const out = [header];
+    let lastShown = start - 1;
     let size = header.length;
     const width = String(end).length;
     for (let n = start; n <= end; n++) {
@@ -86034,8 +86707,66 @@ function numbered(header, lines, start, end, maxChars) {
         }
         out.push(text);
         size += text.length + 1;
+        lastShown = n;
     }
-    return out.join('\n');
+    return { text: out.join('\n'), lastShown };
+}
+
+;// CONCATENATED MODULE: ./src/agent/review.ts
+
+
+
+
+
+
+
+
+
+/** One review conversation over `triage`'s files: store, tools, first message, loop. */
+async function reviewWithAgent(input) {
+    const { git, headSha, logger } = input;
+    const store = new FindingsStore({
+        existing: input.carried,
+        lines: input.lineSet,
+        headSha,
+        readHeadLines: path => readLinesAt(git, headSha, path)
+    });
+    const coverage = new Coverage(input.triage.reviewable.map(entry => entry.file));
+    const tools = new ToolRegistry([
+        ...repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles, coverage }),
+        ...findingTools(store)
+    ]);
+    const firstUserContent = buildFirstUserContent({
+        ...input.context,
+        headSha,
+        baseSha: input.baseSha,
+        triage: input.triage
+    });
+    // The first message's diff counts once the model has answered it, like any other view.
+    for (const shown of layoutPromptDiff(input.triage).shown) {
+        if (shown.whole)
+            coverage.offerWholeDiff(shown.path);
+        else
+            coverage.offerDiffLines(shown.path, shown.lines);
+    }
+    const run = await runAgent({
+        client: input.client,
+        model: input.model,
+        budget: input.budget,
+        system: SYSTEM_PROMPT,
+        firstUserContent,
+        tools,
+        logger,
+        coverage,
+        ...(input.now ? { now: input.now } : {})
+    });
+    return {
+        findings: store.all(),
+        touched: store.touched(),
+        run,
+        covered: coverage.covered(),
+        uncovered: coverage.uncovered()
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/diff/line-set.ts
@@ -86896,427 +87627,6 @@ function settleCarried(findings, changes, touchedIds, headSha) {
     });
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/findings/fingerprint.ts
-
-/** Case, spacing and punctuation runs do not make two findings different. */
-function normalizeForFingerprint(text) {
-    return text
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, ' ')
-        .trim();
-}
-/**
- * A short, stable hash that recognises the same finding across reviews even when its id was lost (a review
- * posted by hand, a state that could not be read). Line numbers are left out on purpose: they move with
- * every push, while the quoted code and the category do not.
- */
-function fingerprintOf(finding) {
-    const subject = finding.quote !== undefined && finding.quote.trim() !== '' ? finding.quote : finding.title;
-    const material = [
-        finding.file,
-        normalizeForFingerprint(finding.category),
-        normalizeForFingerprint(subject)
-    ].join('\n');
-    return (0,external_node_crypto_.createHash)('sha256').update(material, 'utf8').digest('hex').slice(0, 16);
-}
-
-;// CONCATENATED MODULE: ./src/findings/quote.ts
-
-/**
- * Quotes prove that a finding's lines were read: the quoted text must appear in the cited lines. Whitespace
- * at line ends and inside runs does not count (the model reads numbered, re-indented output); every other
- * character must match. Lines are compared as the model was shown them, secrets redacted and invisible
- * characters written out, so a finding about exactly such a line can still quote it.
- */
-const squash = (line) => cleanUntrusted(line, { invisible: 'show' }).trim().replace(/\s+/g, ' ');
-function quoteLines(quote) {
-    const lines = quote.replace(/\r\n?/g, '\n').split('\n').map(squash);
-    while (lines[0] === '')
-        lines.shift();
-    while (lines[lines.length - 1] === '')
-        lines.pop();
-    return lines;
-}
-function quoteMatches(quote, cited) {
-    const wanted = quoteLines(quote).join('\n');
-    return wanted !== '' && cited.map(squash).join('\n').includes(wanted);
-}
-/** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */
-function findQuote(quote, numbered) {
-    const wanted = quoteLines(quote);
-    const size = wanted.length;
-    const joined = wanted.join('\n');
-    const squashed = numbered.map(entry => squash(entry.text));
-    const found = [];
-    for (let i = 0; size > 0 && i + size <= numbered.length; i++) {
-        const window = numbered.slice(i, i + size);
-        const contiguous = window.every((entry, k) => k === 0 || entry.line === window[k - 1].line + 1);
-        if (contiguous &&
-            squashed
-                .slice(i, i + size)
-                .join('\n')
-                .includes(joined))
-            found.push(window[0].line);
-    }
-    return found;
-}
-/**
- * Where else a quote appears: in the head version of the cited file, then on either side of every file in
- * the diff. Returned as `path:line` (with "(LEFT)" for removed lines), at most `limit` places.
- */
-function locateQuote(quote, cited, diffFiles, limit = 5) {
-    const found = new Set();
-    const { file, headLines } = cited;
-    if (headLines) {
-        for (const line of findQuote(quote, headLines.map((text, i) => ({ line: i + 1, text }))))
-            found.add(`${file}:${line}`);
-    }
-    for (const diffFile of diffFiles) {
-        // The head file already covered the new side of the cited file.
-        const keys = diffFile.path === file && headLines ? ['oldLine'] : ['newLine', 'oldLine'];
-        for (const key of keys) {
-            const numbered = diffFile.hunks.flatMap(hunk => hunk.lines.flatMap(l => (l[key] === undefined ? [] : [{ line: l[key], text: l.text }])));
-            const suffix = key === 'oldLine' ? ' (LEFT)' : '';
-            for (const line of findQuote(quote, numbered))
-                found.add(`${diffFile.path}:${line}${suffix}`);
-        }
-    }
-    return [...found].slice(0, limit);
-}
-/** "3-5, 9" from [3, 4, 5, 9]. */
-function compactRanges(lines) {
-    const parts = [];
-    let from = lines[0];
-    for (let i = 0; i < lines.length; i++) {
-        const current = lines[i];
-        const next = lines[i + 1];
-        if (next === current + 1)
-            continue;
-        parts.push(from === current ? `${current}` : `${from}-${current}`);
-        from = next;
-    }
-    return parts.join(', ');
-}
-
-;// CONCATENATED MODULE: ./src/findings/placement.ts
-
-
-/** Lines outside the diff are accepted only at this severity, and never posted inline. */
-const OUTSIDE_DIFF_MIN = 'high';
-/**
- * The rules for where a finding may sit: lines in one hunk of the diff (or, for a high or critical
- * finding, existing lines of the head file), a quote that appears in them, and a suggestion that changes
- * them. Each refusal says what would be accepted instead.
- */
-class FindingPlacer {
-    lines;
-    readHead;
-    headLines = new Map();
-    constructor(lines, readHead) {
-        this.lines = lines;
-        this.readHead = readHead;
-    }
-    async place(request) {
-        const error = request.startLine === undefined
-            ? await this.fileLevel(request)
-            : await this.lineLevel(request, request.startLine);
-        return typeof error === 'string' ? { ok: false, error } : { ok: true, placement: error };
-    }
-    /** Undefined when `suggestion` may replace lines start..end of the new file. */
-    async checkSuggestion(file, start, end, suggestion) {
-        // What the model was shown has secrets and invisible characters replaced by markers; a suggestion that
-        // copies a marker would commit it into the code in place of the real text.
-        if (/\[REDACTED [^\]]*\]|<U\+[0-9A-F]{4,6}>/.test(suggestion)) {
-            return ('The suggestion contains a display marker ([REDACTED …] or <U+XXXX>) standing for text you were not ' +
-                'shown; applying it would write the marker into the code. Describe the fix in the description instead.');
-        }
-        const current = await this.citedText(file, 'RIGHT', start, end);
-        if (normalizeSuggestion(suggestion) === current.join('\n')) {
-            return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`;
-        }
-        return undefined;
-    }
-    /**
-     * Why lines start..end (RIGHT) of a finding from an earlier review can no longer take a suggestion, or
-     * undefined when they still can: they must still be diff lines of one hunk and still hold the quote, or
-     * the suggestion would replace code the finding never cited.
-     */
-    async checkCarriedLines(file, start, end, quote) {
-        const range = start === end ? `${start}` : `${start}-${end}`;
-        for (let line = start; line <= end; line++) {
-            if (!this.lines.canComment(file, 'RIGHT', line))
-                return `its lines ${file}:${range} are not in the diff now`;
-        }
-        if (!this.lines.sameHunk(file, 'RIGHT', start, end))
-            return `its lines ${file}:${range} now span more than one hunk of the diff`;
-        if (quote !== undefined && !quoteMatches(quote, await this.citedText(file, 'RIGHT', start, end)))
-            return `its lines ${file}:${range} no longer contain its quote`;
-        return undefined;
-    }
-    async fileLevel(request) {
-        const stray = ['endLine', 'side', 'suggestion', 'quote'].filter(key => request[key] !== undefined);
-        if (stray.length > 0) {
-            const names = stray.map(key => key.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`)).join(', ');
-            return (`A finding without start_line is about the whole file and takes no ${names}. ` +
-                'Give start_line (and a quote) to cite lines.');
-        }
-        if (this.lines.hasFile(request.file))
-            return {};
-        if (atLeast(request.severity, OUTSIDE_DIFF_MIN) && (await this.headFile(request.file)) !== undefined) {
-            return { outsideDiff: true };
-        }
-        return this.notInDiff(request.file);
-    }
-    async lineLevel(request, start) {
-        const { file, quote, suggestion } = request;
-        const end = request.endLine ?? start;
-        const side = request.side ?? 'RIGHT';
-        if (end < start)
-            return `end_line (${end}) is before start_line (${start}).`;
-        if (quote === undefined || quote.trim() === '') {
-            return 'A finding that cites lines needs a quote: a verbatim excerpt of the cited lines, which shows they were read.';
-        }
-        const range = start === end ? `${start}` : `${start}-${end}`;
-        const cited = Array.from({ length: end - start + 1 }, (_, i) => start + i);
-        const commentable = cited.filter(line => this.lines.canComment(file, side, line));
-        const placement = { startLine: start, endLine: end, side, quote: quote.trim() };
-        let text;
-        if (commentable.length === cited.length) {
-            if (!this.lines.sameHunk(file, side, start, end)) {
-                return `Lines ${range} of ${file} span more than one hunk of the diff; cite lines within a single hunk.`;
-            }
-            text = await this.citedText(file, side, start, end);
-        }
-        else if (commentable.length > 0) {
-            return (`Only some of lines ${range} (${side}) of ${file} are in the diff: ${compactRanges(commentable)}. ` +
-                'Narrow the range to lines in the diff.');
-        }
-        else {
-            const outside = await this.outsideDiffText(request, side, start, end);
-            if (typeof outside === 'string')
-                return outside;
-            if (suggestion !== undefined) {
-                return 'A suggestion can only replace lines in the diff; these lines are outside it. Remove the suggestion.';
-            }
-            text = outside;
-            placement.outsideDiff = true;
-        }
-        if (!quoteMatches(quote, text))
-            return this.quoteError(quote, file, side, range);
-        if (suggestion !== undefined) {
-            if (side !== 'RIGHT')
-                return 'A suggestion replaces lines of the new file, so it needs side RIGHT.';
-            const suggestionError = await this.checkSuggestion(file, start, end, suggestion);
-            if (suggestionError)
-                return suggestionError;
-            placement.suggestion = normalizeSuggestion(suggestion);
-        }
-        return placement;
-    }
-    /** The text of lines outside the diff when the finding may cite them, or why it may not. */
-    async outsideDiffText(request, side, start, end) {
-        const { file } = request;
-        const range = start === end ? `line ${start}` : `lines ${start}-${end}`;
-        const near = this.lines.nearest(file, side, start, 6).sort((a, b) => a - b);
-        const nearText = near.length > 0 ? ` The nearest ${side} lines in the diff are ${compactRanges(near)}.` : '';
-        const head = await this.headFile(file);
-        if (!this.lines.hasFile(file) && !head)
-            return this.notInDiff(file);
-        if (side === 'LEFT' || !atLeast(request.severity, OUTSIDE_DIFF_MIN)) {
-            return (`${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ` +
-                'Review the change itself; only a high or critical problem may cite unchanged lines of the new file.');
-        }
-        if (!head || end > head.length) {
-            return `${file} has ${head?.length ?? 0} lines at the head; ${range} does not exist.${nearText}`;
-        }
-        return head.slice(start - 1, end);
-    }
-    async citedText(file, side, start, end) {
-        const head = side === 'RIGHT' ? await this.headFile(file) : undefined;
-        const text = [];
-        for (let line = start; line <= end; line++) {
-            text.push(head?.[line - 1] ?? this.lines.lineText(file, side, line) ?? '');
-        }
-        return text;
-    }
-    async quoteError(quote, file, side, range) {
-        const headLines = await this.headFile(file);
-        const diffFiles = this.lines.paths().flatMap(path => this.lines.file(path) ?? []);
-        const places = locateQuote(quote, headLines ? { file, headLines } : { file }, diffFiles);
-        return (`The quote does not appear in ${file} ${range} (${side}).` +
-            (places.length > 0
-                ? ` It appears at ${places.join(', ')}: cite those lines instead.`
-                : ' It appears nowhere in the file or the diff: quote the cited lines verbatim.'));
-    }
-    notInDiff(file) {
-        const name = file.slice(file.lastIndexOf('/') + 1);
-        const similar = this.lines.paths().filter(path => path.endsWith(`/${name}`) || path === name);
-        return (`${file} is not among the files this pull request changes.` +
-            (similar.length > 0 ? ` Did you mean ${similar.slice(0, 3).join(', ')}?` : '') +
-            ' Only a high or critical finding may concern a file outside the diff.');
-    }
-    headFile(path) {
-        let lines = this.headLines.get(path);
-        if (!lines) {
-            lines = this.readHead(path).catch(() => undefined);
-            this.headLines.set(path, lines);
-        }
-        return lines;
-    }
-}
-function normalizeSuggestion(text) {
-    return text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
-}
-
-;// CONCATENATED MODULE: ./src/findings/store.ts
-
-
-
-
-
-/**
- * The one evolving findings list of a pull request. Every change goes through here, so each rule (lines in
- * the diff, a verbatim quote, a suggestion that changes something, no duplicates) holds for the whole list.
- */
-class FindingsStore {
-    options;
-    findings;
-    touchedIds = new Set();
-    placer;
-    newId;
-    constructor(options) {
-        this.options = options;
-        this.findings = options.existing.map(finding => ({ ...finding }));
-        this.placer = new FindingPlacer(options.lines, options.readHeadLines);
-        this.newId = options.newId ?? randomFindingId;
-    }
-    all() {
-        return this.findings.map(finding => ({ ...finding }));
-    }
-    list(status) {
-        return this.all().filter(finding => status === undefined || finding.status === status);
-    }
-    get(id) {
-        const finding = this.findings.find(f => f.id === id);
-        return finding && { ...finding };
-    }
-    /** Ids of the findings added or changed during this run. */
-    touched() {
-        return [...this.touchedIds];
-    }
-    async add(input) {
-        const file = input.file.replace(/^\.\//, '');
-        const placed = await this.placer.place({ ...input, file });
-        if (!placed.ok)
-            return placed;
-        const draft = {
-            id: '',
-            severity: input.severity,
-            category: normalizeCategory(input.category),
-            file,
-            title: input.title.trim(),
-            description: input.description.trim(),
-            ...placed.placement,
-            status: 'open',
-            firstSeenSha: this.options.headSha,
-            lastConfirmedSha: this.options.headSha,
-            fingerprint: ''
-        };
-        const duplicate = this.findings.find(existing => isDuplicate(existing, draft));
-        if (duplicate) {
-            return store_refuse(`Not added: ${duplicate.id} is already an open ${duplicate.category} finding at ` +
-                `${findingLocation(duplicate)} ("${duplicate.title}"). Use update_finding with id ${duplicate.id} ` +
-                'to revise it instead of adding a second one.');
-        }
-        draft.id = this.uniqueId();
-        draft.fingerprint = fingerprintOf(draft);
-        this.findings.push(draft);
-        this.touchedIds.add(draft.id);
-        return { ok: true, finding: { ...draft } };
-    }
-    async update(id, changes) {
-        const finding = this.findings.find(f => f.id === id);
-        if (!finding) {
-            const known = this.findings.map(f => f.id);
-            return store_refuse(`No finding has id '${id}'. ` +
-                (known.length > 0 ? `Known ids: ${known.join(', ')}.` : 'The list is empty.'));
-        }
-        if (Object.values(changes).every(value => value === undefined)) {
-            return store_refuse('Nothing to update: give at least one of status, severity, title, description, suggestion, note.');
-        }
-        const severity = changes.severity ?? finding.severity;
-        if (finding.outsideDiff && !atLeast(severity, OUTSIDE_DIFF_MIN)) {
-            return store_refuse(`${id} cites lines outside the diff, which only a high or critical finding may do. ` +
-                'Dismiss it (status "dismissed") rather than lowering its severity.');
-        }
-        let suggestion;
-        if (changes.suggestion !== undefined) {
-            if (!isLineFinding(finding) || finding.outsideDiff || (finding.side ?? 'RIGHT') !== 'RIGHT') {
-                return store_refuse(`${id} cannot carry a suggestion: only a finding on diff lines of the new file (RIGHT side) can.`);
-            }
-            const { file, startLine, endLine } = finding;
-            const moved = await this.placer.checkCarriedLines(file, startLine, endLine, finding.quote);
-            if (moved) {
-                return store_refuse(`${id} cannot take a suggestion: ${moved}. Resolve or dismiss ${id} with a note, then add a new ` +
-                    'finding on the current lines.');
-            }
-            const suggestionError = await this.placer.checkSuggestion(file, startLine, endLine, changes.suggestion);
-            if (suggestionError)
-                return store_refuse(suggestionError);
-            suggestion = normalizeSuggestion(changes.suggestion);
-        }
-        if (changes.status !== undefined)
-            finding.status = changes.status;
-        finding.severity = severity;
-        if (changes.title !== undefined)
-            finding.title = changes.title.trim();
-        if (changes.description !== undefined)
-            finding.description = changes.description.trim();
-        if (suggestion !== undefined)
-            finding.suggestion = suggestion;
-        if (changes.note !== undefined)
-            finding.note = changes.note.trim();
-        else if (changes.status === 'resolved')
-            finding.note = `resolved at ${this.options.headSha.slice(0, 7)}`;
-        if (finding.status === 'open')
-            finding.lastConfirmedSha = this.options.headSha;
-        this.touchedIds.add(id);
-        return { ok: true, finding: { ...finding } };
-    }
-    uniqueId() {
-        for (;;) {
-            const id = this.newId();
-            if (!this.findings.some(f => f.id === id))
-                return id;
-        }
-    }
-}
-function randomFindingId() {
-    const bytes = (0,external_node_crypto_.randomBytes)(6);
-    let id = '';
-    for (const byte of bytes)
-        id += (byte % 36).toString(36);
-    return `f_${id}`;
-}
-function store_refuse(error) {
-    return { ok: false, error };
-}
-function normalizeCategory(category) {
-    return category.trim().toLowerCase().replace(/\s+/g, '-');
-}
-function isDuplicate(existing, draft) {
-    if (existing.status !== 'open' || existing.file !== draft.file || existing.category !== draft.category)
-        return false;
-    if (!isLineFinding(existing) || draft.startLine === undefined || draft.endLine === undefined) {
-        return !isLineFinding(existing) && draft.startLine === undefined;
-    }
-    return ((existing.side ?? 'RIGHT') === draft.side &&
-        existing.startLine <= draft.endLine &&
-        draft.startLine <= existing.endLine);
-}
-
 ;// CONCATENATED MODULE: ./src/github/identity.ts
 
 /**
@@ -87683,6 +87993,9 @@ const MARKER_TEXT_LIMITS = { title: 120, description: 280, note: 120, category: 
  *   files  path table, sorted and front-coded: an entry is a path, or [n, rest] for the first n characters
  *          of the entry before it followed by rest
  *   f      findings, oldest first
+ *   pd     pending files: [files index] or [files index, shas index of the commit it was last covered at];
+ *          every reviewable file not listed was covered up to `sha` (absent: none pending)
+ *   pa     1 when every file counts as pending (the list was dropped to fit the body)
  *
  * Each entry of `f`:
  *   i  id                  s  severity: c h m l i        c  category (absent: none kept)
@@ -87732,7 +88045,9 @@ const wireState = object({
     run: schemas_string().max(64).optional(),
     shas: array(marker_sha),
     files: array(union([schemas_string().min(1).max(4096), tuple([schemas_number().int().positive(), schemas_string().max(4096)])])),
-    f: array(wireFinding)
+    f: array(wireFinding),
+    pd: array(union([tuple([index]), tuple([index, index])])).optional(),
+    pa: literal(1).optional()
 })
     .superRefine((state, ctx) => {
     let previous = '';
@@ -87753,6 +88068,10 @@ const wireState = object({
             (f.l !== undefined && f.l[0] > f.l[1]);
         if (bad)
             ctx.addIssue({ code: 'custom', path: ['f', i], message: 'points outside its tables' });
+    });
+    state.pd?.forEach((entry, i) => {
+        if (entry[0] >= state.files.length || (entry[1] !== undefined && entry[1] >= state.shas.length))
+            ctx.addIssue({ code: 'custom', path: ['pd', i], message: 'points outside its tables' });
     });
 });
 function marker_clip(text, limit) {
@@ -87783,7 +88102,11 @@ function toWire(state, options) {
         const at = table.indexOf(value);
         return at === -1 ? table.push(value) - 1 : at;
     };
-    const paths = [...new Set(state.findings.map(finding => finding.file))].sort();
+    const pendingAll = state.pendingAll === true || options.pendingAll === true;
+    const pending = pendingAll ? [] : (state.pending ?? []);
+    const paths = [
+        ...new Set([...state.findings.map(finding => finding.file), ...pending.map(file => file.path)])
+    ].sort();
     const pathIndex = new Map(paths.map((path, i) => [path, i]));
     const f = state.findings.map(finding => {
         const closed = finding.status !== 'open';
@@ -87831,6 +88154,14 @@ function toWire(state, options) {
     const wire = { v: MARKER_VERSION, sha: state.lastReviewedSha, shas, files: frontCode(paths), f };
     if (state.runId !== undefined)
         wire.run = state.runId;
+    if (pending.length > 0) {
+        wire.pd = pending.map(file => {
+            const at = pathIndex.get(file.path);
+            return file.coveredSha === undefined ? [at] : [at, intern(shas, file.coveredSha)];
+        });
+    }
+    if (pendingAll)
+        wire.pa = 1;
     return wire;
 }
 /** `<`, `>` and `--` written as \u escapes: JSON.parse reads them back unchanged. */
@@ -87871,6 +88202,16 @@ function fromWire(wire) {
     const state = { lastReviewedSha: wire.sha, findings };
     if (wire.run !== undefined)
         state.runId = wire.run;
+    if (wire.pd && wire.pd.length > 0) {
+        state.pending = wire.pd.map(([at, covered]) => {
+            const file = { path: files[at] };
+            if (covered !== undefined)
+                file.coveredSha = wire.shas[covered];
+            return file;
+        });
+    }
+    if (wire.pa)
+        state.pendingAll = true;
     return state;
 }
 /** Reads the last marker in `body`: Redline writes its own marker after everything else. */
@@ -87958,7 +88299,9 @@ function fallbackSummary(findings, agent) {
     const open = findings.filter(finding => finding.status === 'open').length;
     const why = agent.budgetExhausted
         ? `its ${agent.budgetExhausted} budget ran out`
-        : `it stopped (${agent.stopReason})`;
+        : agent.failure
+            ? 'a model request failed'
+            : `it stopped (${agent.stopReason})`;
     return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`;
 }
 /** The summary of a review that needed no model call. */
@@ -88009,7 +88352,8 @@ function sheddingOrder(findings) {
  */
 function fitMarker(state, maxChars, options = {}) {
     const notes = [];
-    const attempt = (findings, encode) => encodeMarker({ ...state, findings }, encode);
+    let pendingAll = false;
+    const attempt = (findings, encode) => encodeMarker({ ...state, findings }, pendingAll ? { ...encode, pendingAll } : encode);
     const result = (marker, droppedOpenIds = []) => ({
         marker,
         fits: measure(marker) <= maxChars,
@@ -88019,6 +88363,14 @@ function fitMarker(state, maxChars, options = {}) {
     let marker = attempt(state.findings, {});
     if (measure(marker) <= maxChars)
         return result(marker);
+    // Forgetting which files are pending only makes the next review cover more, so it goes first.
+    if ((state.pending?.length ?? 0) > 0) {
+        pendingAll = true;
+        notes.push('the list of files still to review did not fit, so the next review covers every file again');
+        marker = attempt(state.findings, {});
+        if (measure(marker) <= maxChars)
+            return result(marker);
+    }
     const lean = { closedDetail: false };
     const closedCount = state.findings.filter(finding => finding.status !== 'open').length;
     marker = attempt(state.findings, lean);
@@ -88244,6 +88596,22 @@ function renderComment(finding) {
 
 
 
+function coverageComplete(coverage) {
+    return coverage === undefined || coverage.pending.length === 0;
+}
+/** "Reviewed 34 of 300 files", the words the body and the job summary use. */
+function coverageLine(coverage) {
+    return `Reviewed ${coverage.reviewed} of ${plural(coverage.reviewable, 'file')}.`;
+}
+/** The pending files, collapsed; the next review covers them. */
+function pendingSection(coverage, cap) {
+    const shown = coverage.pending.slice(0, cap).map(path => `- ${code(path)}`);
+    const hidden = coverage.pending.length - shown.length;
+    if (hidden > 0)
+        shown.push(`- …and ${hidden} more`);
+    const heading = `${plural(coverage.pending.length, 'file')} not reviewed yet (the next review covers them)`;
+    return ['<details>', `<summary>${heading}</summary>`, '', ...shown, '', '</details>'].join('\n');
+}
 const DETAIL_STEPS = [
     { descriptionLimit: 300, summaryLimit: 12_000, listCap: Infinity },
     { descriptionLimit: 100, summaryLimit: 12_000, listCap: Infinity },
@@ -88294,8 +88662,22 @@ function visible(input, detail) {
     const { selection } = input;
     const sections = [`**Redline review** of ${code(input.state.lastReviewedSha.slice(0, 7))}`];
     const summary = neutralize(truncate(input.summary.trim(), detail.summaryLimit));
-    if (selection.open.length === 0)
+    const complete = coverageComplete(input.coverage) && input.interrupted === undefined && input.budgetRanOut === undefined;
+    if (input.interrupted !== undefined) {
+        sections.push(`⚠️ **This review was interrupted and is incomplete:** ${inline(input.interrupted, 500)} ` +
+            'The findings recorded before that are below; re-running the job finishes the review.');
+    }
+    // "Clean" is said only of a change the model saw whole.
+    if (selection.open.length === 0 && complete)
         sections.push('✅ **No open findings.** This pull request looks clean to Redline.');
+    else if (selection.open.length === 0 && input.interrupted === undefined)
+        sections.push(input.budgetRanOut !== undefined
+            ? `**No open findings** were recorded before the ${input.budgetRanOut} budget ran out.`
+            : '**No open findings** in the files reviewed so far.');
+    if (input.coverage && !coverageComplete(input.coverage)) {
+        const capLimit = Number.isFinite(detail.listCap) ? detail.listCap : 100;
+        sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, capLimit)}`);
+    }
     if (summary !== '')
         sections.push(summary);
     if (selection.open.length > 0) {
@@ -88373,7 +88755,14 @@ function selectionSize(selection) {
 
 
 class ReviewPostError extends Error {
+    status;
     name = 'ReviewPostError';
+    constructor(message, 
+    /** GitHub's answer, when there was one. */
+    status) {
+        super(message);
+        this.status = status;
+    }
 }
 const MAX_ATTEMPTS = 8;
 const TRANSIENT_RETRIES = 2;
@@ -88506,7 +88895,7 @@ async function postReview(input) {
             lastFailure = `${failure.status ?? 'network'}: ${failure.message}`;
             logger.warning(`Posting the review failed (attempt ${attempt}, ${lastFailure}).`);
             if (failure.kind === 'fatal')
-                throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`);
+                throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`, failure.status);
             const swept = await sweep(input);
             if (swept.landed) {
                 logger.info(`Review ${swept.landed.id} from this run did land; not posting it again.`);
@@ -88666,10 +89055,14 @@ async function resolveFixedThreads(input) {
 /** A failure to post. The review that could not be posted rides along, for the job summary. */
 class PublishError extends Error {
     result;
+    status;
     name = 'PublishError';
-    constructor(message, result) {
+    constructor(message, result, 
+    /** GitHub's HTTP status, when it answered. */
+    status) {
         super(message);
         this.result = result;
+        this.status = status;
     }
 }
 /**
@@ -88712,13 +89105,18 @@ async function publishReview(options) {
         comment: renderComment(finding)
     }));
     const state = { lastReviewedSha: options.commitSha, runId, findings };
+    if (options.pending && options.pending.length > 0)
+        state.pending = options.pending;
     let compaction = [];
     const renderBody = (rejected, budget) => {
         const rendered = renderReviewBody({
             summary: options.summary,
             selection: demote(selection, rejected, 'rejected-by-github'),
             coverageNotes: options.coverageNotes,
-            state
+            state,
+            ...(options.coverage ? { coverage: options.coverage } : {}),
+            ...(options.interrupted !== undefined ? { interrupted: options.interrupted } : {}),
+            ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {})
         }, budget);
         compaction = rendered.compaction;
         for (const id of rendered.droppedOpenIds)
@@ -88755,7 +89153,7 @@ async function publishReview(options) {
         });
     }
     catch (error) {
-        throw new PublishError(errorMessage(error), result);
+        throw new PublishError(errorMessage(error), result, httpStatus(error));
     }
     const posted = new Set(outcome.postedIds);
     result.reviewId = outcome.review.id;
@@ -89017,14 +89415,30 @@ function forEachRemoved(hunks, visit) {
 ;// CONCATENATED MODULE: ./src/rereview.ts
 
 
+function decideFromState(state, headSha, options) {
+    if (!state)
+        return { kind: 'first' };
+    const nothingPending = !state.pendingAll && (state.pending?.length ?? 0) === 0;
+    // A manual dispatch is a request to look again; so is full-review. An event for a covered head is not.
+    if (state.lastReviewedSha === headSha &&
+        nothingPending &&
+        options.trigger === 'pull_request' &&
+        !options.fullReview) {
+        return {
+            kind: 'already-reviewed',
+            reason: `Commit ${headSha.slice(0, 7)} was already reviewed; set full-review: true to review it again.`
+        };
+    }
+    return { kind: 'again' };
+}
 /**
- * What this run looks at. With an earlier review, only what changed since it (unless full-review), and the
- * earlier findings followed to where their code is now.
+ * What this run looks at. With an earlier review, only what changed since it (unless full-review), plus the
+ * files it left pending, and the earlier findings followed to where their code is now.
  */
 async function scopeOfReview(options) {
     const { git, prFiles, state, headSha, logger } = options;
     if (!state)
-        return { files: prFiles, carried: [], changes: new Map(), notes: [] };
+        return { files: prFiles, carried: [], changes: new Map(), notes: [], carriedOver: [] };
     const incremental = await loadIncrementalDiff({
         git,
         fromSha: state.lastReviewedSha,
@@ -89034,15 +89448,31 @@ async function scopeOfReview(options) {
     });
     const carried = carryFindings(state.findings, incremental.lineMap, incremental.files);
     const sameCommit = state.lastReviewedSha === headSha;
-    const whole = options.fullReview || incremental.fellBack || sameCommit;
+    const nothingPending = !state.pendingAll && (state.pending?.length ?? 0) === 0;
+    const whole = options.fullReview || incremental.fellBack || state.pendingAll === true || (sameCommit && nothingPending);
     const scope = {
         files: whole ? prFiles : incremental.files,
         carried: carried.findings,
         changes: carried.changes,
-        notes: [...incremental.notes]
+        notes: [...incremental.notes],
+        carriedOver: []
     };
-    if (!whole)
-        scope.sinceSha = state.lastReviewedSha;
+    if (whole)
+        return scope;
+    scope.sinceSha = state.lastReviewedSha;
+    // A pending file is reviewed with its whole pull-request diff, which contains its incremental one.
+    const pending = new Set((state.pending ?? []).map(file => file.path));
+    const prByPath = new Map(prFiles.map(file => [file.path, file]));
+    const files = incremental.files.filter(file => !pending.has(file.path));
+    for (const path of pending) {
+        const file = prByPath.get(path);
+        if (!file)
+            continue;
+        files.push(file);
+        scope.carriedOver.push(path);
+    }
+    const order = new Map(prFiles.map((file, i) => [file.path, i]));
+    scope.files = files.sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
     return scope;
 }
 function lineChangesForAgent(changes) {
@@ -89080,19 +89510,45 @@ function statusChanged(before, after) {
 
 
 
-
-
-
-
-
-function noUsage(settings) {
-    return emptyUsage(priceFor(settings.model));
-}
 /** The commit this run reviews: the event's head for pull_request (what the run was started for), else the PR's head now. */
 function reviewedCommits(request, pr) {
     if (request.kind === 'pull_request')
         return { headSha: request.headSha, baseSha: request.baseSha };
     return { headSha: pr.headSha, baseSha: pr.baseSha };
+}
+/** The pull request, Redline's identity and its last review's state, and whether there is anything to do. */
+async function readPriorState(options) {
+    const { octokit, request, settings, logger } = options;
+    const { repository, prNumber } = request;
+    const pr = await getPullRequest(octokit, repository, prNumber).catch((error) => {
+        if (httpStatus(error) === 404) {
+            throw new ConfigurationError(`Pull request #${prNumber} was not found in ${repository.owner}/${repository.repo} (or the token cannot read it).`);
+        }
+        throw error;
+    });
+    const { headSha, baseSha } = reviewedCommits(request, pr);
+    const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl);
+    const prior = { pr, headSha, baseSha, viewerLogin, decision: { kind: 'first' }, notes: [] };
+    if (pr.state !== 'open')
+        return { ...prior, skip: `PR #${prNumber} is ${pr.state}; nothing to review.` };
+    const reviews = await listReviews(octokit, { ...repository, prNumber });
+    const { state, warnings } = readState(reviews, viewerLogin, logger);
+    prior.notes.push(...warnings);
+    if (state) {
+        prior.state = state;
+        const pending = state.pendingAll ? 'every file' : pipeline_plural(state.pending?.length ?? 0, 'file');
+        logger.info(`Last review: ${state.lastReviewedSha.slice(0, 7)}, ${pending} pending.`);
+    }
+    prior.decision = decideFromState(state, headSha, {
+        trigger: request.kind,
+        fullReview: settings.fullReview
+    });
+    if (prior.decision.kind === 'already-reviewed')
+        prior.skip = prior.decision.reason;
+    return prior;
+}
+function pipeline_plural(count, noun) {
+    return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 async function mergeBaseOf(options, baseSha, headSha) {
     try {
@@ -89102,6 +89558,50 @@ async function mergeBaseOf(options, baseSha, headSha) {
         options.logger.warning(`The compare API did not give the merge base (${errorMessage(error)}); asking git.`);
         return undefined;
     }
+}
+/** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
+async function scopeReview(options, prior) {
+    const { settings, request, octokit, logger } = options;
+    const { headSha, baseSha, state } = prior;
+    const git = createGit(options.workspace, logger);
+    const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha);
+    const pullDiff = await loadPullDiff({
+        git,
+        headSha,
+        baseSha,
+        ...(mergeBaseSha ? { mergeBaseSha } : {}),
+        logger,
+        fallback: () => listPullFiles(octokit, request.repository, request.prNumber)
+    });
+    const notes = [...pullDiff.notes];
+    const lineSet = DiffLineSet.fromFiles(pullDiff.files);
+    const scope = await scopeOfReview({
+        git,
+        prFiles: pullDiff.files,
+        state,
+        headSha,
+        fullReview: settings.fullReview,
+        logger
+    });
+    notes.push(...scope.notes);
+    const triaged = triage(scope.files, { exclude: settings.exclude });
+    if (triaged.skipped.length > 0)
+        notes.push(skippedFilesNote(triaged));
+    for (const skipped of triaged.skipped)
+        logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`);
+    logger.info(`${pipeline_plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
+        (scope.sinceSha ? ` (changes since ${scope.sinceSha.slice(0, 7)})` : '') +
+        (scope.carriedOver.length > 0 ? `, ${scope.carriedOver.length} carried over` : '') +
+        '.');
+    return {
+        git,
+        pullDiff,
+        lineSet,
+        ...(mergeBaseSha ? { mergeBaseSha } : {}),
+        scope,
+        triage: triaged,
+        notes
+    };
 }
 /**
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
@@ -89117,161 +89617,213 @@ async function readGuidanceAtBase(git, baseSha, logger) {
     }
     return readGuidance(git, baseSha, logger);
 }
-/** One review of one pull request: state → diff → agent → publish. Throws only for what it cannot report. */
-async function reviewPullRequest(options) {
-    const { settings, request, octokit, logger } = options;
-    const repository = request.repository;
-    const prNumber = request.prNumber;
-    const outcome = { prNumber, findings: [], usage: noUsage(settings), coverageNotes: [] };
-    const pr = await getPullRequest(octokit, repository, prNumber).catch((error) => {
-        if (error.status === 404) {
-            throw new ConfigurationError(`Pull request #${prNumber} was not found in ${repository.owner}/${repository.repo} (or the token cannot read it).`);
+async function runModel(options, prior, scoped) {
+    const { settings, request, logger } = options;
+    const { pr, headSha, baseSha, state } = prior;
+    const { scope } = scoped;
+    const guidance = await readGuidanceAtBase(scoped.git, baseSha, logger);
+    const client = (options.anthropic ??
+        (() => createAnthropic({
+            apiKey: settings.anthropicApiKey,
+            ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+        })))();
+    const reReview = scope.sinceSha || scope.carried.length > 0 || scope.carriedOver.length > 0
+        ? {
+            reReview: {
+                sinceSha: scope.sinceSha ?? state?.lastReviewedSha ?? headSha,
+                findings: scope.carried,
+                lineChanges: lineChangesForAgent(scope.changes),
+                carriedOver: scope.carriedOver
+            }
         }
-        throw error;
-    });
-    if (pr.state !== 'open')
-        return { ...outcome, skipped: `PR #${prNumber} is ${pr.state}; nothing to review.` };
-    const { headSha, baseSha } = reviewedCommits(request, pr);
-    outcome.headSha = headSha;
-    const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl);
-    const reviews = await listReviews(octokit, { ...repository, prNumber });
-    const { state, warnings } = readState(reviews, viewerLogin, logger);
-    outcome.coverageNotes.push(...warnings);
-    if (state && state.lastReviewedSha === headSha && request.kind === 'pull_request' && !settings.fullReview) {
-        return {
-            ...outcome,
-            findings: state.findings,
-            skipped: `Commit ${headSha.slice(0, 7)} was already reviewed; set full-review: true to review it again.`
-        };
-    }
-    const git = createGit(options.workspace, logger);
-    const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha);
-    const pullDiff = await loadPullDiff({
-        git,
+        : {};
+    return reviewWithAgent({
+        client,
+        model: settings.model,
+        budget: budgetLimits(settings.budget),
+        git: scoped.git,
         headSha,
-        baseSha,
-        ...(mergeBaseSha ? { mergeBaseSha } : {}),
-        logger,
-        fallback: () => listPullFiles(octokit, repository, prNumber)
-    });
-    outcome.coverageNotes.push(...pullDiff.notes);
-    const lineSet = DiffLineSet.fromFiles(pullDiff.files);
-    const scope = await scopeOfReview({
-        git,
-        prFiles: pullDiff.files,
-        state,
-        headSha,
-        fullReview: settings.fullReview,
-        logger
-    });
-    outcome.coverageNotes.push(...scope.notes);
-    const triaged = triage(scope.files, { exclude: settings.exclude });
-    outcome.triage = triaged;
-    if (triaged.skipped.length > 0)
-        outcome.coverageNotes.push(skippedFilesNote(triaged));
-    let findings;
-    let summary;
-    if (triaged.reviewable.length === 0) {
-        findings = settleCarried(scope.carried, scope.changes, new Set(), headSha);
-        if (state && !statusChanged(state.findings, findings)) {
-            return { ...outcome, findings, skipped: 'Nothing reviewable changed since the last review.' };
-        }
-        summary = nothingToReviewSummary(triaged);
-        logger.info('No reviewable file; no model call is made.');
-    }
-    else {
-        const store = new FindingsStore({
-            existing: scope.carried,
-            lines: lineSet,
-            headSha,
-            readHeadLines: path => readLinesAt(git, headSha, path)
-        });
-        const tools = new ToolRegistry([
-            ...repoTools({ git, headSha, baseSha: mergeBaseSha ?? baseSha, files: pullDiff.files }),
-            ...findingTools(store)
-        ]);
-        const guidance = await readGuidanceAtBase(git, baseSha, logger);
-        const firstUserContent = buildFirstUserContent({
-            repository: `${repository.owner}/${repository.repo}`,
+        baseSha: scoped.mergeBaseSha ?? baseSha,
+        prFiles: scoped.pullDiff.files,
+        lineSet: scoped.lineSet,
+        triage: scoped.triage,
+        carried: scope.carried,
+        context: {
+            repository: `${request.repository.owner}/${request.repository.repo}`,
             pr: {
-                number: prNumber,
+                number: request.prNumber,
                 title: pr.title,
                 body: pr.body,
                 author: pr.author,
                 baseRef: pr.baseRef,
                 headRef: pr.headRef
             },
-            headSha,
-            baseSha: mergeBaseSha ?? baseSha,
-            triage: triaged,
             guidance,
             instructions: settings.instructions,
             minSeverity: settings.minSeverity,
             maxComments: settings.maxComments,
-            ...(scope.sinceSha || scope.carried.length > 0
-                ? {
-                    reReview: {
-                        sinceSha: scope.sinceSha ?? state?.lastReviewedSha ?? headSha,
-                        findings: scope.carried,
-                        lineChanges: lineChangesForAgent(scope.changes)
-                    }
-                }
-                : {})
-        });
-        const client = (options.anthropic ??
-            (() => createAnthropic({
-                apiKey: settings.anthropicApiKey,
-                ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
-            })))();
-        const agent = await runAgent({
-            client,
-            model: settings.model,
-            budget: budgetLimits(settings.budget),
-            system: SYSTEM_PROMPT,
-            firstUserContent,
-            tools,
-            logger
-        });
-        outcome.agent = agent;
-        outcome.usage = agent.usage;
-        outcome.coverageNotes.push(...agent.coverageNotes);
-        findings = settleCarried(store.all(), scope.changes, new Set(store.touched()), headSha);
-        summary = agent.summary ?? fallbackSummary(findings, agent);
+            ...reReview
+        },
+        logger
+    });
+}
+/** How the model's part ended, in the terms of RunEnd. */
+function endOfReview(review) {
+    const { run } = review;
+    if (run.failure) {
+        // Nothing recorded: nothing worth posting, and a re-run loses nothing.
+        return review.touched.length === 0
+            ? { kind: 'fatal', error: run.failure }
+            : { kind: 'interrupted', error: run.failure };
     }
-    outcome.findings = findings;
-    for (const skipped of triaged.skipped)
-        logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`);
+    if (run.budgetExhausted)
+        return { kind: 'budget', budget: run.budgetExhausted };
+    return { kind: 'completed' };
+}
+/**
+ * The files the next run must review whole: what this run's model did not see, or, when it was interrupted,
+ * everything it was to review. Each keeps the last commit at which it had been covered, if any.
+ */
+function pendingAfter(state, reviewable, uncovered, interrupted) {
+    const before = new Map((state?.pending ?? []).map(file => [file.path, file]));
+    const paths = interrupted ? reviewable : uncovered;
+    return paths.map(path => {
+        const earlier = before.get(path);
+        if (earlier)
+            return { ...earlier };
+        // Not pending last time: covered up to the last reviewed commit.
+        return state && !state.pendingAll ? { path, coveredSha: state.lastReviewedSha } : { path };
+    });
+}
+function coverageOf(reviewable, pending) {
+    return { reviewed: reviewable - pending.length, reviewable, pending: pending.map(file => file.path) };
+}
+async function publish(options, prior, scoped, input) {
+    const { settings, octokit, request, logger } = options;
+    return publishReview({
+        octokit,
+        graphqlUrl: options.graphqlUrl,
+        repository: request.repository,
+        prNumber: request.prNumber,
+        commitSha: prior.headSha,
+        findings: input.findings,
+        summary: input.summary,
+        coverageNotes: input.notes,
+        lineSet: scoped.lineSet,
+        settings: {
+            minSeverity: settings.minSeverity,
+            maxComments: settings.maxComments,
+            dryRun: settings.dryRun
+        },
+        ...(prior.state ? { previousState: prior.state } : {}),
+        pending: input.pending,
+        coverage: input.coverage,
+        ...(input.interrupted !== undefined ? { interrupted: input.interrupted } : {}),
+        ...(input.budgetRanOut !== undefined ? { budgetRanOut: input.budgetRanOut } : {}),
+        viewerLogin: prior.viewerLogin,
+        logger
+    });
+}
+/**
+ * One review of one pull request, as named steps: read the prior state, scope the review, review with the
+ * model, publish. Never throws: a step that breaks ends the run as `fatal`, with what was found kept.
+ */
+async function reviewPullRequest(options) {
+    const { settings, request, logger } = options;
+    const outcome = {
+        prNumber: request.prNumber,
+        end: { kind: 'completed' },
+        findings: [],
+        usage: emptyUsage(priceFor(settings.model)),
+        coverageNotes: []
+    };
     try {
-        const publish = await publishReview({
-            octokit,
-            graphqlUrl: options.graphqlUrl,
-            repository,
-            prNumber,
-            commitSha: headSha,
-            findings,
-            summary,
-            coverageNotes: outcome.coverageNotes,
-            lineSet,
-            settings: {
-                minSeverity: settings.minSeverity,
-                maxComments: settings.maxComments,
-                dryRun: settings.dryRun
-            },
-            ...(state ? { previousState: state } : {}),
-            viewerLogin,
-            logger
+        const prior = await logger.group('Read the last review', () => readPriorState(options));
+        outcome.headSha = prior.headSha;
+        outcome.coverageNotes.push(...prior.notes);
+        outcome.findings = prior.state?.findings ?? [];
+        if (prior.skip)
+            return { ...outcome, end: { kind: 'skipped', reason: prior.skip } };
+        const scoped = await logger.group('Scope the review', () => scopeReview(options, prior));
+        outcome.coverageNotes.push(...scoped.notes);
+        outcome.triage = scoped.triage;
+        const { scope, triage: triaged } = scoped;
+        const reviewable = triaged.reviewable.map(entry => entry.file.path);
+        if (reviewable.length === 0) {
+            const findings = settleCarried(scope.carried, scope.changes, new Set(), prior.headSha);
+            outcome.findings = findings;
+            outcome.coverage = coverageOf(0, []);
+            if (prior.state && !statusChanged(prior.state.findings, findings)) {
+                return {
+                    ...outcome,
+                    end: { kind: 'skipped', reason: 'Nothing reviewable changed since the last review.' }
+                };
+            }
+            logger.info('No reviewable file; no model call is made.');
+            await logger.group('Publish', async () => {
+                await publishInto(outcome, () => publish(options, prior, scoped, {
+                    findings,
+                    summary: nothingToReviewSummary(triaged),
+                    notes: outcome.coverageNotes,
+                    pending: [],
+                    coverage: coverageOf(0, [])
+                }));
+            });
+            return outcome;
+        }
+        const review = await logger.group('Review with the model', () => runModel(options, prior, scoped));
+        outcome.agent = review.run;
+        outcome.usage = review.run.usage;
+        outcome.coverageNotes.push(...review.run.coverageNotes);
+        const end = endOfReview(review);
+        outcome.end = end;
+        if (end.kind === 'fatal') {
+            outcome.coverage = coverageOf(reviewable.length, pendingAfter(prior.state, reviewable, reviewable, true));
+            return outcome;
+        }
+        const interrupted = end.kind === 'interrupted';
+        const findings = settleCarried(review.findings, scope.changes, new Set(review.touched), prior.headSha);
+        outcome.findings = findings;
+        const pending = pendingAfter(prior.state, reviewable, review.uncovered, interrupted);
+        outcome.coverage = coverageOf(reviewable.length, pending);
+        logger.info(`Covered ${outcome.coverage.reviewed} of ${pipeline_plural(reviewable.length, 'reviewable file')}` +
+            (pending.length > 0 ? `; ${pending.length} pending for the next run.` : '.'));
+        await logger.group('Publish', async () => {
+            await publishInto(outcome, () => publish(options, prior, scoped, {
+                findings,
+                summary: review.run.summary ?? fallbackSummary(findings, review.run),
+                notes: outcome.coverageNotes,
+                pending,
+                coverage: outcome.coverage,
+                ...(interrupted ? { interrupted: end.error.message } : {}),
+                ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {})
+            }));
         });
-        outcome.publish = publish;
-        outcome.findings = publish.findings;
+        return outcome;
     }
     catch (error) {
-        outcome.publishError = errorMessage(error);
+        return {
+            ...outcome,
+            end: { kind: 'fatal', error: error instanceof Error ? error : new Error(String(error)) }
+        };
+    }
+}
+/** Posts, recording the result or the failure in the outcome; the findings survive either way. */
+async function publishInto(outcome, post) {
+    try {
+        const result = await post();
+        outcome.publish = result;
+        outcome.findings = result.findings;
+    }
+    catch (error) {
+        const status = error instanceof PublishError ? error.status : httpStatus(error);
+        outcome.publishError =
+            status === undefined ? { message: errorMessage(error) } : { message: errorMessage(error), status };
         if (error instanceof PublishError) {
             outcome.publish = error.result;
             outcome.findings = error.result.findings;
         }
     }
-    return outcome;
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -89296,7 +89848,8 @@ function computeOutputs(input) {
         // The declared meaning of input-tokens includes cached reads and writes.
         'input-tokens': usage ? String(usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens) : '0',
         'output-tokens': usage ? String(usage.outputTokens) : '0',
-        'cost-usd': usage ? usage.costUsd.toFixed(4) : '0.0000'
+        'cost-usd': usage ? usage.costUsd.toFixed(4) : '0.0000',
+        coverage: input.coverage ? `${input.coverage.reviewed}/${input.coverage.reviewable}` : ''
     };
 }
 /** Every finding with its status, severity, location and text, for later steps of the workflow. */
@@ -89340,6 +89893,7 @@ function shouldFail(findings, failOn) {
 }
 
 ;// CONCATENATED MODULE: ./src/review/summary.ts
+
 
 
 
@@ -89397,6 +89951,10 @@ function renderJobSummary(input) {
     const sections = [`## Redline review${input.dryRun ? ' (dry run: nothing was posted)' : ''}`];
     if (input.error)
         sections.push(`> [!CAUTION]\n> The review could not be posted: ${inline(input.error, 1000)}`);
+    if (input.failure)
+        sections.push(`> [!CAUTION]\n> ${inline(input.failure, 1000)}`);
+    if (input.coverage && !coverageComplete(input.coverage))
+        sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, 200)}`);
     if (input.reviewUrl)
         sections.push(`[The review on the pull request](${input.reviewUrl})`);
     sections.push(`**${plural(open, 'open finding')}**, ${input.inlineFindingIds.length} ${input.dryRun ? 'to be ' : ''}posted inline, ` +
@@ -89469,21 +90027,29 @@ function prepare() {
 }
 async function report(outcome, settings, logger) {
     const publish = outcome.publish;
-    const findingsFile = await writeFindingsFile(outcome.findings, {
-        prNumber: outcome.prNumber,
-        inlineFindingIds: publish?.inlineFindingIds ?? [],
-        ...(outcome.headSha ? { commitSha: outcome.headSha } : {})
-    });
-    const outputs = computeOutputs({
-        ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
-        ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
-        findings: outcome.findings,
-        findingsFile,
-        usage: outcome.usage
-    });
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, value);
-    const notes = outcome.skipped ? [outcome.skipped, ...outcome.coverageNotes] : outcome.coverageNotes;
+    try {
+        const findingsFile = await writeFindingsFile(outcome.findings, {
+            prNumber: outcome.prNumber,
+            inlineFindingIds: publish?.inlineFindingIds ?? [],
+            ...(outcome.headSha ? { commitSha: outcome.headSha } : {})
+        });
+        const outputs = computeOutputs({
+            ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
+            ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
+            findings: outcome.findings,
+            findingsFile,
+            usage: outcome.usage,
+            ...(outcome.coverage ? { coverage: outcome.coverage } : {})
+        });
+        for (const [name, value] of Object.entries(outputs))
+            setOutput(name, value);
+    }
+    catch (error) {
+        logger.warning(`The findings file could not be written: ${errorMessage(error)}`);
+    }
+    const end = outcome.end;
+    const notes = end.kind === 'skipped' ? [end.reason, ...outcome.coverageNotes] : outcome.coverageNotes;
+    const failure = failureLine(outcome);
     try {
         await writeJobSummary(summary, {
             findings: outcome.findings,
@@ -89495,7 +90061,9 @@ async function report(outcome, settings, logger) {
             ...(publish?.reviewUrl ? { reviewUrl: publish.reviewUrl } : {}),
             dryRun: settings.dryRun,
             ...(publish ? { body: publish.body, comments: publish.comments } : {}),
-            ...(outcome.publishError ? { error: outcome.publishError } : {})
+            ...(outcome.publishError ? { error: outcome.publishError.message } : {}),
+            ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
+            ...(failure && !outcome.publishError ? { failure } : {})
         });
     }
     catch (error) {
@@ -89504,6 +90072,32 @@ async function report(outcome, settings, logger) {
     }
     if (publish?.reviewUrl)
         logger.info(`Review posted: ${publish.reviewUrl}`);
+}
+/** The one line the step fails with, or undefined when the run succeeded. */
+function failureLine(outcome) {
+    const end = outcome.end;
+    if (end.kind === 'fatal') {
+        const error = end.error;
+        if (error instanceof ConfigurationError || error instanceof ModelAccessError) {
+            return error instanceof ModelAccessError && error.status === 429
+                ? error.message.replace(/\.$/, '; nothing was reviewed.')
+                : error.message;
+        }
+        if (error instanceof TransientError)
+            return `${error.message} Nothing was reviewed: re-run the job.`;
+        if (error.stack)
+            core_debug(error.stack);
+        return `Redline failed: ${errorMessage(error)}`;
+    }
+    if (outcome.publishError) {
+        const hint = outcome.publishError.status === 403 ? ' Give the workflow `permissions: pull-requests: write`.' : '';
+        return `Redline could not post its review: ${outcome.publishError.message.replace(/\.$/, '')}.${hint} The findings are in the job summary.`;
+    }
+    if (end.kind === 'interrupted') {
+        return (`The review was interrupted: ${end.error.message} ` +
+            'The findings so far are posted; re-run the job to finish the review.');
+    }
+    return undefined;
 }
 /** The action: one review of one pull request, reported in the job summary and the outputs. */
 async function run() {
@@ -89524,17 +90118,10 @@ async function run() {
             workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
             logger
         });
-        if (outcome.skipped)
-            notice(outcome.skipped);
+        if (outcome.end.kind === 'skipped')
+            notice(outcome.end.reason);
         await report(outcome, settings, logger);
-        if (outcome.publishError) {
-            const hint = /not accessible by integration|403/.test(outcome.publishError)
-                ? ' Give the workflow `permissions: pull-requests: write`.'
-                : '';
-            setFailed(`Redline could not post its review: ${outcome.publishError.replace(/\.$/, '')}.${hint} The findings are in the job summary.`);
-            return;
-        }
-        const failure = shouldFail(outcome.findings, settings.failOn);
+        const failure = failureLine(outcome) ?? shouldFail(outcome.findings, settings.failOn);
         if (failure)
             setFailed(failure);
     }

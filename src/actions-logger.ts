@@ -6,5 +6,6 @@ export const actionsLogger: Logger = {
   debug: message => core.debug(message),
   info: message => core.info(message),
   warning: message => core.warning(message),
-  error: message => core.error(message)
+  error: message => core.error(message),
+  group: (name, fn) => core.group(name, fn)
 }

@@ -1,3 +1,8 @@
+/*
+ * How a run can fail, in three kinds. Each kind decides what the run posts, what it remembers and how the
+ * step ends (see pipeline.ts); anything that is none of them is a bug and is reported as one.
+ */
+
 /**
  * A mistake the user can fix in the workflow file (a bad input value, an unsupported event). The top level
  * reports it as one plain line, without a stack, and makes no model call.
@@ -6,7 +11,42 @@ export class ConfigurationError extends Error {
   override name = 'ConfigurationError'
 }
 
+/**
+ * The model cannot be used by this run at all: a rejected key, a model id that does not exist, a request the
+ * API refuses outright, a spend limit. Retrying the same job does not help; the message says what does.
+ */
+export class ModelAccessError extends Error {
+  override name = 'ModelAccessError'
+  constructor(
+    message: string,
+    readonly status?: number
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * A fault that a later attempt may not meet: 5xx, overloaded, timeouts, rate limits still failing after the
+ * retries. The run keeps what it found and does not record the unreviewed part as reviewed.
+ */
+export class TransientError extends Error {
+  override name = 'TransientError'
+  constructor(
+    message: string,
+    readonly status?: number
+  ) {
+    super(message)
+  }
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message
   return String(error)
+}
+
+/** The HTTP status an API client attached to its error (Octokit and the Anthropic SDK both use `status`). */
+export function httpStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined
+  const status = (error as { status: unknown }).status
+  return typeof status === 'number' && Number.isInteger(status) && status > 0 ? status : undefined
 }

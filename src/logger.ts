@@ -7,18 +7,33 @@ export interface Logger {
   info(message: string): void
   warning(message: string): void
   error(message: string): void
+  /** Runs `fn` with its lines under one heading: a collapsible group in the job log. */
+  group<T>(name: string, fn: () => Promise<T>): Promise<T>
 }
 
 export const silentLogger: Logger = {
   debug: () => undefined,
   info: () => undefined,
   warning: () => undefined,
-  error: () => undefined
+  error: () => undefined,
+  group: (_name, fn) => fn()
 }
 
-/** A logger that keeps every line, for assertions. */
-export function memoryLogger(): Logger & { lines: Array<{ level: keyof Logger; message: string }> } {
-  const lines: Array<{ level: keyof Logger; message: string }> = []
-  const push = (level: keyof Logger) => (message: string) => void lines.push({ level, message })
-  return { lines, debug: push('debug'), info: push('info'), warning: push('warning'), error: push('error') }
+export type LogLevel = 'debug' | 'info' | 'warning' | 'error' | 'group'
+
+/** A logger that keeps every line, for assertions; a group is recorded as a `group` line with its name. */
+export function memoryLogger(): Logger & { lines: Array<{ level: LogLevel; message: string }> } {
+  const lines: Array<{ level: LogLevel; message: string }> = []
+  const push = (level: LogLevel) => (message: string) => void lines.push({ level, message })
+  return {
+    lines,
+    debug: push('debug'),
+    info: push('info'),
+    warning: push('warning'),
+    error: push('error'),
+    group: (name, fn) => {
+      lines.push({ level: 'group', message: name })
+      return fn()
+    }
+  }
 }

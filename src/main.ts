@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { actionsLogger } from './actions-logger.js'
 import { decideFromEvent, parseRepository, type ReviewRequest } from './context.js'
-import { ConfigurationError, errorMessage } from './errors.js'
+import { ConfigurationError, errorMessage, ModelAccessError, TransientError } from './errors.js'
 import { createOctokit, graphqlUrlFromEnv } from './github/client.js'
 import { readSettings, secretsOf, type Settings } from './inputs.js'
 import type { Logger } from './logger.js'
@@ -47,21 +47,28 @@ function prepare(): { settings: Settings; request: ReviewRequest } | { skip: str
 
 async function report(outcome: ReviewOutcome, settings: Settings, logger: Logger): Promise<void> {
   const publish = outcome.publish
-  const findingsFile = await writeFindingsFile(outcome.findings, {
-    prNumber: outcome.prNumber,
-    inlineFindingIds: publish?.inlineFindingIds ?? [],
-    ...(outcome.headSha ? { commitSha: outcome.headSha } : {})
-  })
-  const outputs = computeOutputs({
-    ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
-    ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
-    findings: outcome.findings,
-    findingsFile,
-    usage: outcome.usage
-  })
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+  try {
+    const findingsFile = await writeFindingsFile(outcome.findings, {
+      prNumber: outcome.prNumber,
+      inlineFindingIds: publish?.inlineFindingIds ?? [],
+      ...(outcome.headSha ? { commitSha: outcome.headSha } : {})
+    })
+    const outputs = computeOutputs({
+      ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
+      ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
+      findings: outcome.findings,
+      findingsFile,
+      usage: outcome.usage,
+      ...(outcome.coverage ? { coverage: outcome.coverage } : {})
+    })
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+  } catch (error) {
+    logger.warning(`The findings file could not be written: ${errorMessage(error)}`)
+  }
 
-  const notes = outcome.skipped ? [outcome.skipped, ...outcome.coverageNotes] : outcome.coverageNotes
+  const end = outcome.end
+  const notes = end.kind === 'skipped' ? [end.reason, ...outcome.coverageNotes] : outcome.coverageNotes
+  const failure = failureLine(outcome)
   try {
     await writeJobSummary(core.summary, {
       findings: outcome.findings,
@@ -73,13 +80,43 @@ async function report(outcome: ReviewOutcome, settings: Settings, logger: Logger
       ...(publish?.reviewUrl ? { reviewUrl: publish.reviewUrl } : {}),
       dryRun: settings.dryRun,
       ...(publish ? { body: publish.body, comments: publish.comments } : {}),
-      ...(outcome.publishError ? { error: outcome.publishError } : {})
+      ...(outcome.publishError ? { error: outcome.publishError.message } : {}),
+      ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
+      ...(failure && !outcome.publishError ? { failure } : {})
     })
   } catch (error) {
     // Outside a runner there is no summary file; the log still has everything.
     logger.debug(`No job summary written: ${errorMessage(error)}`)
   }
   if (publish?.reviewUrl) logger.info(`Review posted: ${publish.reviewUrl}`)
+}
+
+/** The one line the step fails with, or undefined when the run succeeded. */
+export function failureLine(outcome: ReviewOutcome): string | undefined {
+  const end = outcome.end
+  if (end.kind === 'fatal') {
+    const error = end.error
+    if (error instanceof ConfigurationError || error instanceof ModelAccessError) {
+      return error instanceof ModelAccessError && error.status === 429
+        ? error.message.replace(/\.$/, '; nothing was reviewed.')
+        : error.message
+    }
+    if (error instanceof TransientError) return `${error.message} Nothing was reviewed: re-run the job.`
+    if (error.stack) core.debug(error.stack)
+    return `Redline failed: ${errorMessage(error)}`
+  }
+  if (outcome.publishError) {
+    const hint =
+      outcome.publishError.status === 403 ? ' Give the workflow `permissions: pull-requests: write`.' : ''
+    return `Redline could not post its review: ${outcome.publishError.message.replace(/\.$/, '')}.${hint} The findings are in the job summary.`
+  }
+  if (end.kind === 'interrupted') {
+    return (
+      `The review was interrupted: ${end.error.message} ` +
+      'The findings so far are posted; re-run the job to finish the review.'
+    )
+  }
+  return undefined
 }
 
 /** The action: one review of one pull request, reported in the job summary and the outputs. */
@@ -101,18 +138,9 @@ export async function run(): Promise<void> {
       workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
       logger
     })
-    if (outcome.skipped) core.notice(outcome.skipped)
+    if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
     await report(outcome, settings, logger)
-    if (outcome.publishError) {
-      const hint = /not accessible by integration|403/.test(outcome.publishError)
-        ? ' Give the workflow `permissions: pull-requests: write`.'
-        : ''
-      core.setFailed(
-        `Redline could not post its review: ${outcome.publishError.replace(/\.$/, '')}.${hint} The findings are in the job summary.`
-      )
-      return
-    }
-    const failure = shouldFail(outcome.findings, settings.failOn)
+    const failure = failureLine(outcome) ?? shouldFail(outcome.findings, settings.failOn)
     if (failure) core.setFailed(failure)
   } catch (error) {
     if (error instanceof ConfigurationError) {

@@ -13,11 +13,39 @@ export interface Scope {
   changes: Map<string, CarriedChange>
   notes: string[]
   sinceSha?: string
+  /** Files the last review did not cover, reviewed whole again in this run. */
+  carriedOver: string[]
+}
+
+/** How this run relates to the last review. The one place that decides whether there is anything to do. */
+export type PriorDecision =
+  { kind: 'first' } | { kind: 'already-reviewed'; reason: string } | { kind: 'again' }
+
+export function decideFromState(
+  state: ReviewState | undefined,
+  headSha: string,
+  options: { trigger: 'pull_request' | 'workflow_dispatch'; fullReview: boolean }
+): PriorDecision {
+  if (!state) return { kind: 'first' }
+  const nothingPending = !state.pendingAll && (state.pending?.length ?? 0) === 0
+  // A manual dispatch is a request to look again; so is full-review. An event for a covered head is not.
+  if (
+    state.lastReviewedSha === headSha &&
+    nothingPending &&
+    options.trigger === 'pull_request' &&
+    !options.fullReview
+  ) {
+    return {
+      kind: 'already-reviewed',
+      reason: `Commit ${headSha.slice(0, 7)} was already reviewed; set full-review: true to review it again.`
+    }
+  }
+  return { kind: 'again' }
 }
 
 /**
- * What this run looks at. With an earlier review, only what changed since it (unless full-review), and the
- * earlier findings followed to where their code is now.
+ * What this run looks at. With an earlier review, only what changed since it (unless full-review), plus the
+ * files it left pending, and the earlier findings followed to where their code is now.
  */
 export async function scopeOfReview(options: {
   git: Git
@@ -28,7 +56,7 @@ export async function scopeOfReview(options: {
   logger: Logger
 }): Promise<Scope> {
   const { git, prFiles, state, headSha, logger } = options
-  if (!state) return { files: prFiles, carried: [], changes: new Map(), notes: [] }
+  if (!state) return { files: prFiles, carried: [], changes: new Map(), notes: [], carriedOver: [] }
   const incremental = await loadIncrementalDiff({
     git,
     fromSha: state.lastReviewedSha,
@@ -38,14 +66,30 @@ export async function scopeOfReview(options: {
   })
   const carried = carryFindings(state.findings, incremental.lineMap, incremental.files)
   const sameCommit = state.lastReviewedSha === headSha
-  const whole = options.fullReview || incremental.fellBack || sameCommit
+  const nothingPending = !state.pendingAll && (state.pending?.length ?? 0) === 0
+  const whole =
+    options.fullReview || incremental.fellBack || state.pendingAll === true || (sameCommit && nothingPending)
   const scope: Scope = {
     files: whole ? prFiles : incremental.files,
     carried: carried.findings,
     changes: carried.changes,
-    notes: [...incremental.notes]
+    notes: [...incremental.notes],
+    carriedOver: []
   }
-  if (!whole) scope.sinceSha = state.lastReviewedSha
+  if (whole) return scope
+  scope.sinceSha = state.lastReviewedSha
+  // A pending file is reviewed with its whole pull-request diff, which contains its incremental one.
+  const pending = new Set((state.pending ?? []).map(file => file.path))
+  const prByPath = new Map(prFiles.map(file => [file.path, file]))
+  const files = incremental.files.filter(file => !pending.has(file.path))
+  for (const path of pending) {
+    const file = prByPath.get(path)
+    if (!file) continue
+    files.push(file)
+    scope.carriedOver.push(path)
+  }
+  const order = new Map(prFiles.map((file, i) => [file.path, i]))
+  scope.files = files.sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0))
   return scope
 }
 

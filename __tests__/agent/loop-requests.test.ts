@@ -114,7 +114,8 @@ describe('runAgent requests', () => {
     const run = await review(world, model)
 
     expect(run).toMatchObject({ published: false, stopReason: 'api_error', turns: 1 })
-    expect(run.coverageNotes.join(' ')).toContain('401 authentication_error')
+    expect(run.failure?.name).toBe('ModelAccessError')
+    expect(run.failure?.message).toContain('401 authentication_error')
     expect(run.usage).toMatchObject({
       inputTokens: usage.input_tokens,
       outputTokens: usage.output_tokens,
@@ -138,6 +139,8 @@ describe('runAgent requests', () => {
 
     expect(run).toMatchObject({ published: false, stopReason: 'api_error', turns: 0, toolCalls: 0 })
     expect(run.usage).toMatchObject({ inputTokens: 0, outputTokens: 0, costUsd: 0 })
-    expect(run.coverageNotes.join(' ')).toContain('invalid x-api-key')
+    expect(run.failure?.message).toBe(
+      'The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY secret.'
+    )
   })
 })

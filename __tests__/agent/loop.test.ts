@@ -316,7 +316,9 @@ describe('runAgent: the model API', () => {
     const run = await review(world, model)
 
     expect(run).toMatchObject({ published: false, stopReason: 'api_error', turns: 1 })
-    expect(run.coverageNotes.join(' ')).toContain('400 invalid_request_error bad request')
+    // After the first turn a 400 is about this conversation: neither a key problem nor a passing fault.
+    expect(run.failure?.name).toBe('Error')
+    expect(run.failure?.message).toContain('400 invalid_request_error: bad request')
     expect(world.store.list()).toHaveLength(1)
   })
 })

@@ -279,15 +279,16 @@ describe('the bundled action, run as the runner runs it', () => {
     expect(result.outputs['cost-usd']).toBe('0.0000')
   })
 
-  it('publishes the findings already made when the model API fails mid-review', async () => {
+  it('publishes the findings already made when the model API fails mid-review, and fails the step', async () => {
     const w = await setUp({ 'src/math.ts': MATH_HEAD })
     w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), reply.error(400, 'prompt is too long'))
     const result = await runOn(w)
-    expect(result.exitCode).toBe(0)
+    expect(result.exitCode).toBe(1)
     const post = w.github.requests.find(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
     const sent = post?.body as { body: string; comments: Array<{ line: number }> }
     expect(sent.comments.map(c => c.line)).toEqual([6])
-    expect(sent.body).toMatch(/prompt is too long/)
+    expect(sent.body).toMatch(/interrupted and is incomplete:.*prompt is too long/)
+    expect(sent.body).not.toMatch(/looks clean/)
     expect(result.annotations.some(a => a.level === 'warning' && /prompt is too long/.test(a.message))).toBe(
       true
     )

@@ -96,7 +96,14 @@ describe('outputs', () => {
   it('computes every declared output', () => {
     const findings = [makeFinding(), makeFinding({ status: 'resolved' }), makeFinding()]
     expect(
-      computeOutputs({ reviewId: 42, reviewUrl: 'u', findings, findingsFile: '/tmp/f.json', usage })
+      computeOutputs({
+        reviewId: 42,
+        reviewUrl: 'u',
+        findings,
+        findingsFile: '/tmp/f.json',
+        usage,
+        coverage: { reviewed: 34, reviewable: 300 }
+      })
     ).toEqual({
       'review-id': '42',
       'review-url': 'u',
@@ -104,10 +111,12 @@ describe('outputs', () => {
       'findings-file': '/tmp/f.json',
       'input-tokens': '7000',
       'output-tokens': '300',
-      'cost-usd': '0.0457'
+      'cost-usd': '0.0457',
+      coverage: '34/300'
     })
     expect(computeOutputs({ findings: [], findingsFile: '' })).toMatchObject({
       'review-id': '',
+      coverage: '',
       'input-tokens': '0'
     })
   })

@@ -62,6 +62,8 @@ export interface ReReviewContext {
   findings: Finding[]
   /** Ids of findings whose cited lines were edited or removed since the last review. */
   lineChanges: Record<string, 'changed' | 'deleted'>
+  /** Files an earlier review did not get to; their whole pull-request diff is in this one. */
+  carriedOver?: string[]
 }
 
 export interface ReviewContextInput {
@@ -114,8 +116,10 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
   )
   if (reReview) sections.push(reReviewSection(reReview))
   sections.push(wrapUntrusted('file-inventory', renderInventory(input.triage)))
+  const carriedOver = reReview?.carriedOver ?? []
   const diffTitle = reReview
-    ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)}):`
+    ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
+      (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
     : 'The diff:'
   const diff = input.triage.reviewable.length > 0 ? renderDiff(input.triage) : '(no reviewable changes)'
   sections.push(`${diffTitle}\n${wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }))}`)
@@ -128,7 +132,14 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
 }
 
 function reReviewSection(reReview: ReReviewContext): string {
-  if (reReview.findings.length === 0) return 'This is a re-review. The findings list is empty.'
+  const carried = reReview.carriedOver ?? []
+  const carriedNote =
+    carried.length === 0
+      ? ''
+      : `\n\nCarried over: an earlier review did not cover ${carried.length === 1 ? 'this file' : `these ${carried.length} files`}, ` +
+        'so the diff below shows each of them whole, from the merge base:\n' +
+        wrapUntrusted('carried-over-files', cleanUntrusted(carried.map(path => `- ${path}`).join('\n')))
+  if (reReview.findings.length === 0) return `This is a re-review. The findings list is empty.${carriedNote}`
   const lines = reReview.findings.map(finding => {
     const change = reReview.lineChanges[finding.id]
     const marker =
@@ -138,6 +149,7 @@ function reReviewSection(reReview: ReReviewContext): string {
   return (
     `This is a re-review; the last review was of ${reReview.sinceSha.slice(0, 7)}. Findings so far ` +
     '(titles are quoted from earlier reviews):\n' +
-    wrapUntrusted('findings', cleanUntrusted(lines.join('\n')))
+    wrapUntrusted('findings', cleanUntrusted(lines.join('\n'))) +
+    carriedNote
   )
 }

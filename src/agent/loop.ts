@@ -1,8 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk'
-import { errorMessage } from '../errors.js'
+import { TransientError, type ModelAccessError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { BudgetTracker, MAX_OUTPUT_TOKENS, type BudgetKind, type BudgetLimits } from './budgets.js'
 import { Conversation } from './conversation.js'
+import type { Coverage } from './coverage.js'
+import { classifyModelError, describeModelError } from './model-errors.js'
 import { addUsage, emptyUsage, formatUsage, priceFor, type Usage } from './pricing.js'
 import { EPHEMERAL_CACHE, type ToolRegistry } from './tools/registry.js'
 
@@ -21,6 +23,8 @@ export interface RunAgentOptions {
   /** Milliseconds; injectable so tests can run the wall-clock budget out. */
   now?: () => number
   maxTokens?: number
+  /** Views offered to the model count as seen once a reply to the request carrying them arrives. */
+  coverage?: Coverage
 }
 
 export interface AgentRun {
@@ -36,6 +40,8 @@ export interface AgentRun {
   turns: number
   toolCalls: number
   budgetExhausted?: BudgetKind
+  /** Set when a model request failed and ended the run (stopReason 'api_error'). */
+  failure?: ModelAccessError | TransientError | Error
 }
 
 const NUDGE_PUBLISH =
@@ -108,18 +114,25 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       )
     } catch (error) {
       if (error instanceof Anthropic.APIUserAbortError) {
+        if (tracker.turns === 0) {
+          // Not one answer in the whole wall clock: the API is down, not the budget too small.
+          const minutes = Math.round(options.budget.wallClockMs / 60_000)
+          const failure = new TransientError(
+            `The Anthropic API did not answer within the ${minutes}-minute wall clock budget.`
+          )
+          logger.warning(failure.message)
+          return finish('api_error', { failure })
+        }
         notes.push('Stopped early: the wall clock budget ran out while the model was answering.')
         return finish('budget', { budgetExhausted: 'wall clock' })
       }
-      const reason = describeApiError(error)
-      logger.warning(`The model request failed: ${reason}`)
-      notes.push(
-        `The model request failed (${reason}); the review covers only what was recorded before that.`
-      )
-      return finish('api_error')
+      const failure = classifyModelError(error, { model, firstTurn: tracker.turns === 0 })
+      logger.warning(`The model request failed: ${describeModelError(error)}`)
+      return finish('api_error', { failure })
     }
 
     tracker.recordTurn()
+    options.coverage?.commit()
     addUsage(usage, response.usage, price)
     // A cache write is input the model processed afresh; only cache reads are spared from the budget.
     tracker.recordTokens(
@@ -221,14 +234,4 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
     const block = reply(outcome.content, outcome.isError === true)
     return outcome.publish ? { block, summary: outcome.publish.summary } : { block }
   }
-}
-
-function describeApiError(error: unknown): string {
-  if (error instanceof Anthropic.APIError) {
-    const body = error.error as { error?: { type?: string; message?: string } } | undefined
-    const type = body?.error?.type
-    const message = body?.error?.message ?? error.message
-    return [error.status, type, message].filter(part => part !== undefined && part !== '').join(' ')
-  }
-  return errorMessage(error)
 }

@@ -31,13 +31,31 @@ export const PROMPT_DIFF_CHARS = 160_000
 /** The inventory names at most this many files of each kind; the rest are counted. */
 export const INVENTORY_MAX_FILES = 400
 
+/** What the first message shows of one file: its first `lines` diff lines, or all of them when `whole`. */
+export interface ShownFile {
+  path: string
+  lines: number
+  whole: boolean
+}
+
+export interface PromptDiffLayout {
+  text: string
+  shown: ShownFile[]
+  /** Reviewable files that did not fit at all. */
+  left: string[]
+}
+
 /**
  * The triaged diff for the prompt: each reviewable file cut at its share of lines, in order, as long as it
  * fits in `maxChars`; a file that does not fit is named with the way to read it, and smaller files after it
- * may still fit.
+ * may still fit. The layout also says what was shown, which is what coverage counts.
  */
-export function renderDiff(result: TriageResult, maxChars: number = PROMPT_DIFF_CHARS): string {
+export function layoutPromptDiff(
+  result: TriageResult,
+  maxChars: number = PROMPT_DIFF_CHARS
+): PromptDiffLayout {
   const parts: string[] = []
+  const shown: ShownFile[] = []
   const left: string[] = []
   let used = 0
   for (const entry of result.reviewable) {
@@ -55,6 +73,7 @@ export function renderDiff(result: TriageResult, maxChars: number = PROMPT_DIFF_
       continue
     }
     parts.push(rendered)
+    shown.push({ path: entry.file.path, lines: entry.shownLines, whole: !entry.truncated })
     used += rendered.length + 2
   }
   if (left.length > 0) {
@@ -67,7 +86,11 @@ export function renderDiff(result: TriageResult, maxChars: number = PROMPT_DIFF_
         (more > 0 ? `\n- … and ${more} more (see the file list)` : '')
     )
   }
-  return parts.join('\n\n')
+  return { text: parts.join('\n\n'), shown, left }
+}
+
+export function renderDiff(result: TriageResult, maxChars: number = PROMPT_DIFF_CHARS): string {
+  return layoutPromptDiff(result, maxChars).text
 }
 
 /** One file's whole diff, for the get_diff tool. */

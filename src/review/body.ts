@@ -14,6 +14,38 @@ export interface BodyInput {
   coverageNotes: readonly string[]
   /** Written into the hidden marker. */
   state: ReviewState
+  /** What this run's model saw of the files it was to review. */
+  coverage?: ReviewCoverage
+  /** Why the review stopped before it was done; the body then says it is incomplete. */
+  interrupted?: string
+  /** The budget that ran out, when one did: the review is posted, but nothing is called clean. */
+  budgetRanOut?: string
+}
+
+/** Files of this run's scope in front of the model, out of those it was to review. */
+export interface ReviewCoverage {
+  reviewed: number
+  reviewable: number
+  /** The files not covered, reviewed by the next run. */
+  pending: string[]
+}
+
+export function coverageComplete(coverage: ReviewCoverage | undefined): boolean {
+  return coverage === undefined || coverage.pending.length === 0
+}
+
+/** "Reviewed 34 of 300 files", the words the body and the job summary use. */
+export function coverageLine(coverage: ReviewCoverage): string {
+  return `Reviewed ${coverage.reviewed} of ${plural(coverage.reviewable, 'file')}.`
+}
+
+/** The pending files, collapsed; the next review covers them. */
+export function pendingSection(coverage: ReviewCoverage, cap: number): string {
+  const shown = coverage.pending.slice(0, cap).map(path => `- ${code(path)}`)
+  const hidden = coverage.pending.length - shown.length
+  if (hidden > 0) shown.push(`- …and ${hidden} more`)
+  const heading = `${plural(coverage.pending.length, 'file')} not reviewed yet (the next review covers them)`
+  return ['<details>', `<summary>${heading}</summary>`, '', ...shown, '', '</details>'].join('\n')
 }
 
 export interface RenderedBody {
@@ -88,8 +120,27 @@ function visible(input: BodyInput, detail: Detail): string {
   const { selection } = input
   const sections: string[] = [`**Redline review** of ${code(input.state.lastReviewedSha.slice(0, 7))}`]
   const summary = neutralize(truncate(input.summary.trim(), detail.summaryLimit))
-  if (selection.open.length === 0)
+  const complete =
+    coverageComplete(input.coverage) && input.interrupted === undefined && input.budgetRanOut === undefined
+  if (input.interrupted !== undefined) {
+    sections.push(
+      `⚠️ **This review was interrupted and is incomplete:** ${inline(input.interrupted, 500)} ` +
+        'The findings recorded before that are below; re-running the job finishes the review.'
+    )
+  }
+  // "Clean" is said only of a change the model saw whole.
+  if (selection.open.length === 0 && complete)
     sections.push('✅ **No open findings.** This pull request looks clean to Redline.')
+  else if (selection.open.length === 0 && input.interrupted === undefined)
+    sections.push(
+      input.budgetRanOut !== undefined
+        ? `**No open findings** were recorded before the ${input.budgetRanOut} budget ran out.`
+        : '**No open findings** in the files reviewed so far.'
+    )
+  if (input.coverage && !coverageComplete(input.coverage)) {
+    const capLimit = Number.isFinite(detail.listCap) ? detail.listCap : 100
+    sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, capLimit)}`)
+  }
   if (summary !== '') sections.push(summary)
   if (selection.open.length > 0) {
     const count = `**${plural(selection.open.length, 'open finding')}**, ${selection.inline.length} posted inline.`

@@ -52,7 +52,9 @@ function sheddingOrder(findings: Finding[]): Finding[] {
  */
 export function fitMarker(state: ReviewState, maxChars: number, options: FitOptions = {}): FittedMarker {
   const notes: string[] = []
-  const attempt = (findings: Finding[], encode: EncodeOptions) => encodeMarker({ ...state, findings }, encode)
+  let pendingAll = false
+  const attempt = (findings: Finding[], encode: EncodeOptions) =>
+    encodeMarker({ ...state, findings }, pendingAll ? { ...encode, pendingAll } : encode)
   const result = (marker: string, droppedOpenIds: string[] = []): FittedMarker => ({
     marker,
     fits: measure(marker) <= maxChars,
@@ -62,6 +64,14 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
 
   let marker = attempt(state.findings, {})
   if (measure(marker) <= maxChars) return result(marker)
+
+  // Forgetting which files are pending only makes the next review cover more, so it goes first.
+  if ((state.pending?.length ?? 0) > 0) {
+    pendingAll = true
+    notes.push('the list of files still to review did not fit, so the next review covers every file again')
+    marker = attempt(state.findings, {})
+    if (measure(marker) <= maxChars) return result(marker)
+  }
 
   const lean: EncodeOptions = { closedDetail: false }
   const closedCount = state.findings.filter(finding => finding.status !== 'open').length

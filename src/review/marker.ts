@@ -3,10 +3,25 @@ import type { Finding, FindingStatus } from '../findings/finding.js'
 import type { Severity } from '../findings/severity.js'
 import { truncate } from './markdown.js'
 
+/** A reviewable file whose changes were not all in front of the model by `lastReviewedSha`. */
+export interface PendingFile {
+  path: string
+  /** The last commit at which its whole diff had been in front of the model, if any. */
+  coveredSha?: string
+}
+
 /** What one review remembers for the next: Redline's only memory across runs. */
 export interface ReviewState {
-  /** The commit this review covered; the next run reviews what changed after it. */
+  /**
+   * The head whose changes are all covered, except in the pending files: every changed line of every other
+   * reviewable file up to this commit was in front of the model. Findings are placed at this commit. The
+   * next run reviews what changed after it, plus the pending files' whole pull-request diff.
+   */
   lastReviewedSha: string
+  /** Reviewable files not covered at `lastReviewedSha`. Absent or empty: none. */
+  pending?: PendingFile[]
+  /** The pending list did not fit in the body: every file counts as pending. */
+  pendingAll?: boolean
   /** Identifies the run that wrote the review, so a retry can tell its own earlier attempt apart. */
   runId?: string
   /** Oldest first. */
@@ -30,6 +45,9 @@ export const MARKER_TEXT_LIMITS = { title: 120, description: 280, note: 120, cat
  *   files  path table, sorted and front-coded: an entry is a path, or [n, rest] for the first n characters
  *          of the entry before it followed by rest
  *   f      findings, oldest first
+ *   pd     pending files: [files index] or [files index, shas index of the commit it was last covered at];
+ *          every reviewable file not listed was covered up to `sha` (absent: none pending)
+ *   pa     1 when every file counts as pending (the list was dropped to fit the body)
  *
  * Each entry of `f`:
  *   i  id                  s  severity: c h m l i        c  category (absent: none kept)
@@ -91,7 +109,9 @@ const wireState = z
     files: z.array(
       z.union([z.string().min(1).max(4096), z.tuple([z.number().int().positive(), z.string().max(4096)])])
     ),
-    f: z.array(wireFinding)
+    f: z.array(wireFinding),
+    pd: z.array(z.union([z.tuple([index]), z.tuple([index, index])])).optional(),
+    pa: z.literal(1).optional()
   })
   .superRefine((state, ctx) => {
     let previous = ''
@@ -113,6 +133,10 @@ const wireState = z
         (f.l !== undefined && f.l[0] > f.l[1])
       if (bad) ctx.addIssue({ code: 'custom', path: ['f', i], message: 'points outside its tables' })
     })
+    state.pd?.forEach((entry, i) => {
+      if (entry[0] >= state.files.length || (entry[1] !== undefined && entry[1] >= state.shas.length))
+        ctx.addIssue({ code: 'custom', path: ['pd', i], message: 'points outside its tables' })
+    })
   })
 type WireState = z.infer<typeof wireState>
 
@@ -124,6 +148,8 @@ export interface EncodeOptions {
   closedDetail?: boolean
   /** Categories are left out when this is false. */
   categories?: boolean
+  /** The pending list is replaced by "every file is pending" when this is true. */
+  pendingAll?: boolean
 }
 
 function clip(text: string | undefined, limit: number): string | undefined {
@@ -157,7 +183,11 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
     const at = table.indexOf(value)
     return at === -1 ? table.push(value) - 1 : at
   }
-  const paths = [...new Set(state.findings.map(finding => finding.file))].sort()
+  const pendingAll = state.pendingAll === true || options.pendingAll === true
+  const pending = pendingAll ? [] : (state.pending ?? [])
+  const paths = [
+    ...new Set([...state.findings.map(finding => finding.file), ...pending.map(file => file.path)])
+  ].sort()
   const pathIndex = new Map(paths.map((path, i) => [path, i]))
   const f = state.findings.map(finding => {
     const closed = finding.status !== 'open'
@@ -196,6 +226,13 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
   })
   const wire: WireState = { v: MARKER_VERSION, sha: state.lastReviewedSha, shas, files: frontCode(paths), f }
   if (state.runId !== undefined) wire.run = state.runId
+  if (pending.length > 0) {
+    wire.pd = pending.map(file => {
+      const at = pathIndex.get(file.path) as number
+      return file.coveredSha === undefined ? [at] : [at, intern(shas, file.coveredSha)]
+    })
+  }
+  if (pendingAll) wire.pa = 1
   return wire
 }
 
@@ -235,6 +272,14 @@ function fromWire(wire: WireState): ReviewState {
   })
   const state: ReviewState = { lastReviewedSha: wire.sha, findings }
   if (wire.run !== undefined) state.runId = wire.run
+  if (wire.pd && wire.pd.length > 0) {
+    state.pending = wire.pd.map(([at, covered]) => {
+      const file: PendingFile = { path: files[at] as string }
+      if (covered !== undefined) file.coveredSha = wire.shas[covered] as string
+      return file
+    })
+  }
+  if (wire.pa) state.pendingAll = true
   return state
 }
 

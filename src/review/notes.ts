@@ -16,7 +16,9 @@ export function fallbackSummary(findings: readonly Finding[], agent: AgentRun): 
   const open = findings.filter(finding => finding.status === 'open').length
   const why = agent.budgetExhausted
     ? `its ${agent.budgetExhausted} budget ran out`
-    : `it stopped (${agent.stopReason})`
+    : agent.failure
+      ? 'a model request failed'
+      : `it stopped (${agent.stopReason})`
   return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`
 }
 

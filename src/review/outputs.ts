@@ -16,6 +16,7 @@ export interface ActionOutputs {
   'input-tokens': string
   'output-tokens': string
   'cost-usd': string
+  coverage: string
 }
 
 export interface OutputsInput {
@@ -24,6 +25,8 @@ export interface OutputsInput {
   findings: readonly Finding[]
   findingsFile: string
   usage?: UsageTotals
+  /** Absent when no review was attempted (the output is then empty). */
+  coverage?: { reviewed: number; reviewable: number }
 }
 
 export function computeOutputs(input: OutputsInput): ActionOutputs {
@@ -36,7 +39,8 @@ export function computeOutputs(input: OutputsInput): ActionOutputs {
     // The declared meaning of input-tokens includes cached reads and writes.
     'input-tokens': usage ? String(usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens) : '0',
     'output-tokens': usage ? String(usage.outputTokens) : '0',
-    'cost-usd': usage ? usage.costUsd.toFixed(4) : '0.0000'
+    'cost-usd': usage ? usage.costUsd.toFixed(4) : '0.0000',
+    coverage: input.coverage ? `${input.coverage.reviewed}/${input.coverage.reviewable}` : ''
   }
 }
 

@@ -66,6 +66,13 @@ export interface PostOutcome {
 
 export class ReviewPostError extends Error {
   override name = 'ReviewPostError'
+  constructor(
+    message: string,
+    /** GitHub's answer, when there was one. */
+    readonly status?: number
+  ) {
+    super(message)
+  }
 }
 
 const MAX_ATTEMPTS = 8
@@ -209,7 +216,8 @@ export async function postReview(input: PostInput): Promise<PostOutcome> {
       const failure = classifyReviewFailure(error)
       lastFailure = `${failure.status ?? 'network'}: ${failure.message}`
       logger.warning(`Posting the review failed (attempt ${attempt}, ${lastFailure}).`)
-      if (failure.kind === 'fatal') throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`)
+      if (failure.kind === 'fatal')
+        throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`, failure.status)
       const swept = await sweep(input)
       if (swept.landed) {
         logger.info(`Review ${swept.landed.id} from this run did land; not posting it again.`)

@@ -10,10 +10,10 @@ import {
   type PullRequestRef,
   type ReviewCommentInput
 } from '../github/reviews.js'
-import { errorMessage } from '../errors.js'
+import { errorMessage, httpStatus } from '../errors.js'
 import type { Logger } from '../logger.js'
-import { renderReviewBody } from './body.js'
-import type { ReviewState } from './marker.js'
+import { renderReviewBody, type ReviewCoverage } from './body.js'
+import type { PendingFile, ReviewState } from './marker.js'
 import { BODY_BUDGET } from './markdown.js'
 import { postReview, type TaggedComment } from './post-review.js'
 import { findingIdOf, renderComment } from './render.js'
@@ -35,6 +35,14 @@ export interface PublishOptions {
   settings: { minSeverity: Severity; maxComments: number; dryRun: boolean }
   /** The state read from the previous review, to tell what this run resolved. */
   previousState?: ReviewState
+  /** Files not covered up to commitSha, written into the state for the next run. */
+  pending?: PendingFile[]
+  /** What this run covered, for the body. */
+  coverage?: ReviewCoverage
+  /** Why the review is incomplete, when it was interrupted. */
+  interrupted?: string
+  /** The budget that ran out, when one did. */
+  budgetRanOut?: string
   viewerLogin: string
   logger: Logger
   /** Wait before retrying after a 5xx, in milliseconds. */
@@ -70,7 +78,9 @@ export class PublishError extends Error {
   override name = 'PublishError'
   constructor(
     message: string,
-    readonly result: PublishResult
+    readonly result: PublishResult,
+    /** GitHub's HTTP status, when it answered. */
+    readonly status?: number
   ) {
     super(message)
   }
@@ -115,6 +125,7 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     comment: renderComment(finding)
   }))
   const state: ReviewState = { lastReviewedSha: options.commitSha, runId, findings }
+  if (options.pending && options.pending.length > 0) state.pending = options.pending
   let compaction: string[] = []
   const renderBody = (rejected: ReadonlySet<string>, budget: number) => {
     const rendered = renderReviewBody(
@@ -122,7 +133,10 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
         summary: options.summary,
         selection: demote(selection, rejected, 'rejected-by-github'),
         coverageNotes: options.coverageNotes,
-        state
+        state,
+        ...(options.coverage ? { coverage: options.coverage } : {}),
+        ...(options.interrupted !== undefined ? { interrupted: options.interrupted } : {}),
+        ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {})
       },
       budget
     )
@@ -160,7 +174,7 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs })
     })
   } catch (error) {
-    throw new PublishError(errorMessage(error), result)
+    throw new PublishError(errorMessage(error), result, httpStatus(error))
   }
   const posted = new Set(outcome.postedIds)
   result.reviewId = outcome.review.id

@@ -1,6 +1,7 @@
 import type { Usage } from '../agent/pricing.js'
 import { findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
+import { coverageComplete, coverageLine, pendingSection, type ReviewCoverage } from './body.js'
 import { inline, plural, severityLabel } from './markdown.js'
 import { code } from './render.js'
 import { compareFindings, LISTED_REASON_TEXT, type ListedReason } from './select.js'
@@ -26,6 +27,10 @@ export interface JobSummaryInput {
   comments?: readonly ReviewCommentInput[]
   /** Why posting failed, when it did. */
   error?: string
+  /** What the model saw of the files this run was to review. */
+  coverage?: ReviewCoverage
+  /** Why the run failed, when it failed for another reason than posting. */
+  failure?: string
 }
 
 /** The part of `core.summary` used here, so that the summary can be built and checked without it. */
@@ -93,6 +98,9 @@ export function renderJobSummary(input: JobSummaryInput): string {
   const sections = [`## Redline review${input.dryRun ? ' (dry run: nothing was posted)' : ''}`]
   if (input.error)
     sections.push(`> [!CAUTION]\n> The review could not be posted: ${inline(input.error, 1000)}`)
+  if (input.failure) sections.push(`> [!CAUTION]\n> ${inline(input.failure, 1000)}`)
+  if (input.coverage && !coverageComplete(input.coverage))
+    sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, 200)}`)
   if (input.reviewUrl) sections.push(`[The review on the pull request](${input.reviewUrl})`)
   sections.push(
     `**${plural(open, 'open finding')}**, ${input.inlineFindingIds.length} ${input.dryRun ? 'to be ' : ''}posted inline, ` +

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { renderFileDiff } from '../../diff/render.js'
 import type { DiffFile } from '../../diff/model.js'
 import { GitError, type Git } from '../../git/git.js'
+import type { Coverage } from '../coverage.js'
 import { capText, MAX_TOOL_OUTPUT_CHARS, redactSecrets } from '../redact.js'
 import { cleanUntrusted, wrapUntrusted } from '../untrusted.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
@@ -16,6 +17,8 @@ export interface RepoToolsOptions {
   files: DiffFile[]
   maxOutputChars?: number
   maxSearchResults?: number
+  /** Told what each read showed of the changed files, so the review can say what it covered. */
+  coverage?: Coverage
 }
 
 const MAX_LINE_CHARS = 500
@@ -104,12 +107,10 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
         if (end < start) return fail(`end_line (${input.end_line}) is before start_line (${start}).`)
         const via = resolved.path === checked.path ? '' : ` (via symbolic link to ${resolved.path})`
         const header = `${checked.path}${via} at ${ref} ${short(sha)}, lines ${start}-${end} of ${lines.length}:`
-        return {
-          content: wrapUntrusted(
-            `read_file:${checked.path}@${ref}`,
-            numbered(header, lines, start, end, maxChars)
-          )
-        }
+        const view = numbered(header, lines, start, end, maxChars)
+        if (ref === 'head' && view.lastShown >= start)
+          options.coverage?.offerHeadLines(checked.path, start, view.lastShown)
+        return { content: wrapUntrusted(`read_file:${checked.path}@${ref}`, view.text) }
       }
     }),
     defineTool({
@@ -186,7 +187,10 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
         if (!checked.ok) return fail(checked.error)
         const file = files.find(f => f.path === checked.path) ?? files.find(f => f.oldPath === checked.path)
         if (!file) return fail(`${checked.path} is not one of the files this pull request changes.`)
-        return data(`get_diff:${file.path}`, renderFileDiff(file))
+        const diff = cleanUntrusted(renderFileDiff(file), { invisible: 'show' })
+        // A diff cut at the output cap was not seen whole; the rest is read with read_file.
+        if (diff.length <= maxChars) options.coverage?.offerWholeDiff(file.path)
+        return data(`get_diff:${file.path}`, diff)
       }
     })
   ]
@@ -212,8 +216,15 @@ function clip(text: string): string {
 }
 
 /** Numbered lines up to the size cap; a cut says which start_line continues it. */
-function numbered(header: string, lines: string[], start: number, end: number, maxChars: number): string {
+function numbered(
+  header: string,
+  lines: string[],
+  start: number,
+  end: number,
+  maxChars: number
+): { text: string; lastShown: number } {
   const out = [header]
+  let lastShown = start - 1
   let size = header.length
   const width = String(end).length
   for (let n = start; n <= end; n++) {
@@ -224,6 +235,7 @@ function numbered(header: string, lines: string[], start: number, end: number, m
     }
     out.push(text)
     size += text.length + 1
+    lastShown = n
   }
-  return out.join('\n')
+  return { text: out.join('\n'), lastShown }
 }

@@ -1,0 +1,123 @@
+/**
+ * One pull request in a real git repository, the GitHub and Messages stand-ins serving it, and a way to run the
+ * bundled action on it as a runner does: what every end-to-end test starts from.
+ */
+import { startGitHubServer, type GitHubStandIn } from './github-server.js'
+import { startMessagesServer, type MessagesServer, type RecordedMessagesRequest } from './messages-server.js'
+import { createPrFixture, type PrFixture, type PrFixtureSpec } from './pr-fixture.js'
+import { runAction, type RunResult } from './runner.js'
+
+export const API_KEY = 'sk-ant-test'
+export const TOKEN = 'ghs_testtoken'
+
+export interface ActionWorld {
+  fixture: PrFixture
+  github: GitHubStandIn
+  messages: MessagesServer
+  results: RunResult[]
+  close(): Promise<void>
+}
+
+export interface WorldOptions {
+  pr?: { title?: string; body?: string }
+  /** The key the Messages stand-in accepts (default API_KEY). */
+  apiKey?: string
+}
+
+export async function createActionWorld(
+  spec: PrFixtureSpec,
+  options: WorldOptions = {}
+): Promise<ActionWorld> {
+  const fixture = createPrFixture(spec)
+  const github = await startGitHubServer({
+    fixture,
+    pr: { title: options.pr?.title ?? 'A change', body: options.pr?.body ?? 'What it does.' }
+  })
+  const messages = await startMessagesServer({ apiKey: options.apiKey ?? API_KEY })
+  const world: ActionWorld = {
+    fixture,
+    github,
+    messages,
+    results: [],
+    async close() {
+      await github.close()
+      await messages.close()
+      for (const result of world.results) await result.cleanup()
+      fixture.cleanup()
+    }
+  }
+  return world
+}
+
+export function pullRequestPayload(fixture: PrFixture, action = 'opened', headSha = fixture.headSha) {
+  return {
+    action,
+    number: fixture.prNumber,
+    pull_request: {
+      number: fixture.prNumber,
+      draft: false,
+      head: { sha: headSha, ref: fixture.headRef },
+      base: { sha: fixture.baseSha, ref: fixture.baseRef }
+    },
+    repository: { full_name: `${fixture.owner}/${fixture.repo}` }
+  }
+}
+
+export interface RunOptions {
+  eventName?: string
+  payload?: object
+  inputs?: Record<string, string>
+  env?: Record<string, string | undefined>
+}
+
+export async function runOn(world: ActionWorld, options: RunOptions = {}): Promise<RunResult> {
+  const { fixture } = world
+  const result = await runAction({
+    workspace: fixture.workspaceDir,
+    eventName: options.eventName ?? 'pull_request',
+    payload: options.payload ?? pullRequestPayload(fixture),
+    inputs: { 'anthropic-api-key': API_KEY, 'github-token': TOKEN, ...options.inputs },
+    repository: `${fixture.owner}/${fixture.repo}`,
+    sha: fixture.mergeSha,
+    ref: `refs/pull/${fixture.prNumber}/merge`,
+    githubApiUrl: world.github.url,
+    githubGraphqlUrl: world.github.graphqlUrl,
+    anthropicBaseUrl: world.messages.url,
+    ...(options.env ? { env: options.env } : {}),
+    timeoutMs: 90_000
+  })
+  world.results.push(result)
+  return result
+}
+
+/** The review POSTs the action made, as sent. */
+export function postedReviews(world: ActionWorld): Array<{
+  body: string
+  event: string
+  commit_id: string
+  comments: Array<{ path: string; line: number; body: string }>
+}> {
+  return world.github.requests
+    .filter(r => r.method === 'POST' && /\/pulls\/\d+\/reviews$/.test(r.path))
+    .map(r => r.body as never)
+}
+
+/** The messages of a request, as sent. */
+export function messagesOf(request: RecordedMessagesRequest): Array<{ role: string; content: unknown }> {
+  return (request.body.messages ?? []) as Array<{ role: string; content: unknown }>
+}
+
+/** The first user message's text. */
+export function firstUserText(request: RecordedMessagesRequest): string {
+  const content = messagesOf(request)[0]?.content
+  if (typeof content === 'string') return content
+  return (
+    (content as Array<{ type: string; text?: string }> | undefined)
+      ?.map(block => block.text ?? '')
+      .join('\n') ?? ''
+  )
+}
+
+export function errorLines(result: RunResult): string[] {
+  return result.annotations.filter(a => a.level === 'error').map(a => a.message)
+}

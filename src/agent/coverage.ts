@@ -1,0 +1,102 @@
+import type { DiffFile } from '../diff/model.js'
+
+/**
+ * Which reviewable files' changes the model has actually had in front of it. A view is only offered when a
+ * tool answers (or the first message is built); it counts once a model reply to a request carrying it has
+ * arrived, so a diff fetched in the turn that also published, or sent in a request that failed, counts for
+ * nothing.
+ */
+export class Coverage {
+  /** Per file, the changed lines not yet seen, as `+N` (new line N) and `-N` (old line N). */
+  private readonly unseen = new Map<string, Set<string>>()
+  private readonly byOldPath = new Map<string, string>()
+  private offered: Array<() => void> = []
+
+  constructor(files: readonly DiffFile[]) {
+    for (const file of files) {
+      this.unseen.set(file.path, new Set(changedKeys(file)))
+      if (file.oldPath !== file.path) this.byOldPath.set(file.oldPath, file.path)
+    }
+    this.files = files
+  }
+
+  private readonly files: readonly DiffFile[]
+
+  private file(path: string): DiffFile | undefined {
+    const name = this.unseen.has(path) ? path : this.byOldPath.get(path)
+    return name === undefined ? undefined : this.files.find(file => file.path === name)
+  }
+
+  /** The whole diff of `path` was shown. */
+  offerWholeDiff(path: string): void {
+    const file = this.file(path)
+    if (file) this.offered.push(() => this.unseen.get(file.path)?.clear())
+  }
+
+  /** The first `count` diff lines of `path` (hunk lines in order, context included) were shown. */
+  offerDiffLines(path: string, count: number): void {
+    const file = this.file(path)
+    if (!file) return
+    const keys: string[] = []
+    let seen = 0
+    for (const hunk of file.hunks) {
+      for (const line of hunk.lines) {
+        if (seen++ >= count) break
+        const key = keyOf(line)
+        if (key) keys.push(key)
+      }
+    }
+    this.offered.push(() => this.remove(file.path, keys))
+  }
+
+  /** Lines `start`..`end` of `path` at the head were shown: its added lines there are seen. */
+  offerHeadLines(path: string, start: number, end: number): void {
+    const file = this.file(path)
+    if (!file) return
+    const keys: string[] = []
+    for (let n = start; n <= end; n++) keys.push(`+${n}`)
+    this.offered.push(() => this.remove(file.path, keys))
+  }
+
+  /** A model reply arrived: everything offered before it was seen. */
+  commit(): void {
+    for (const apply of this.offered) apply()
+    this.offered = []
+  }
+
+  covered(): string[] {
+    return [...this.unseen].filter(([, keys]) => keys.size === 0).map(([path]) => path)
+  }
+
+  uncovered(): string[] {
+    return [...this.unseen].filter(([, keys]) => keys.size > 0).map(([path]) => path)
+  }
+
+  get total(): number {
+    return this.unseen.size
+  }
+
+  private remove(path: string, keys: readonly string[]): void {
+    const unseen = this.unseen.get(path)
+    if (!unseen) return
+    for (const key of keys) unseen.delete(key)
+  }
+}
+
+function keyOf(line: { kind: string; newLine?: number; oldLine?: number }): string | undefined {
+  if (line.kind === 'add' && line.newLine !== undefined) return `+${line.newLine}`
+  // A removed line the merge base never had (an earlier push's line) is not the PR's change.
+  if (line.kind === 'del') return line.oldLine === undefined ? undefined : `-${line.oldLine}`
+  return undefined
+}
+
+function changedKeys(file: DiffFile): string[] {
+  const keys: string[] = []
+  for (const hunk of file.hunks) {
+    for (const line of hunk.lines) {
+      const key = keyOf(line)
+      if (key) keys.push(key)
+    }
+  }
+  return keys
+}
