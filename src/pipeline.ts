@@ -21,14 +21,16 @@ import type { Settings } from './inputs.js'
 import type { Logger } from './logger.js'
 import type { ReviewCoverage } from './review/body.js'
 import type { PendingFile, ReviewState } from './review/marker.js'
+import { readConversations, type FindingReply } from './review/conversations.js'
 import { readState } from './review/read-state.js'
+import { readThreadActivity } from './github/threads.js'
+import { readLinesAt } from './agent/tools/repo-tools.js'
 import { fallbackSummary, nothingToReviewSummary, skippedFilesNote } from './review/notes.js'
 import { PublishError, publishReview, type PublishResult } from './review/publish.js'
 import {
   decideFromState,
   lineChangesForAgent,
   scopeOfReview,
-  statusChanged,
   type PriorDecision,
   type Scope
 } from './rereview.js'
@@ -83,7 +85,14 @@ export interface PriorState {
   headSha: string
   baseSha: string
   viewerLogin: string
+  /** The last state, with findings whose thread a person resolved marked dismissed. */
   state?: ReviewState
+  /** The review the state came from. */
+  stateReviewId?: number
+  /** People's replies since the last review, per finding id. */
+  replies: Map<string, FindingReply[]>
+  /** The highest reply id once these replies are answered. */
+  repliesSeen?: number
   decision: PriorDecision
   /** Set when there is nothing to review. */
   skip?: string
@@ -121,14 +130,24 @@ export async function readPriorState(options: PipelineOptions): Promise<PriorSta
   })
   const { headSha, baseSha } = reviewedCommits(request, pr)
   const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl)
-  const prior: PriorState = { pr, headSha, baseSha, viewerLogin, decision: { kind: 'first' }, notes: [] }
+  const prior: PriorState = {
+    pr,
+    headSha,
+    baseSha,
+    viewerLogin,
+    replies: new Map(),
+    decision: { kind: 'first' },
+    notes: []
+  }
   if (pr.state !== 'open') return { ...prior, skip: `PR #${prNumber} is ${pr.state}; nothing to review.` }
 
   const reviews = await listReviews(octokit, { ...repository, prNumber })
-  const { state, warnings } = readState(reviews, viewerLogin, logger)
+  const { state: stored, reviewId, warnings } = readState(reviews, viewerLogin, logger)
   prior.notes.push(...warnings)
+  const state = stored && (await withConversations(options, prior, stored))
   if (state) {
     prior.state = state
+    if (reviewId !== undefined) prior.stateReviewId = reviewId
     const pending = state.pendingAll ? 'every file' : plural(state.pending?.length ?? 0, 'file')
     logger.info(`Last review: ${state.lastReviewedSha.slice(0, 7)}, ${pending} pending.`)
   }
@@ -138,6 +157,41 @@ export async function readPriorState(options: PipelineOptions): Promise<PriorSta
   })
   if (prior.decision.kind === 'already-reviewed') prior.skip = prior.decision.reason
   return prior
+}
+
+/** Applies what people did in Redline's threads: hand-resolved threads dismiss, replies go to the reviewer. */
+async function withConversations(
+  options: PipelineOptions,
+  prior: PriorState,
+  state: ReviewState
+): Promise<ReviewState> {
+  const commentIds = state.findings
+    .filter(finding => finding.status === 'open' && finding.commentId !== undefined)
+    .map(finding => finding.commentId as number)
+  if (commentIds.length === 0) return state
+  const { request, logger } = options
+  let threads
+  try {
+    threads = await readThreadActivity(
+      options.octokit,
+      options.graphqlUrl,
+      { ...request.repository, prNumber: request.prNumber },
+      commentIds
+    )
+  } catch (error) {
+    logger.warning(`Could not read Redline's review threads: ${errorMessage(error)}`)
+    return state
+  }
+  const conversations = readConversations(state.findings, threads, prior.viewerLogin, state.repliesSeen)
+  for (const id of conversations.dismissedByPeople) {
+    const finding = conversations.findings.find(f => f.id === id)
+    logger.info(`Finding ${id} is dismissed: ${finding?.note ?? 'its thread was resolved'}.`)
+  }
+  if (conversations.replies.size > 0)
+    logger.info(`New replies in ${plural(conversations.replies.size, 'thread')}.`)
+  prior.replies = conversations.replies
+  if (conversations.repliesSeen !== undefined) prior.repliesSeen = conversations.repliesSeen
+  return { ...state, findings: conversations.findings }
 }
 
 function plural(count: number, noun: string): string {
@@ -238,7 +292,14 @@ async function runModel(options: PipelineOptions, prior: PriorState, scoped: Rev
             sinceSha: scope.sinceSha ?? state?.lastReviewedSha ?? headSha,
             findings: scope.carried,
             lineChanges: lineChangesForAgent(scope.changes),
-            carriedOver: scope.carriedOver
+            carriedOver: scope.carriedOver,
+            currentText: await currentTextOf(scoped.git, headSha, scope.carried),
+            replies: Object.fromEntries(
+              [...prior.replies].map(([id, replies]) => [
+                id,
+                replies.map(r => ({ author: r.author, body: r.body }))
+              ])
+            )
           }
         }
       : {}
@@ -271,6 +332,21 @@ async function runModel(options: PipelineOptions, prior: PriorState, scoped: Rev
     },
     logger
   })
+}
+
+/** The head's text of each open finding's lines, so a re-review can check them without a tool call. */
+async function currentTextOf(git: Git, headSha: string, findings: readonly Finding[]) {
+  const text: Record<string, string[]> = {}
+  const files = new Map<string, Promise<string[] | undefined>>()
+  for (const finding of findings) {
+    if (finding.status !== 'open' || finding.startLine === undefined || finding.endLine === undefined)
+      continue
+    if ((finding.side ?? 'RIGHT') !== 'RIGHT') continue
+    if (!files.has(finding.file)) files.set(finding.file, readLinesAt(git, headSha, finding.file))
+    const lines = await files.get(finding.file)
+    if (lines) text[finding.id] = lines.slice(finding.startLine - 1, finding.endLine)
+  }
+  return text
 }
 
 /** How the model's part ended, in the terms of RunEnd. */
@@ -322,6 +398,8 @@ async function publish(
     coverage: ReviewCoverage
     interrupted?: string
     budgetRanOut?: string
+    /** Whether the reviewer saw people's replies through to the end, so they are answered now. */
+    answerReplies: boolean
   }
 ): Promise<PublishResult> {
   const { settings, octokit, request, logger } = options
@@ -341,6 +419,13 @@ async function publish(
       dryRun: settings.dryRun
     },
     ...(prior.state ? { previousState: prior.state } : {}),
+    ...(prior.stateReviewId !== undefined ? { previousReviewId: prior.stateReviewId } : {}),
+    ...(input.answerReplies
+      ? {
+          replies: prior.replies,
+          ...(prior.repliesSeen !== undefined ? { repliesSeen: prior.repliesSeen } : {})
+        }
+      : {}),
     pending: input.pending,
     coverage: input.coverage,
     ...(input.interrupted !== undefined ? { interrupted: input.interrupted } : {}),
@@ -380,21 +465,19 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
       const findings = settleCarried(scope.carried, scope.changes, new Set(), prior.headSha)
       outcome.findings = findings
       outcome.coverage = coverageOf(0, [])
-      if (prior.state && !statusChanged(prior.state.findings, findings)) {
-        return {
-          ...outcome,
-          end: { kind: 'skipped', reason: 'Nothing reviewable changed since the last review.' }
-        }
-      }
       logger.info('No reviewable file; no model call is made.')
+      const summary = prior.state
+        ? `No reviewable change since ${prior.state.lastReviewedSha.slice(0, 7)}.`
+        : nothingToReviewSummary(triaged)
       await logger.group('Publish', async () => {
         await publishInto(outcome, () =>
           publish(options, prior, scoped, {
             findings,
-            summary: nothingToReviewSummary(triaged),
+            summary,
             notes: outcome.coverageNotes,
             pending: [],
-            coverage: coverageOf(0, [])
+            coverage: coverageOf(0, []),
+            answerReplies: false
           })
         )
       })
@@ -432,7 +515,8 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
           pending,
           coverage: outcome.coverage as ReviewCoverage,
           ...(interrupted ? { interrupted: end.error.message } : {}),
-          ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {})
+          ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
+          answerReplies: !interrupted
         })
       )
     })

@@ -103,9 +103,3 @@ export function lineChangesForAgent(
   }
   return result
 }
-
-/** Whether any finding's status differs from the last review's. */
-export function statusChanged(before: readonly Finding[], after: readonly Finding[]): boolean {
-  const previous = new Map(before.map(finding => [finding.id, finding.status]))
-  return after.some(finding => previous.get(finding.id) !== finding.status)
-}

@@ -173,7 +173,7 @@ describe('the first message', () => {
     expect(first!.text).toContain('- f_aaaaaa [open] high correctness src/a.ts:1: Kept\n')
     expect(first!.text).toContain('- f_bbbbbb [open] high correctness src/a.ts:1: Edited [its lines changed]')
     expect(first!.text).toContain(
-      '- f_cccccc [resolved] high correctness src/a.ts:1: Fixed [its lines were deleted]'
+      '- f_cccccc [resolved] high correctness src/a.ts:1: Fixed [its lines were deleted: resolved automatically]'
     )
     expect(first!.text).toContain(`Changes since the last review (ccccccc..${headSha.slice(0, 7)})`)
   })

@@ -255,11 +255,18 @@ describe('the bundled action, run as the runner runs it', () => {
     expect(second.stderr).toBe('')
     expect(second.exitCode).toBe(0)
 
+    // Nothing new goes inline: the first review's body is rewritten instead of posting another review.
     const posts = w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
-    expect(posts).toHaveLength(2)
-    const sent = posts[1]?.body as { commit_id: string; body: string; comments?: unknown[] }
-    expect(sent.commit_id).toBe(newHead)
-    expect(sent.comments ?? []).toHaveLength(0)
+    expect(posts).toHaveLength(1)
+    const rewrite = w.github.requests
+      .filter(r => r.method === 'PUT' && /\/pulls\/1\/reviews\/\d+$/.test(r.path))
+      .pop()
+    const sent = rewrite?.body as { body: string }
+    expect(sent.body).toContain(newHead.slice(0, 7))
+    // Replies are reviews of their own on GitHub; only one review carries Redline's state.
+    const withState = w.github.reviews.filter(r => r.body.includes('<!-- redline:state '))
+    expect(withState).toHaveLength(1)
+    expect(withState[0]?.body).toContain(`"sha":"${newHead}"`)
     expect(second.outputs['findings-open']).toBe('0')
     expect(w.github.threads[0]?.isResolved).toBe(true)
     const replies = w.github.reviewComments.filter(c => c.in_reply_to_id !== undefined)
@@ -396,9 +403,12 @@ describe('the bundled action, run as the runner runs it', () => {
     const second = await runOn(w, { payload: pullRequestPayload(w.fixture, 'synchronize') })
     expect(second.exitCode).toBe(0)
     const posts = w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
-    expect(posts).toHaveLength(2)
-    const sent = posts[1]?.body as { commit_id: string; body: string; comments?: unknown[] }
-    expect(sent.commit_id).toBe(newHead)
+    expect(posts).toHaveLength(1)
+    const rewrite = w.github.requests
+      .filter(r => r.method === 'PUT' && /\/pulls\/1\/reviews\/\d+$/.test(r.path))
+      .pop()
+    const sent = rewrite?.body as { body: string; comments?: unknown[] }
+    expect(sent.body).toContain(`"sha":"${newHead}"`)
     expect(sent.body).toMatch(/force-pushed/)
     // The open finding keeps its thread and is not posted a second time.
     expect(sent.comments ?? []).toHaveLength(0)

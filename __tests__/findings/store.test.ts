@@ -222,8 +222,21 @@ ${head.map(text => `+${text}`).join('\n')}
     expect(error).toContain(`${first.id} is already an open correctness finding at src/a.ts:4-5`)
     expect(error).toContain(`update_finding with id ${first.id}`)
     await added(s, finding({ category: 'performance' }))
-    await s.update(first.id, { status: 'resolved' })
-    await added(s, finding())
+  })
+
+  it('refuses to raise a closed finding again and says how to reopen it', async () => {
+    const s = store()
+    const first = await added(s, finding({ endLine: 5, quote: 'return b' }))
+    await s.update(first.id, { status: 'dismissed', note: 'intended' })
+    const error = await refused(s, finding({ category: 'security', startLine: 5, quote: 'return b' }))
+    expect(error).toContain(`overlaps ${first.id} at src/a.ts:4-5`)
+    expect(error).toContain('was dismissed (intended)')
+    expect(error).toContain(`update_finding with id ${first.id}, status "open"`)
+    expect(await s.update(first.id, { status: 'open' })).toMatchObject({ ok: false })
+    expect(await s.update(first.id, { status: 'open', note: 'the guard was removed again' })).toMatchObject({
+      ok: true,
+      finding: { status: 'open' }
+    })
   })
 })
 

@@ -22,6 +22,8 @@ export interface WorldOptions {
   pr?: { title?: string; body?: string }
   /** The key the Messages stand-in accepts (default API_KEY). */
   apiKey?: string
+  /** The token's contents permission (resolving threads needs write). */
+  contents?: 'read' | 'write'
 }
 
 export async function createActionWorld(
@@ -31,7 +33,8 @@ export async function createActionWorld(
   const fixture = createPrFixture(spec)
   const github = await startGitHubServer({
     fixture,
-    pr: { title: options.pr?.title ?? 'A change', body: options.pr?.body ?? 'What it does.' }
+    pr: { title: options.pr?.title ?? 'A change', body: options.pr?.body ?? 'What it does.' },
+    ...(options.contents ? { contents: options.contents } : {})
   })
   const messages = await startMessagesServer({ apiKey: options.apiKey ?? API_KEY })
   const world: ActionWorld = {

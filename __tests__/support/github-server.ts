@@ -159,6 +159,11 @@ export interface GitHubServerOptions {
   /** A review rejected with 422 leaves an empty PENDING review of the viewer behind, as GitHub sometimes does. */
   strayReviewOn422?: boolean
   limits?: PatchLimits
+  /**
+   * The token's `contents` permission. resolveReviewThread with an Actions token needs `write`; with `read` it
+   * answers FORBIDDEN "Resource not accessible by integration", as GitHub does.
+   */
+  contents?: 'read' | 'write'
 }
 
 export interface GitHubStandIn {
@@ -787,6 +792,7 @@ class StandIn implements GitHubStandIn {
   private readonly token: string
   private readonly tokenKind: 'installation' | 'user'
   private readonly strayReviewOn422: boolean
+  private readonly contents: 'read' | 'write'
   private readonly limits: Required<PatchLimits>
   private readonly repoId: number
   private readonly faults: FaultEntry[] = []
@@ -804,6 +810,7 @@ class StandIn implements GitHubStandIn {
     this.token = options.token ?? 'ghs_testtoken'
     this.tokenKind = options.tokenKind ?? 'installation'
     this.strayReviewOn422 = options.strayReviewOn422 ?? false
+    this.contents = options.contents ?? 'write'
     this.limits = {
       filePatchLines: options.limits?.filePatchLines ?? 20_000,
       filePatchBytes: options.limits?.filePatchBytes ?? 1_000_000,
@@ -2348,6 +2355,8 @@ class StandIn implements GitHubStandIn {
   }
 
   private setResolved(threadId: string, resolved: boolean, snap: Snapshot): Record<string, unknown> {
+    if (this.contents !== 'write' && this.tokenKind === 'installation')
+      throw new GitHubGraphQLError('Resource not accessible by integration', 'FORBIDDEN')
     const thread = this.threads.find(t => t.id === threadId)
     if (!thread) {
       throw new GitHubGraphQLError(

@@ -97,6 +97,8 @@ export class FindingsStore {
           'to revise it instead of adding a second one.'
       )
     }
+    const closed = this.findings.find(existing => overlapsClosed(existing, draft))
+    if (closed) return refuse(closedRefusal(closed))
     draft.id = this.uniqueId()
     draft.fingerprint = fingerprintOf(draft)
     this.findings.push(draft)
@@ -116,6 +118,12 @@ export class FindingsStore {
     if (Object.values(changes).every(value => value === undefined)) {
       return refuse(
         'Nothing to update: give at least one of status, severity, title, description, suggestion, note.'
+      )
+    }
+    if (changes.status === 'open' && finding.status !== 'open' && changes.note === undefined) {
+      return refuse(
+        `${id} is ${finding.status}. Reopen it only when the problem is back, with a note saying what brought ` +
+          'it back.'
       )
     }
     const severity = changes.severity ?? finding.severity
@@ -178,6 +186,31 @@ function refuse(error: string): StoreResult {
 
 function normalizeCategory(category: string): string {
   return category.trim().toLowerCase().replace(/\s+/g, '-')
+}
+
+/**
+ * A problem someone dismissed, or that was fixed, is not raised again as new: same file and overlapping
+ * lines, or the same fingerprint. Reopening it is a deliberate act (update_finding with status open).
+ */
+function overlapsClosed(existing: Finding, draft: Finding): boolean {
+  if (existing.status === 'open' || existing.file !== draft.file) return false
+  if (existing.fingerprint !== '' && existing.fingerprint === fingerprintOf(draft)) return true
+  if (!isLineFinding(existing) || draft.startLine === undefined || draft.endLine === undefined) return false
+  return (
+    (existing.side ?? 'RIGHT') === (draft.side ?? 'RIGHT') &&
+    existing.startLine <= draft.endLine &&
+    draft.startLine <= existing.endLine
+  )
+}
+
+function closedRefusal(closed: Finding): string {
+  const how = closed.status === 'dismissed' ? 'was dismissed' : 'was resolved'
+  const why = closed.note ? ` (${closed.note})` : ''
+  return (
+    `Not added: this overlaps ${closed.id} at ${findingLocation(closed)} ("${closed.title}"), which ${how}${why}. ` +
+    `A closed finding is not raised again as new. Only if the problem is back, reopen it: call update_finding ` +
+    `with id ${closed.id}, status "open" and a note saying what brought it back.`
+  )
 }
 
 function isDuplicate(existing: Finding, draft: Finding): boolean {

@@ -121,14 +121,15 @@ export async function updateReviewBody(
   pr: PullRequestRef,
   reviewId: number,
   body: string
-): Promise<void> {
-  await octokit.rest.pulls.updateReview({
+): Promise<{ html_url: string }> {
+  const { data } = await octokit.rest.pulls.updateReview({
     owner: pr.owner,
     repo: pr.repo,
     pull_number: pr.prNumber,
     review_id: reviewId,
     body
   })
+  return { html_url: data.html_url }
 }
 
 /** Every review on the pull request, oldest first; the caller's own PENDING review is included. */

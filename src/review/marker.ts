@@ -24,6 +24,13 @@ export interface ReviewState {
   pendingAll?: boolean
   /** Identifies the run that wrote the review, so a retry can tell its own earlier attempt apart. */
   runId?: string
+  /**
+   * Grows by one with every state written. An earlier review's body can be rewritten with a newer state, so
+   * the newest state is the one with the highest number, not the one in the newest review.
+   */
+  seq?: number
+  /** The highest id of a person's reply in Redline's threads that has been answered. */
+  repliesSeen?: number
   /** Oldest first. */
   findings: Finding[]
 }
@@ -48,6 +55,8 @@ export const MARKER_TEXT_LIMITS = { title: 120, description: 280, note: 120, cat
  *   pd     pending files: [files index] or [files index, shas index of the commit it was last covered at];
  *          every reviewable file not listed was covered up to `sha` (absent: none pending)
  *   pa     1 when every file counts as pending (the list was dropped to fit the body)
+ *   q      sequence number of this state (absent: 0)
+ *   ra     highest comment id of a person's reply already answered (absent: none)
  *
  * Each entry of `f`:
  *   i  id                  s  severity: c h m l i        c  category (absent: none kept)
@@ -111,7 +120,9 @@ const wireState = z
     ),
     f: z.array(wireFinding),
     pd: z.array(z.union([z.tuple([index]), z.tuple([index, index])])).optional(),
-    pa: z.literal(1).optional()
+    pa: z.literal(1).optional(),
+    q: z.number().int().nonnegative().optional(),
+    ra: z.number().int().positive().optional()
   })
   .superRefine((state, ctx) => {
     let previous = ''
@@ -233,6 +244,8 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
     })
   }
   if (pendingAll) wire.pa = 1
+  if (state.seq !== undefined && state.seq > 0) wire.q = state.seq
+  if (state.repliesSeen !== undefined) wire.ra = state.repliesSeen
   return wire
 }
 
@@ -280,6 +293,8 @@ function fromWire(wire: WireState): ReviewState {
     })
   }
   if (wire.pa) state.pendingAll = true
+  if (wire.q !== undefined) state.seq = wire.q
+  if (wire.ra !== undefined) state.repliesSeen = wire.ra
   return state
 }
 

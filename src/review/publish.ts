@@ -18,7 +18,8 @@ import { BODY_BUDGET } from './markdown.js'
 import { postReview, type TaggedComment } from './post-review.js'
 import { findingIdOf, renderComment } from './render.js'
 import { demote, selectFindings, type CommentableLines, type ListedReason } from './select.js'
-import { resolveFixedThreads } from './resolve-threads.js'
+import type { FindingReply } from './conversations.js'
+import { answerReplies, resolveFixedThreads, ThreadKeeper } from './resolve-threads.js'
 
 export interface PublishOptions {
   octokit: Octokit
@@ -35,6 +36,12 @@ export interface PublishOptions {
   settings: { minSeverity: Severity; maxComments: number; dryRun: boolean }
   /** The state read from the previous review, to tell what this run resolved. */
   previousState?: ReviewState
+  /** The review that state came from: rewritten instead of posting a new one when nothing new goes inline. */
+  previousReviewId?: number
+  /** People's replies the reviewer has now seen, per finding, to be answered once. */
+  replies?: ReadonlyMap<string, readonly FindingReply[]>
+  /** The highest reply id handled, for the state. */
+  repliesSeen?: number
   /** Files not covered up to commitSha, written into the state for the next run. */
   pending?: PendingFile[]
   /** What this run covered, for the body. */
@@ -68,9 +75,11 @@ export interface PublishResult {
   /** The inline comments as posted (or as they would have been). */
   comments: ReviewCommentInput[]
   compaction: string[]
-  /** Thread comment ids whose threads were resolved because their finding was fixed. */
+  /** Thread comment ids whose threads were resolved because their finding was fixed or dismissed. */
   resolvedThreads: number[]
   dryRun: boolean
+  /** The previous review's body was rewritten instead of posting a new review (nothing new went inline). */
+  updatedPrevious?: boolean
 }
 
 /** A failure to post. The review that could not be posted rides along, for the job summary. */
@@ -124,8 +133,15 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     findingId: finding.id,
     comment: renderComment(finding)
   }))
-  const state: ReviewState = { lastReviewedSha: options.commitSha, runId, findings }
+  const state: ReviewState = {
+    lastReviewedSha: options.commitSha,
+    runId,
+    findings,
+    seq: (options.previousState?.seq ?? 0) + 1
+  }
   if (options.pending && options.pending.length > 0) state.pending = options.pending
+  const repliesSeen = options.repliesSeen ?? options.previousState?.repliesSeen
+  if (repliesSeen !== undefined) state.repliesSeen = repliesSeen
   let compaction: string[] = []
   const renderBody = (rejected: ReadonlySet<string>, budget: number) => {
     const rendered = renderReviewBody(
@@ -157,6 +173,23 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
   }
   if (settings.dryRun) {
     logger.info(`Dry run: the review with ${tagged.length} inline comment(s) was not posted.`)
+    return result
+  }
+
+  if (tagged.length === 0 && options.previousReviewId !== undefined && options.previousState) {
+    // Nothing new for the author to look at: rewrite the last review's body, which notifies no one.
+    try {
+      const review = await updateReviewBody(options.octokit, pr, options.previousReviewId, body)
+      result.reviewId = options.previousReviewId
+      result.reviewUrl = review.html_url
+      result.updatedPrevious = true
+      logger.info(
+        `Nothing new goes inline: updated review ${options.previousReviewId} instead of posting one.`
+      )
+    } catch (error) {
+      throw new PublishError(errorMessage(error), result, httpStatus(error))
+    }
+    result.resolvedThreads = await keepThreads(options, pr, selection.closedThisRun, findings)
     return result
   }
 
@@ -210,13 +243,33 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     logger.warning(`Could not record the comment ids of review ${outcome.review.id}: ${errorMessage(error)}`)
   }
 
-  result.resolvedThreads = await resolveFixedThreads({
-    octokit: options.octokit,
-    graphqlUrl: options.graphqlUrl,
-    pr,
-    fixed: selection.closedThisRun.filter(finding => finding.status === 'resolved'),
-    commitSha: options.commitSha,
-    logger
-  })
+  result.resolvedThreads = await keepThreads(options, pr, selection.closedThisRun, findings)
   return result
+}
+
+/** Closes the threads of fixed findings and answers the replies the reviewer has now seen. */
+async function keepThreads(
+  options: PublishOptions,
+  pr: PullRequestRef,
+  closedThisRun: readonly Finding[],
+  findings: readonly Finding[]
+): Promise<number[]> {
+  const fixed = closedThisRun.filter(finding => finding.status === 'resolved')
+  const replies = options.replies ?? new Map<string, readonly FindingReply[]>()
+  const commentIds = [...fixed, ...findings.filter(finding => replies.has(finding.id))]
+    .map(finding => finding.commentId)
+    .filter((id): id is number => id !== undefined)
+  if (commentIds.length === 0) return []
+  const threads = { ...options, pr, commitSha: options.commitSha, logger: options.logger }
+  const keeper = new ThreadKeeper(threads)
+  if (!(await keeper.load(commentIds))) return []
+  const resolved = await resolveFixedThreads(keeper, fixed, threads)
+  const answers = await answerReplies(
+    keeper,
+    replies,
+    options.previousState?.findings ?? [],
+    findings,
+    threads
+  )
+  return [...resolved, ...answers.resolved]
 }

@@ -56,7 +56,10 @@ const updateFindingSchema = z
     status: z
       .enum(FINDING_STATUSES)
       .optional()
-      .describe('resolved: fixed by the change; dismissed: not a problem after all.'),
+      .describe(
+        'resolved: fixed by the change; dismissed: not a problem after all; open: reopen a closed finding ' +
+          'whose problem is back (with a note saying what brought it back).'
+      ),
     severity: severity.optional(),
     title: z.string().min(1).max(120).optional(),
     description: z.string().min(1).max(4000).optional(),
