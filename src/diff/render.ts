@@ -1,3 +1,4 @@
+import { redactSecrets } from '../agent/redact.js'
 import type { DiffFile, DiffLine } from './model.js'
 import type { SkippedFile, TriageResult } from './triage.js'
 
@@ -131,7 +132,8 @@ function renderLines(file: DiffFile, limit: number): string[] {
 }
 
 function renderLine(line: DiffLine, width: number, blank: string): string {
-  const text = clip(line.text)
+  // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern.
+  const text = clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text)
   if (line.kind === 'del') {
     const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`
     return `  ${blank} - (${where}) ${text}`
