@@ -84568,10 +84568,21 @@ function entropy(text) {
     }
     return bits;
 }
+/**
+ * A whole line of nothing but base64 at the widths PEM (64) and OpenSSH (70) wrap keys at: the body of a key
+ * seen without its BEGIN line, as in a diff hunk or a search result from the middle of a key file. Code never
+ * looks like this; certificate bodies do, and hiding those loses nothing a reviewer needs.
+ */
+const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm;
+/** Whether one line, taken on its own, is the body of a key. */
+function isKeyBodyLine(line) {
+    KEY_BODY_LINE.lastIndex = 0;
+    return KEY_BODY_LINE.test(line);
+}
 /** Replaces each secret with a marker, keeping its line breaks so that line numbers stay true. */
 function redactSecrets(text) {
     let result = text;
-    for (const { label, pattern } of SECRET_PATTERNS) {
+    for (const { label, pattern } of [...SECRET_PATTERNS, { label: 'private key', pattern: KEY_BODY_LINE }]) {
         result = result.replace(pattern, match => `[REDACTED ${label}]` + '\n'.repeat(match.split('\n').length - 1));
     }
     result = result.replace(URL_PASSWORD, (match, lead, password) => PLACEHOLDER.test(password) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]@`);
@@ -84742,7 +84753,7 @@ function renderLines(file, limit) {
     for (const hunk of file.hunks) {
         if (shown >= limit)
             break;
-        out.push(hunk.header);
+        out.push(renderHunkHeader(hunk.header));
         for (const line of hunk.lines) {
             if (shown >= limit)
                 break;
@@ -84752,9 +84763,20 @@ function renderLines(file, limit) {
     }
     return out;
 }
+/** Git ends a hunk header with the nearest line above the hunk, which can be a line of a key's body. */
+function renderHunkHeader(header) {
+    const end = header.indexOf('@@', 2);
+    if (end < 0)
+        return header;
+    const context = header.slice(end + 2);
+    return isKeyBodyLine(context) ? `${header.slice(0, end + 2)} [REDACTED private key]` : header;
+}
 function renderLine(line, width, blank) {
-    // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern.
-    const text = clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text);
+    // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
+    // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
+    const text = isKeyBodyLine(line.text)
+        ? '[REDACTED private key]'
+        : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text);
     if (line.kind === 'del') {
         const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`;
         return `  ${blank} - (${where}) ${text}`;

@@ -3,13 +3,16 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
+  isKeyBodyLine,
   looksRandom,
   privateKeyLines,
   PRIVATE_KEY_LINE,
   redactFileLines,
   redactSecrets
 } from '../../src/agent/redact.js'
-import { PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
+import { renderFileDiff } from '../../src/diff/render.js'
+import type { DiffFile } from '../../src/diff/model.js'
+import { keyBodyLines, PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -117,6 +120,53 @@ describe('private keys, file by file', () => {
     expect(lines[block]).toBe('')
     expect(lines[block + 1]).toBe('between')
     expect(lines.filter(l => l === PRIVATE_KEY_LINE)).toHaveLength(2 * block)
+  })
+})
+
+describe('a key body seen without its BEGIN line', () => {
+  const body = keyBodyLines(3, 'unit')
+
+  it('is recognised line by line, at the widths keys are wrapped at', () => {
+    for (const line of body) expect(isKeyBodyLine(line)).toBe(true)
+    expect(isKeyBodyLine(`${'A'.repeat(70)}==`)).toBe(true)
+    expect(isKeyBodyLine(`const data = '${body[0]}'`)).toBe(false)
+    expect(isKeyBodyLine('A'.repeat(59))).toBe(false)
+    expect(isKeyBodyLine('A'.repeat(120))).toBe(false)
+    expect(redactSecrets(`x = 1\n${body.join('\n')}\ny = 2`)).toBe(
+      `x = 1\n${body.map(() => PRIVATE_KEY_LINE).join('\n')}\ny = 2`
+    )
+  })
+
+  it('is masked in a diff hunk', () => {
+    const file: DiffFile = {
+      path: 'certs/service.key',
+      oldPath: 'certs/service.key',
+      status: 'modified',
+      additions: 1,
+      deletions: 1,
+      binary: false,
+      hunks: [
+        {
+          index: 0,
+          header: `@@ -6,3 +6,3 @@ ${keyBodyLines(1, 'above')[0]}`,
+          oldStart: 6,
+          oldLines: 3,
+          newStart: 6,
+          newLines: 3,
+          lines: [
+            { kind: 'context', text: body[0]!, oldLine: 6, newLine: 6 },
+            { kind: 'del', text: body[1]!, oldLine: 7 },
+            { kind: 'add', text: body[2]!, newLine: 7 },
+            { kind: 'context', text: 'not key material', oldLine: 8, newLine: 8 }
+          ]
+        }
+      ]
+    }
+    const rendered = renderFileDiff(file)
+    for (const line of body) expect(rendered).not.toContain(line)
+    expect(rendered).not.toContain(keyBodyLines(1, 'above')[0])
+    expect(rendered.match(/\[REDACTED private key\]/g)).toHaveLength(4)
+    expect(rendered).toContain('not key material')
   })
 })
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { reply } from '../support/messages-server.js'
-import { PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
+import {
+  keyBodyLines,
+  privateKeyFile,
+  PRIVATE_KEY_FILE,
+  PRIVATE_KEY_SECRETS,
+  SECRET_FORMS
+} from '../support/secrets.js'
 import {
   expectFindingsKept,
   expectNoSecretAnywhere,
@@ -16,8 +22,15 @@ import {
 
 jest.setTimeout(120_000)
 
-/** Every secret, and each line of the private key's body on its own. */
-const SECRETS = [...SECRET_FORMS.map(form => form.secret), ...PRIVATE_KEY_SECRETS]
+/**
+ * A key on the base branch that the pull request rotates in part: the hunk shows body lines of the key
+ * without its BEGIN line.
+ */
+const OLD_BODY = keyBodyLines(16, 'service-key')
+const NEW_BODY = OLD_BODY.map((line, i) => (i === 8 ? keyBodyLines(1, 'rotated')[0]! : line))
+
+/** Every secret, and each line of the private keys' bodies on its own. */
+const SECRETS = [...SECRET_FORMS.map(form => form.secret), ...PRIVATE_KEY_SECRETS, ...OLD_BODY, ...NEW_BODY]
 const CREDENTIALS = SECRET_FORMS.map(form => form.line).join('\n') + '\n'
 const GITHUB_FORM = SECRET_FORMS.find(form => form.name === 'GitHub token')!
 const AWS_FORM = SECRET_FORMS.find(form => form.name === 'AWS secret access key')!
@@ -50,14 +63,16 @@ beforeAll(async () => {
       base: {
         'src/math.ts': 'export const one = 1\n',
         'deploy/id_rsa': PRIVATE_KEY_FILE,
-        'config/base.env': CREDENTIALS
+        'config/base.env': CREDENTIALS,
+        'certs/service.key': privateKeyFile(OLD_BODY)
       },
       commits: [
         {
           files: {
             'src/settings.ts': SETTINGS_TS,
             'config/credentials.env': CREDENTIALS,
-            'keys/id_rsa': PRIVATE_KEY_FILE
+            'keys/id_rsa': PRIVATE_KEY_FILE,
+            'certs/service.key': privateKeyFile(NEW_BODY)
           }
         }
       ]
@@ -75,6 +90,7 @@ beforeAll(async () => {
     reply.toolUse('search_code', { pattern: 'secret|password|token|key|Bearer|://', path: 'config' }),
     reply.toolUse('get_diff', { path: 'config/credentials.env' }),
     reply.toolUse('get_diff', { path: 'keys/id_rsa' }),
+    reply.toolUse('get_diff', { path: 'certs/service.key' }),
     reply.toolUse('add_finding', FINDING),
     reply.toolUse('publish_review', { summary: 'A committed AWS key; see the inline comment.' })
   )
@@ -103,8 +119,8 @@ describe('secrets in repository files', () => {
     expect(context).toContain('config/credentials.env')
     expect(context).toContain('[REDACTED secret]')
     expect(context).toContain('[REDACTED private key]')
-    const results = rest.slice(0, 7).map(request => toolResults(request)[0] ?? '')
-    expect(results).toHaveLength(7)
+    const results = rest.slice(0, 8).map(request => toolResults(request)[0] ?? '')
+    expect(results).toHaveLength(8)
     for (const text of results) {
       expect(text).toContain('<untrusted-data')
       expect(text).toContain('[REDACTED')
@@ -112,6 +128,12 @@ describe('secrets in repository files', () => {
     // The search for long base64 lines found the committed key's body, line by line, masked.
     expect(results[3]).toMatch(/deploy\/id_rsa:2: \[REDACTED private key\]/)
     expect(results[3]).toMatch(/keys\/id_rsa:5: \[REDACTED private key\]/)
+    // The partly rotated key: its hunk starts in the middle of the body, far from the BEGIN line.
+    expect(results[7]).toMatch(
+      /certs\/service\.key \(modified, \+1 -1\)\n@@ -7,7 \+7,7 @@ \[REDACTED private key\]\n/
+    )
+    expect(results[7]).not.toContain('BEGIN')
+    expect(results[7]).toContain('[REDACTED private key]')
   })
 
   it('posts the finding about the secret without the secret', () => {

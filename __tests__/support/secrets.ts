@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /**
  * Credentials of every form the redactor knows, for tests. Each is assembled from pieces so that this file
  * holds no literal secret for a scanner to report; the values are random-looking but belong to no account.
@@ -97,3 +99,20 @@ export const PRIVATE_KEY_FILE = [
   join('-----END RSA ', 'PRIVATE KEY-----'),
   ''
 ].join('\n')
+
+/** `count` lines of key-like base64, 64 columns each, different for each seed. */
+export function keyBodyLines(count: number, seed: string): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    createHash('sha512').update(`${seed}:${i}`).digest('base64').slice(0, 64)
+  )
+}
+
+/** A PEM private key file around the given body lines. */
+export function privateKeyFile(body: string[], type = 'EC'): string {
+  return [
+    join('-----BEGIN ', type, ' PRIVATE KEY-----'),
+    ...body,
+    join('-----END ', type, ' PRIVATE KEY-----'),
+    ''
+  ].join('\n')
+}

@@ -96,10 +96,23 @@ function entropy(text: string): number {
   return bits
 }
 
+/**
+ * A whole line of nothing but base64 at the widths PEM (64) and OpenSSH (70) wrap keys at: the body of a key
+ * seen without its BEGIN line, as in a diff hunk or a search result from the middle of a key file. Code never
+ * looks like this; certificate bodies do, and hiding those loses nothing a reviewer needs.
+ */
+const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm
+
+/** Whether one line, taken on its own, is the body of a key. */
+export function isKeyBodyLine(line: string): boolean {
+  KEY_BODY_LINE.lastIndex = 0
+  return KEY_BODY_LINE.test(line)
+}
+
 /** Replaces each secret with a marker, keeping its line breaks so that line numbers stay true. */
 export function redactSecrets(text: string): string {
   let result = text
-  for (const { label, pattern } of SECRET_PATTERNS) {
+  for (const { label, pattern } of [...SECRET_PATTERNS, { label: 'private key', pattern: KEY_BODY_LINE }]) {
     result = result.replace(
       pattern,
       match => `[REDACTED ${label}]` + '\n'.repeat(match.split('\n').length - 1)
