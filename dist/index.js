@@ -85174,7 +85174,7 @@ function buildFirstUserContent(input) {
         'as inline comments; everything else stays in the findings list.');
     if (reReview)
         sections.push(reReviewSection(reReview));
-    sections.push(wrapUntrusted('file-inventory', renderInventory(input.triage)));
+    sections.push(wrapUntrusted('file-inventory', cleanUntrusted(renderInventory(input.triage), { invisible: 'show' })));
     const diffTitle = reReview
         ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)}):`
         : 'The diff:';

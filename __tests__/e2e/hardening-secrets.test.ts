@@ -72,7 +72,9 @@ beforeAll(async () => {
             'src/settings.ts': SETTINGS_TS,
             'config/credentials.env': CREDENTIALS,
             'keys/id_rsa': PRIVATE_KEY_FILE,
-            'certs/service.key': privateKeyFile(NEW_BODY)
+            'certs/service.key': privateKeyFile(NEW_BODY),
+            // A token pasted as a file name shows in the file list and in the diff's file header.
+            [`config/${GITHUB_FORM.secret}.json`]: '{ "scope": "repo" }\n'
           }
         }
       ]
@@ -119,6 +121,7 @@ describe('secrets in repository files', () => {
     expect(context).toContain('config/credentials.env')
     expect(context).toContain('[REDACTED secret]')
     expect(context).toContain('[REDACTED private key]')
+    expect(context).toContain('config/[REDACTED GitHub token].json')
     const results = rest.slice(0, 8).map(request => toolResults(request)[0] ?? '')
     expect(results).toHaveLength(8)
     for (const text of results) {
