@@ -51,6 +51,7 @@ function record(name: string, world: World, result: Run): void {
     totalRequestBytes: sizes.reduce((a, b) => a + b, 0)
   })
   for (const size of sizes) expect(size).toBeLessThan(MAX_REQUEST_BYTES)
+  expectNoSecretAnywhere(world, result, [])
 }
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b\n}\n'
