@@ -12,17 +12,11 @@ describe('dist/', () => {
     try {
       execFileSync(
         process.execPath,
-        [
-          join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'),
-          'build',
-          'src/index.ts',
-          '-o',
-          out,
-          '--license',
-          'licenses.txt',
-          '--quiet'
-        ],
-        { cwd: root, stdio: 'pipe' }
+        [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bundle.ts', out],
+        {
+          cwd: root,
+          stdio: 'pipe'
+        }
       )
       expect(readdirSync(join(root, 'dist')).sort()).toEqual(readdirSync(out).sort())
       for (const name of readdirSync(out)) {

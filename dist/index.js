@@ -84606,7 +84606,176 @@ function createAnthropic(options) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/agent/redact.ts
+/**
+ * Secrets that may sit in a repository or a PR description must not travel to the model (and from there
+ * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable.
+ */
+const PRIVATE_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END \1PRIVATE KEY\2-----|$)/g;
+const SECRET_PATTERNS = [
+    { label: 'private key', pattern: PRIVATE_KEY },
+    { label: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
+    { label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9_]{20,255}/g },
+    { label: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
+    { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g },
+    { label: 'AWS access key', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
+    { label: 'Slack token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
+    { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g },
+    {
+        label: 'Slack webhook',
+        pattern: /\bhooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,}/g
+    },
+    // A signed token's header and payload are base64url JSON objects, so both start with "eyJ".
+    { label: 'JSON Web Token', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
+    { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
+    { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+    { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
+    { label: 'Google OAuth secret', pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g },
+    { label: 'Stripe key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
+    { label: 'Stripe key', pattern: /\bwhsec_[A-Za-z0-9]{24,}/g }
+];
+/**
+ * A password inside a URL (`postgres://app:<password>@db`). Only the password is replaced; a placeholder such
+ * as `${PASSWORD}` or `<password>` is left alone.
+ */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{1,30}:\/\/[^\s:/@'"`]{1,100}:)([^\s@/'"`]{1,200})@/gi;
+const PLACEHOLDER = /^(?:\$|\{|<|%|\*+$)/;
+/** `Server=db;User Id=app;Password=<password>;` as ADO.NET, JDBC and ODBC write it. */
+const KEYWORD_PASSWORD = /\b((?:Server|Data Source|Host|Address|Addr|Database|Initial Catalog|User ID|UID)\s*=[^;'"`\n]{0,200};(?:[^;'"`\n]{0,200};){0,8}?\s*(?:Password|Pwd)\s*=\s*)([^;'"`\n]+)/gi;
+/**
+ * A literal assigned to a name that says it is a secret: `aws_secret_access_key = wJalr...`,
+ * `"password": "..."`, `API_TOKEN=...`. Names and values are bounded so that a long line costs linear time.
+ * The value must look random (see `looksRandom`), so `token = getToken()` or `secretName: 'db-password'`
+ * stay as they are.
+ */
+const ASSIGNMENT = /((?:^|[^A-Za-z0-9_])["']?[A-Za-z0-9_.-]{0,40}?(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]{0,40}["']?\s{0,5}(?::=|=>|[:=])\s{0,5})(?:(["'`])([^"'`\s]{16,400})\2|([\w+/=.~@#%*!^-]{16,400})(?=[\s,;]|$))/gim;
+/** An `Authorization: Bearer <token>` credential written out. */
+const BEARER = /\b(Bearer\s+)([A-Za-z0-9._~+/-]{20,400}=*)/g;
+/**
+ * Whether a value is random enough to be a credential rather than a word, a path or an identifier: long hex
+ * (keys, UUIDs), or a mix of upper case, lower case and digits with no run of repeated characters, or a long
+ * run of lower-case letters and many digits.
+ */
+function looksRandom(value) {
+    if (value.includes('[REDACTED') || PLACEHOLDER.test(value) || value.includes(':'))
+        return false;
+    if (/\$\{|\$\(|\{\{|%\(/.test(value))
+        return false;
+    if (/\.(?:json|ya?ml|txt|pem|key|crt|cer|p12|env|ini|toml|cfg|conf|js|ts|py|rb|go|sh)$/i.test(value))
+        return false;
+    if (entropy(value) < 3)
+        return false;
+    const hexDigits = value.replace(/-/g, '');
+    if (/^[0-9a-f]+$/i.test(hexDigits) && hexDigits.length >= 32 && /\d/.test(value) && /[a-f]/i.test(value))
+        return true;
+    const upper = /[A-Z]/.test(value);
+    const lower = /[a-z]/.test(value);
+    const digits = (value.match(/\d/g) ?? []).length;
+    if (upper && lower && digits > 0)
+        return true;
+    return /^[a-z0-9]+$/.test(value) && value.length >= 20 && digits >= 4 && digits < value.length;
+}
+/**
+ * An unquoted value that reads as code: a member path (`api_keys_1.APIKeys`) or an identifier with few
+ * digits and capitals (`tokenFor2ndUser`). A random credential of this shape has several of each.
+ */
+function looksLikeCode(value) {
+    if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value))
+        return true;
+    if (!/^[A-Za-z_$][\w$]*$/.test(value))
+        return false;
+    const count = (pattern) => (value.match(pattern) ?? []).length;
+    return count(/\d/g) < 2 || count(/[A-Z]/g) < 2 || count(/[a-z]/g) < 2;
+}
+/** Shannon entropy in bits per character. */
+function entropy(text) {
+    const counts = new Map();
+    for (const char of text)
+        counts.set(char, (counts.get(char) ?? 0) + 1);
+    let bits = 0;
+    for (const count of counts.values()) {
+        const p = count / text.length;
+        bits -= p * Math.log2(p);
+    }
+    return bits;
+}
+/**
+ * A whole line of nothing but base64 at the widths PEM (64) and OpenSSH (70) wrap keys at: the body of a key
+ * seen without its BEGIN line, as in a diff hunk or a search result from the middle of a key file. Code never
+ * looks like this; certificate bodies do, and hiding those loses nothing a reviewer needs.
+ */
+const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm;
+/** Whether one line, taken on its own, is the body of a key. */
+function isKeyBodyLine(line) {
+    KEY_BODY_LINE.lastIndex = 0;
+    return KEY_BODY_LINE.test(line);
+}
+/** Replaces each secret with a marker, keeping its line breaks so that line numbers stay true. */
+function redactSecrets(text) {
+    let result = text;
+    for (const { label, pattern } of [...SECRET_PATTERNS, { label: 'private key', pattern: KEY_BODY_LINE }]) {
+        result = result.replace(pattern, match => `[REDACTED ${label}]` + '\n'.repeat(match.split('\n').length - 1));
+    }
+    result = result.replace(URL_PASSWORD, (match, lead, password) => PLACEHOLDER.test(password) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]@`);
+    result = result.replace(KEYWORD_PASSWORD, (match, lead, password) => PLACEHOLDER.test(password.trim()) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]`);
+    result = result.replace(ASSIGNMENT, (match, lead, quote, quoted, bare) => {
+        const value = quoted ?? bare ?? '';
+        if (!looksRandom(value) || (bare !== undefined && looksLikeCode(bare)))
+            return match;
+        return quote === undefined ? `${lead}[REDACTED secret]` : `${lead}${quote}[REDACTED secret]${quote}`;
+    });
+    result = result.replace(BEARER, (match, lead, token) => looksRandom(token) ? `${lead}[REDACTED token]` : match);
+    return result;
+}
+/** What a line of a private key reads as, once redacted. */
+const PRIVATE_KEY_LINE = '[REDACTED private key]';
+/**
+ * The lines (numbered from 1) that a private-key block touches. A key is a block: its body lines carry no
+ * marker of their own, so they can only be recognised in the whole text, never one line at a time.
+ */
+function privateKeyLines(text) {
+    const lines = new Set();
+    if (!text.includes('PRIVATE KEY'))
+        return lines;
+    let line = 1;
+    let scanned = 0;
+    for (const match of text.matchAll(PRIVATE_KEY)) {
+        line += countNewlines(text, scanned, match.index);
+        scanned = match.index;
+        const last = line + countNewlines(match[0], 0, match[0].length);
+        for (let n = line; n <= last; n++)
+            lines.add(n);
+    }
+    return lines;
+}
+/**
+ * A whole file, redacted and split into lines, for tools that pick single lines out of it: every line of a
+ * private-key block is masked, and each other line is redacted as it stands.
+ */
+function redactFileLines(text) {
+    const masked = privateKeyLines(text);
+    return text.split('\n').map((line, i) => (masked.has(i + 1) ? PRIVATE_KEY_LINE : redactSecrets(line)));
+}
+function countNewlines(text, from, to) {
+    let count = 0;
+    for (let at = text.indexOf('\n', from); at >= 0 && at < to; at = text.indexOf('\n', at + 1))
+        count++;
+    return count;
+}
+/** Default cap on one tool result, in characters. */
+const MAX_TOOL_OUTPUT_CHARS = 30_000;
+/** Cuts text at a line boundary and says so, so the model knows to ask for a narrower range. */
+function capText(text, maxChars, hint) {
+    if (text.length <= maxChars)
+        return text;
+    const cut = text.lastIndexOf('\n', maxChars);
+    const kept = text.slice(0, cut > maxChars / 2 ? cut : maxChars);
+    const dropped = text.length - kept.length;
+    return `${kept}\n[truncated: ${dropped} more characters not shown. ${hint}]`;
+}
+
 ;// CONCATENATED MODULE: ./src/diff/render.ts
+
 /**
  * How the rendered diff reads, for the system prompt. Only a line that starts with a number can take a
  * RIGHT comment; a removed line starts with blanks and carries its old number in parentheses, so it can
@@ -84720,7 +84889,7 @@ function renderLines(file, limit) {
     for (const hunk of file.hunks) {
         if (shown >= limit)
             break;
-        out.push(hunk.header);
+        out.push(renderHunkHeader(hunk.header));
         for (const line of hunk.lines) {
             if (shown >= limit)
                 break;
@@ -84730,8 +84899,20 @@ function renderLines(file, limit) {
     }
     return out;
 }
+/** Git ends a hunk header with the nearest line above the hunk, which can be a line of a key's body. */
+function renderHunkHeader(header) {
+    const end = header.indexOf('@@', 2);
+    if (end < 0)
+        return header;
+    const context = header.slice(end + 2);
+    return isKeyBodyLine(context) ? `${header.slice(0, end + 2)} [REDACTED private key]` : header;
+}
 function renderLine(line, width, blank) {
-    const text = clip(line.text);
+    // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
+    // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
+    const text = isKeyBodyLine(line.text)
+        ? '[REDACTED private key]'
+        : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text);
     if (line.kind === 'del') {
         const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`;
         return `  ${blank} - (${where}) ${text}`;
@@ -85021,50 +85202,6 @@ function findingTools(store) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/agent/redact.ts
-/**
- * Secrets that may sit in a repository or a PR description must not travel to the model (and from there
- * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable.
- */
-const SECRET_PATTERNS = [
-    {
-        label: 'private key',
-        pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END \1PRIVATE KEY\2-----|$)/g
-    },
-    { label: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
-    { label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9_]{20,255}/g },
-    { label: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-    { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g },
-    { label: 'AWS access key', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
-    { label: 'Slack token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-    { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g },
-    // A signed token's header and payload are base64url JSON objects, so both start with "eyJ".
-    { label: 'JSON Web Token', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
-    { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-    { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-    { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-    { label: 'Stripe key', pattern: /\b[rs]k_live_[A-Za-z0-9]{20,}/g }
-];
-/** Replaces each secret with a marker, keeping its line breaks so that line numbers stay true. */
-function redactSecrets(text) {
-    let result = text;
-    for (const { label, pattern } of SECRET_PATTERNS) {
-        result = result.replace(pattern, match => `[REDACTED ${label}]` + '\n'.repeat(match.split('\n').length - 1));
-    }
-    return result;
-}
-/** Default cap on one tool result, in characters. */
-const MAX_TOOL_OUTPUT_CHARS = 30_000;
-/** Cuts text at a line boundary and says so, so the model knows to ask for a narrower range. */
-function capText(text, maxChars, hint) {
-    if (text.length <= maxChars)
-        return text;
-    const cut = text.lastIndexOf('\n', maxChars);
-    const kept = text.slice(0, cut > maxChars / 2 ? cut : maxChars);
-    const dropped = text.length - kept.length;
-    return `${kept}\n[truncated: ${dropped} more characters not shown. ${hint}]`;
-}
-
 ;// CONCATENATED MODULE: ./src/agent/untrusted.ts
 
 // Zero-width, bidi-control and other invisible code points that can hide text from a human reader. Each is
@@ -85178,7 +85315,7 @@ function buildFirstUserContent(input) {
         'as inline comments; everything else stays in the findings list.');
     if (reReview)
         sections.push(reReviewSection(reReview));
-    sections.push(wrapUntrusted('file-inventory', renderInventory(input.triage)));
+    sections.push(wrapUntrusted('file-inventory', cleanUntrusted(renderInventory(input.triage), { invisible: 'show' })));
     const carriedOver = reReview?.carriedOver ?? [];
     const diffTitle = reReview
         ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
@@ -86722,10 +86859,14 @@ function repoTools(options) {
                 }
                 if (matches.length === 0)
                     return { content: `No matches for ${JSON.stringify(input.pattern)}.` };
+                const shown = matches.slice(0, maxResults);
+                const keyLines = await privateKeyLinesOf(git, headSha, shown, path);
                 // Redacted before clipping: a secret cut at the clip width would no longer match its pattern.
-                const lines = matches
-                    .slice(0, maxResults)
-                    .map(m => `${m.path}:${m.line}: ${repo_tools_clip(redactSecrets(m.text))}`);
+                const lines = shown.map(m => {
+                    const masked = keyLines.get(m.path);
+                    const hidden = masked === 'all' || masked?.has(m.line) === true;
+                    return `${m.path}:${m.line}: ${hidden ? PRIVATE_KEY_LINE : repo_tools_clip(redactSecrets(m.text))}`;
+                });
                 if (matches.length > maxResults)
                     lines.push(`[more than ${maxResults} matches; narrow the pattern or the path]`);
                 return data(`search_code:${input.pattern}`, lines.join('\n'));
@@ -86750,6 +86891,29 @@ function repoTools(options) {
             }
         })
     ];
+}
+const KEY_MARKER_SCAN_LIMIT = 10_000;
+/**
+ * For each matched file, the lines inside private-key blocks, found in the whole file before any line is
+ * picked: a body line of a key carries no marker of its own. One search for the marker tells which files
+ * need reading; a file that cannot be read has every matched line withheld.
+ */
+async function privateKeyLinesOf(git, sha, matches, path) {
+    const markers = await git.grep(sha, 'PRIVATE KEY', {
+        fixed: true,
+        maxCount: KEY_MARKER_SCAN_LIMIT,
+        ...(path ? { path } : {})
+    });
+    const complete = markers.length < KEY_MARKER_SCAN_LIMIT;
+    const withMarker = new Set(markers.map(m => m.path));
+    const found = new Map();
+    for (const file of new Set(matches.map(m => m.path))) {
+        if (complete && !withMarker.has(file))
+            continue;
+        const bytes = await git.show(sha, file);
+        found.set(file, bytes ? privateKeyLines(bytes.toString('utf8')) : 'all');
+    }
+    return found;
 }
 /** A file's lines at a commit for the findings store; undefined when missing or binary. */
 async function readLinesAt(git, sha, path) {

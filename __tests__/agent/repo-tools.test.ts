@@ -8,6 +8,7 @@ import { diffFiles } from '../../src/diff/source.js'
 import { createGit } from '../../src/git/git.js'
 import { silentLogger } from '../../src/logger.js'
 import { git } from '../support/pr-fixture.js'
+import { PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
 
 /**
  * A repository with a base and a head commit, symbolic links of every kind, and files in the working tree
@@ -53,6 +54,8 @@ beforeAll(async () => {
   )
   // A secret past the width at which search results are clipped: it must not come out half redacted.
   write('src/wide.ts', `const pad = '${'p'.repeat(460)}', token = '${GITHUB_TOKEN}'\n`)
+  write('keys/id_rsa', PRIVATE_KEY_FILE)
+  write('config/credentials.env', SECRET_FORMS.map(form => form.line).join('\n') + '\n')
   write('assets/logo.png', '\x89PNG\r\n\x1a\n\0\0\0\rIHDR')
   fs.symlinkSync(outsideSecret, path.join(repo, 'absolute-link'))
   fs.symlinkSync('../outside-secret.txt', path.join(repo, 'escaping-link'))
@@ -178,6 +181,26 @@ describe('list_directory, search_code and get_diff', () => {
     expect(untracked.content).toBe('No matches for "untracked".')
     const bad = await call('search_code', { pattern: '(' })
     expect(bad.isError).toBe(true)
+  })
+
+  it('masks every line of a committed private key, even when the match is a body line alone', async () => {
+    const result = await call('search_code', { pattern: '[A-Za-z0-9+/]{60,}', path: 'keys' })
+    expect(result.content).toContain('keys/id_rsa:2: [REDACTED private key]')
+    for (const body of PRIVATE_KEY_SECRETS) expect(result.content).not.toContain(body.slice(0, 20))
+    const begin = await call('search_code', { pattern: 'BEGIN', fixed: true })
+    expect(begin.content).toContain('keys/id_rsa:1: [REDACTED private key]')
+  })
+
+  it('redacts every credential form in search results and in read_file', async () => {
+    const read = await call('read_file', { path: 'config/credentials.env' })
+    for (const form of SECRET_FORMS) {
+      const found = await call('search_code', { pattern: form.secret, fixed: true })
+      // The first line echoes the pattern the model asked for; the results follow it.
+      const results = found.content.slice(found.content.indexOf('\n'))
+      expect(results).toContain('config/credentials.env:')
+      expect(results).not.toContain(form.secret)
+      expect(read.content).not.toContain(form.secret)
+    }
   })
 
   it('redacts a secret in a match before clipping the line', async () => {

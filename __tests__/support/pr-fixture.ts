@@ -9,7 +9,8 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-export type FileContent = string | Buffer
+/** A file's bytes, or a symbolic link to `symlink`, or a submodule entry pointing at commit `gitlink`. */
+export type FileContent = string | Buffer | { symlink: string } | { gitlink: string }
 
 /** One commit: `null` deletes a file; `renames` moves files before `files` is applied. */
 export interface FixtureCommit {
@@ -168,7 +169,7 @@ class ImportStream {
     this.chunks.push(Buffer.from(s, 'utf8'))
   }
 
-  private data(content: FileContent): void {
+  private data(content: string | Buffer): void {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content
     this.text(`data ${bytes.length}\n`)
     this.chunks.push(bytes)
@@ -196,6 +197,11 @@ class ImportStream {
     for (const [file, content] of Object.entries(args.change?.files ?? {})) {
       if (content === null) {
         this.text(`D ${quotePath(file)}\n`)
+      } else if (typeof content === 'object' && 'symlink' in content) {
+        this.text(`M 120000 inline ${quotePath(file)}\n`)
+        this.data(content.symlink)
+      } else if (typeof content === 'object' && 'gitlink' in content) {
+        this.text(`M 160000 ${content.gitlink} ${quotePath(file)}\n`)
       } else {
         this.text(`M 100644 inline ${quotePath(file)}\n`)
         this.data(content)

@@ -124,7 +124,9 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
       'as inline comments; everything else stays in the findings list.'
   )
   if (reReview) sections.push(reReviewSection(reReview))
-  sections.push(wrapUntrusted('file-inventory', renderInventory(input.triage)))
+  sections.push(
+    wrapUntrusted('file-inventory', cleanUntrusted(renderInventory(input.triage), { invisible: 'show' }))
+  )
   const carriedOver = reReview?.carriedOver ?? []
   const diffTitle = reReview
     ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +

@@ -1,3 +1,4 @@
+import { isKeyBodyLine, redactSecrets } from '../agent/redact.js'
 import type { DiffFile, DiffLine } from './model.js'
 import type { SkippedFile, TriageResult } from './triage.js'
 
@@ -143,7 +144,7 @@ function renderLines(file: DiffFile, limit: number): string[] {
   let shown = 0
   for (const hunk of file.hunks) {
     if (shown >= limit) break
-    out.push(hunk.header)
+    out.push(renderHunkHeader(hunk.header))
     for (const line of hunk.lines) {
       if (shown >= limit) break
       out.push(renderLine(line, width, blank))
@@ -153,8 +154,20 @@ function renderLines(file: DiffFile, limit: number): string[] {
   return out
 }
 
+/** Git ends a hunk header with the nearest line above the hunk, which can be a line of a key's body. */
+function renderHunkHeader(header: string): string {
+  const end = header.indexOf('@@', 2)
+  if (end < 0) return header
+  const context = header.slice(end + 2)
+  return isKeyBodyLine(context) ? `${header.slice(0, end + 2)} [REDACTED private key]` : header
+}
+
 function renderLine(line: DiffLine, width: number, blank: string): string {
-  const text = clip(line.text)
+  // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
+  // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
+  const text = isKeyBodyLine(line.text)
+    ? '[REDACTED private key]'
+    : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text)
   if (line.kind === 'del') {
     const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`
     return `  ${blank} - (${where}) ${text}`

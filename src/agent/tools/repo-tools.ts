@@ -1,9 +1,15 @@
 import { z } from 'zod'
 import { renderFileDiff } from '../../diff/render.js'
 import type { DiffFile } from '../../diff/model.js'
-import { GitError, type Git } from '../../git/git.js'
+import { GitError, type Git, type GrepMatch } from '../../git/git.js'
+import {
+  capText,
+  MAX_TOOL_OUTPUT_CHARS,
+  privateKeyLines,
+  PRIVATE_KEY_LINE,
+  redactSecrets
+} from '../redact.js'
 import type { Coverage } from '../coverage.js'
-import { capText, MAX_TOOL_OUTPUT_CHARS, redactSecrets } from '../redact.js'
 import { cleanUntrusted, wrapUntrusted } from '../untrusted.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
 import { checkRepoPath, resolveAtCommit } from './repo-paths.js'
@@ -168,10 +174,14 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
           throw error
         }
         if (matches.length === 0) return { content: `No matches for ${JSON.stringify(input.pattern)}.` }
+        const shown = matches.slice(0, maxResults)
+        const keyLines = await privateKeyLinesOf(git, headSha, shown, path)
         // Redacted before clipping: a secret cut at the clip width would no longer match its pattern.
-        const lines = matches
-          .slice(0, maxResults)
-          .map(m => `${m.path}:${m.line}: ${clip(redactSecrets(m.text))}`)
+        const lines = shown.map(m => {
+          const masked = keyLines.get(m.path)
+          const hidden = masked === 'all' || masked?.has(m.line) === true
+          return `${m.path}:${m.line}: ${hidden ? PRIVATE_KEY_LINE : clip(redactSecrets(m.text))}`
+        })
         if (matches.length > maxResults)
           lines.push(`[more than ${maxResults} matches; narrow the pattern or the path]`)
         return data(`search_code:${input.pattern}`, lines.join('\n'))
@@ -194,6 +204,35 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
       }
     })
   ]
+}
+
+const KEY_MARKER_SCAN_LIMIT = 10_000
+
+/**
+ * For each matched file, the lines inside private-key blocks, found in the whole file before any line is
+ * picked: a body line of a key carries no marker of its own. One search for the marker tells which files
+ * need reading; a file that cannot be read has every matched line withheld.
+ */
+async function privateKeyLinesOf(
+  git: Git,
+  sha: string,
+  matches: GrepMatch[],
+  path: string | undefined
+): Promise<Map<string, Set<number> | 'all'>> {
+  const markers = await git.grep(sha, 'PRIVATE KEY', {
+    fixed: true,
+    maxCount: KEY_MARKER_SCAN_LIMIT,
+    ...(path ? { path } : {})
+  })
+  const complete = markers.length < KEY_MARKER_SCAN_LIMIT
+  const withMarker = new Set(markers.map(m => m.path))
+  const found = new Map<string, Set<number> | 'all'>()
+  for (const file of new Set(matches.map(m => m.path))) {
+    if (complete && !withMarker.has(file)) continue
+    const bytes = await git.show(sha, file)
+    found.set(file, bytes ? privateKeyLines(bytes.toString('utf8')) : 'all')
+  }
+  return found
 }
 
 /** A file's lines at a commit for the findings store; undefined when missing or binary. */

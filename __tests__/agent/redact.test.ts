@@ -1,0 +1,195 @@
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  isKeyBodyLine,
+  looksRandom,
+  privateKeyLines,
+  PRIVATE_KEY_LINE,
+  redactFileLines,
+  redactSecrets
+} from '../../src/agent/redact.js'
+import { renderFileDiff } from '../../src/diff/render.js'
+import type { DiffFile } from '../../src/diff/model.js'
+import { keyBodyLines, PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+describe('redactSecrets', () => {
+  it.each(SECRET_FORMS.map(form => [form.name, form] as const))('redacts a %s', (_name, form) => {
+    const redacted = redactSecrets(form.line)
+    expect(redacted).not.toContain(form.secret)
+    expect(redacted).toContain('[REDACTED ')
+  })
+
+  it('keeps the name of an assignment and its quotes, and replaces only the value', () => {
+    const aws = SECRET_FORMS.find(form => form.name === 'AWS secret access key')!
+    expect(redactSecrets(aws.line)).toBe("aws_secret_access_key = '[REDACTED secret]'")
+    const env = SECRET_FORMS.find(form => form.name === 'AWS secret in an env file')!
+    expect(redactSecrets(env.line)).toBe('AWS_SECRET_ACCESS_KEY=[REDACTED secret]')
+    const url = SECRET_FORMS.find(form => form.name === 'connection string')!
+    expect(redactSecrets(url.line)).toBe(
+      'DATABASE_URL=postgres://app:[REDACTED password]@db.internal:5432/app'
+    )
+  })
+
+  it('redacts every form inside a larger text and keeps the line count', () => {
+    const text = SECRET_FORMS.map(form => form.line).join('\n')
+    const redacted = redactSecrets(text)
+    expect(redacted.split('\n')).toHaveLength(SECRET_FORMS.length)
+    for (const form of SECRET_FORMS) expect(redacted).not.toContain(form.secret)
+  })
+
+  it.each([
+    'const token = getToken(request)',
+    'const password = process.env.DB_PASSWORD',
+    "secretName: 'projects/my-project-123/secrets/db'",
+    "const tokenType = 'refresh_token_expired'",
+    'apiKey = config.apiKey',
+    'Organization.APIKeys = api_keys_1.APIKeys;',
+    'this._tokenizeIcu=r.tokenizeExpansionForms||!1',
+    'const url = `https://x-access-token:${token}@github.com/acme/widgets`',
+    'GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}',
+    'password_file = "/run/secrets/db-password.txt"',
+    "secret_arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:MyApp2'",
+    "const tokens = ['aaaaaaaaaaaaaaaaaaaaaaaaaa']",
+    "headers.Authorization = 'Bearer ' + token",
+    'maxTokens = maxTokensForModel2Opus'
+  ])('leaves ordinary code alone: %s', line => {
+    expect(redactSecrets(line)).toBe(line)
+  })
+
+  it('runs in linear time on a long line of name characters', () => {
+    const line = `password${'a'.repeat(200_000)}`
+    const started = Date.now()
+    redactSecrets(`${line}\n${'token_'.repeat(30_000)}`)
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+})
+
+describe('looksRandom', () => {
+  it.each([
+    ['a mixed-case credential', 'Qx7vT2mPz9LkR4wN8sYb', true],
+    ['long hex', '9f8e7d6c5b4a39281706f5e4d3c2b1a0', true],
+    ['a UUID', '123e4567-e89b-12d3-a456-426614174000', true],
+    ['lower case and digits', 'k9x2m4p7q1w8e5r3t6y0', true],
+    ['a word', 'refresh_token_expired', false],
+    ['repeated characters', 'aA1aA1aA1aA1aA1aA1', false],
+    ['a template', '${SECRET_VALUE_1234}', false],
+    ['a file name', 'credentials-2024.json', false]
+  ])('%s', (_name, value, expected) => {
+    expect(looksRandom(value)).toBe(expected)
+  })
+})
+
+describe('private keys, file by file', () => {
+  const file = ['# deploy key', PRIVATE_KEY_FILE, 'after = 1'].join('\n')
+
+  it('finds every line a key block touches', () => {
+    const lines = file.split('\n')
+    expect([...privateKeyLines(file)]).toEqual(
+      lines.map((_, i) => i + 1).filter(n => n >= 2 && n <= PRIVATE_KEY_SECRETS.length + 3)
+    )
+    expect(privateKeyLines('no keys here\n').size).toBe(0)
+  })
+
+  it('masks each line of the block, so no single line of a key survives', () => {
+    const lines = redactFileLines(file)
+    expect(lines).toHaveLength(file.split('\n').length)
+    expect(lines[0]).toBe('# deploy key')
+    expect(lines.slice(1, PRIVATE_KEY_SECRETS.length + 3).every(l => l === PRIVATE_KEY_LINE)).toBe(true)
+    expect(lines[lines.length - 1]).toBe('after = 1')
+    for (const body of PRIVATE_KEY_SECRETS) expect(lines.join('\n')).not.toContain(body)
+  })
+
+  it('masks to the end of the file when the END line is missing', () => {
+    const cut = PRIVATE_KEY_FILE.split('\n').slice(0, 3).join('\n') + '\n'
+    expect(redactFileLines(cut)).toEqual([
+      PRIVATE_KEY_LINE,
+      PRIVATE_KEY_LINE,
+      PRIVATE_KEY_LINE,
+      PRIVATE_KEY_LINE
+    ])
+  })
+
+  it('finds two keys and the lines between them stay', () => {
+    const two = [PRIVATE_KEY_FILE, 'between', PRIVATE_KEY_FILE].join('\n')
+    const lines = redactFileLines(two)
+    const block = PRIVATE_KEY_SECRETS.length + 2
+    expect(lines[block]).toBe('')
+    expect(lines[block + 1]).toBe('between')
+    expect(lines.filter(l => l === PRIVATE_KEY_LINE)).toHaveLength(2 * block)
+  })
+})
+
+describe('a key body seen without its BEGIN line', () => {
+  const body = keyBodyLines(3, 'unit')
+
+  it('is recognised line by line, at the widths keys are wrapped at', () => {
+    for (const line of body) expect(isKeyBodyLine(line)).toBe(true)
+    expect(isKeyBodyLine(`${'A'.repeat(70)}==`)).toBe(true)
+    expect(isKeyBodyLine(`const data = '${body[0]}'`)).toBe(false)
+    expect(isKeyBodyLine('A'.repeat(59))).toBe(false)
+    expect(isKeyBodyLine('A'.repeat(120))).toBe(false)
+    expect(redactSecrets(`x = 1\n${body.join('\n')}\ny = 2`)).toBe(
+      `x = 1\n${body.map(() => PRIVATE_KEY_LINE).join('\n')}\ny = 2`
+    )
+  })
+
+  it('is masked in a diff hunk', () => {
+    const file: DiffFile = {
+      path: 'certs/service.key',
+      oldPath: 'certs/service.key',
+      status: 'modified',
+      additions: 1,
+      deletions: 1,
+      binary: false,
+      hunks: [
+        {
+          index: 0,
+          header: `@@ -6,3 +6,3 @@ ${keyBodyLines(1, 'above')[0]}`,
+          oldStart: 6,
+          oldLines: 3,
+          newStart: 6,
+          newLines: 3,
+          lines: [
+            { kind: 'context', text: body[0]!, oldLine: 6, newLine: 6 },
+            { kind: 'del', text: body[1]!, oldLine: 7 },
+            { kind: 'add', text: body[2]!, newLine: 7 },
+            { kind: 'context', text: 'not key material', oldLine: 8, newLine: 8 }
+          ]
+        }
+      ]
+    }
+    const rendered = renderFileDiff(file)
+    for (const line of body) expect(rendered).not.toContain(line)
+    expect(rendered).not.toContain(keyBodyLines(1, 'above')[0])
+    expect(rendered.match(/\[REDACTED private key\]/g)).toHaveLength(4)
+    expect(rendered).toContain('not key material')
+  })
+})
+
+/** Files whose secrets are there on purpose, as literal test data. */
+const DELIBERATE_SECRET_FIXTURES = ['__tests__/agent/context.test.ts', '__tests__/findings/store.test.ts']
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap(entry => {
+    const path = `${dir}/${entry.name}`
+    if (entry.isDirectory()) return sourceFiles(path)
+    return /\.(ts|js|mjs|json|ya?ml|md|sh|diff)$/.test(entry.name) ? [path] : []
+  })
+}
+
+describe("this repository's own sources", () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('__tests__'), 'action.yml', 'README.md']
+
+  it('hold nothing the redactor would change, apart from the deliberate fixtures', () => {
+    const changed = files.filter(path => {
+      const text = readFileSync(join(ROOT, path), 'utf8')
+      return redactSecrets(text) !== text
+    })
+    expect(changed.map(path => relative('.', path)).sort()).toEqual([...DELIBERATE_SECRET_FIXTURES].sort())
+    expect(files.length).toBeGreaterThan(80)
+  })
+})
