@@ -119,7 +119,7 @@ function firstUserText(request: RecordedMessagesRequest): string {
 
 const DIVIDE_FINDING = {
   severity: 'high',
-  category: 'bug',
+  category: 'correctness',
   file: 'src/math.ts',
   title: 'Division by zero returns Infinity',
   description: 'divide(1, 0) returns Infinity instead of failing; callers cannot tell.',

@@ -121,8 +121,9 @@ export class FindingsStore {
     const severity = changes.severity ?? finding.severity
     if (finding.outsideDiff && !atLeast(severity, OUTSIDE_DIFF_MIN)) {
       return refuse(
-        `${id} cites lines outside the diff, which only a high or critical finding may do. ` +
-          'Dismiss it (status "dismissed") rather than lowering its severity.'
+        `${id} cites lines outside the diff, so its severity cannot be lowered. Dismiss it (status ` +
+          '"dismissed") with a note, then add a finding on the changed line that causes the problem, naming ' +
+          'the affected code in the description.'
       )
     }
     let suggestion: string | undefined

@@ -19,6 +19,8 @@ export interface AgentTool<S extends AnyObjectSchema = AnyObjectSchema> {
   schema: S
   /** A call that finishes the review: never refused for budget, since refusing it would lose the summary. */
   endsRun?: boolean
+  /** A repository read: limited by the tool-call budget. Finding tools are not, so recording always works. */
+  reads?: boolean
   run(input: z.infer<S>): Promise<ToolOutcome> | ToolOutcome
 }
 
@@ -59,6 +61,10 @@ export class ToolRegistry {
 
   endsRun(name: string): boolean {
     return this.byName.get(name)?.endsRun === true
+  }
+
+  reads(name: string): boolean {
+    return this.byName.get(name)?.reads === true
   }
 
   /** The same array on every call: nothing about it may change within a run. */

@@ -74,6 +74,7 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
   return [
     defineTool({
       name: 'read_file',
+      reads: true,
       description:
         'Read a file of the repository at the pull request head (or at the base), with line numbers. Use it ' +
         'for context the diff does not show: callers, definitions, tests.',
@@ -114,6 +115,7 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
     }),
     defineTool({
       name: 'list_directory',
+      reads: true,
       description: 'List the files and directories directly inside a directory at the pull request head.',
       schema: listDirectorySchema,
       async run(input) {
@@ -143,6 +145,7 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
     }),
     defineTool({
       name: 'search_code',
+      reads: true,
       description:
         'Search the files at the pull request head with git grep. Returns path:line: text for each match, ' +
         `at most ${maxResults}.`,
@@ -178,6 +181,7 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
     }),
     defineTool({
       name: 'get_diff',
+      reads: true,
       description:
         "One changed file's whole diff, in the same format as the diff above (use it when that was truncated).",
       schema: getDiffSchema,
