@@ -5,6 +5,7 @@ import { buildFirstUserContent, readGuidance } from './agent/context.js'
 import { runAgent, type AgentRun } from './agent/loop.js'
 import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
 import { SYSTEM_PROMPT } from './agent/prompt.js'
+import { symbolReferences } from './agent/symbols.js'
 import { findingTools } from './agent/tools/finding-tools.js'
 import { ToolRegistry } from './agent/tools/registry.js'
 import { readLinesAt, repoTools } from './agent/tools/repo-tools.js'
@@ -84,14 +85,14 @@ async function mergeBaseOf(
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
  * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
  */
-async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger) {
+async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger, changedPaths: string[]) {
   try {
     await git.fetchShas([baseSha])
   } catch (error) {
     logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
     return []
   }
-  return readGuidance(git, baseSha, logger)
+  return readGuidance(git, baseSha, logger, changedPaths)
 }
 
 /** One review of one pull request: state → diff → agent → publish. Throws only for what it cannot report. */
@@ -171,7 +172,13 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
       ...repoTools({ git, headSha, baseSha: mergeBaseSha ?? baseSha, files: pullDiff.files }),
       ...findingTools(store)
     ])
-    const guidance = await readGuidanceAtBase(git, baseSha, logger)
+    const guidance = await readGuidanceAtBase(
+      git,
+      baseSha,
+      logger,
+      pullDiff.files.map(file => file.path)
+    )
+    const budget = budgetLimits(settings.budget)
     const firstUserContent = buildFirstUserContent({
       repository: `${repository.owner}/${repository.repo}`,
       pr: {
@@ -187,8 +194,13 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
       triage: triaged,
       guidance,
       instructions: settings.instructions,
-      minSeverity: settings.minSeverity,
-      maxComments: settings.maxComments,
+      budget,
+      symbols: await symbolReferences(
+        git,
+        headSha,
+        triaged.reviewable.map(entry => entry.file),
+        logger
+      ),
       ...(scope.sinceSha || scope.carried.length > 0
         ? {
             reReview: {
@@ -210,7 +222,7 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     const agent = await runAgent({
       client,
       model: settings.model,
-      budget: budgetLimits(settings.budget),
+      budget,
       system: SYSTEM_PROMPT,
       firstUserContent,
       tools,

@@ -193,6 +193,7 @@ describe('the bundled action, run as the runner runs it', () => {
     expect((first.body.tools as Array<{ name: string }>).map(t => t.name).sort()).toEqual(
       [
         'add_finding',
+        'find_references',
         'get_diff',
         'list_directory',
         'list_findings',

@@ -290,6 +290,24 @@ describe('refusals and forgiving quotes', () => {
     )
   })
 
+  it('takes a file named as the first message showed it, control characters escaped', async () => {
+    const diff = `diff --git "a/src/two\\nlines.ts" "b/src/two\\nlines.ts"
+new file mode 100644
+--- /dev/null
++++ "b/src/two\\nlines.ts"
+@@ -0,0 +1 @@
++export const x = 1
+`
+    const s = new FindingsStore({
+      existing: [],
+      lines: DiffLineSet.fromFiles(parseUnifiedDiff(diff)),
+      headSha: HEAD_SHA,
+      readHeadLines: async path => (path === 'src/two\nlines.ts' ? ['export const x = 1'] : undefined)
+    })
+    const f = await added(s, finding({ file: 'src/two\\nlines.ts', startLine: 1, quote: 'const x = 1' }))
+    expect(f.file).toBe('src/two\nlines.ts')
+  })
+
   it('refuses a suggestion longer than 12 lines or one that repeats a line just outside its range', async () => {
     const s = store()
     const long = Array.from({ length: 13 }, (_, i) => `  const v${i} = ${i}`).join('\n')
