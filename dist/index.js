@@ -33971,7 +33971,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7209);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -33980,7 +33980,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7209:
+/***/ 46:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52045,7 +52045,8 @@ function readSettings(read) {
         instructions: read('instructions').trim(),
         reviewDrafts: bool(read, 'review-drafts', false),
         failOn: oneOf(read, 'fail-on', ['none', ...SEVERITIES], 'none'),
-        dryRun: bool(read, 'dry-run', false)
+        dryRun: bool(read, 'dry-run', false),
+        verifyFindings: bool(read, 'verify-findings', false)
     };
     const prNumber = inputs_integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER);
     if (prNumber !== undefined)
@@ -85240,6 +85241,7 @@ const EPHEMERAL_CACHE = Object.freeze({ type: 'ephemeral' });
 class ToolRegistry {
     byName = new Map();
     defs;
+    calls = [];
     constructor(tools) {
         for (const tool of tools) {
             if (this.byName.has(tool.name))
@@ -85270,8 +85272,23 @@ class ToolRegistry {
     definitions() {
         return this.defs;
     }
+    /** Every call run so far, oldest first. */
+    history() {
+        return this.calls;
+    }
     /** Runs one call. Never throws: every failure becomes an error result the model can act on. */
     async execute(name, input) {
+        const outcome = await this.run(name, input);
+        this.calls.push({
+            name,
+            input,
+            content: outcome.content,
+            isError: outcome.isError === true,
+            reads: this.reads(name)
+        });
+        return outcome;
+    }
+    async run(name, input) {
         const tool = this.byName.get(name);
         if (!tool) {
             return {
@@ -86223,6 +86240,208 @@ async function symbolReferences(git, headSha, files, logger) {
         }
     }
     return result;
+}
+
+;// CONCATENATED MODULE: ./src/agent/verify.ts
+
+
+
+
+
+
+
+
+/**
+ * The optional second look (input verify-findings): after the review, each open finding at medium or above
+ * gets one short request asking whether the problem is real. The request repeats the review's system prompt,
+ * tool definitions and first message byte for byte, so it is read from the prompt cache, and adds the
+ * question after them. Tools stay defined only for that shared prefix; the question asks for an answer in
+ * text, and a reply that calls a tool is unreadable, which keeps the finding.
+ */
+const VERIFY_MIN_SEVERITY = 'medium';
+const MAX_VERIFIED_FINDINGS = 12;
+const VERIFY_MAX_TOKENS = 4_000;
+const VERIFY_TIMEOUT_MS = 2 * 60_000;
+const MAX_EVIDENCE_CHARS = 12_000;
+const CITED_CONTEXT_LINES = 5;
+const MAX_REASON_CHARS = 300;
+const verdictSchema = object({ real: schemas_boolean(), reason: schemas_string() });
+/** The verdict in a reply's text: the last JSON object that has `real` and `reason`. */
+function parseVerdict(text) {
+    const opens = [];
+    const closes = [];
+    for (let i = 0; i < text.length; i++) {
+        if (text[i] === '{')
+            opens.push(i);
+        else if (text[i] === '}')
+            closes.push(i);
+    }
+    for (const start of opens.toReversed()) {
+        for (const stop of closes.toReversed()) {
+            if (stop < start)
+                break;
+            let value;
+            try {
+                value = JSON.parse(text.slice(start, stop + 1));
+            }
+            catch {
+                continue;
+            }
+            const parsed = verdictSchema.safeParse(value);
+            if (!parsed.success)
+                continue;
+            const reason = parsed.data.reason.replace(/\s+/g, ' ').trim().slice(0, MAX_REASON_CHARS);
+            return { real: parsed.data.real, reason: reason || 'no reason given' };
+        }
+    }
+    return undefined;
+}
+/**
+ * What the reviewer read before recording a finding: the successful repository reads between the call
+ * that recorded (or updated) it and the finding call before those reads, newest kept when over the cap.
+ */
+function evidenceFor(findingId, history) {
+    const isFindingCall = (call) => !call.isError && (call.name === 'add_finding' || call.name === 'update_finding');
+    const recorded = history.findIndex(call => isFindingCall(call) &&
+        (call.content.startsWith(`Added ${findingId}.`) || call.content.startsWith(`Updated: ${findingId} `)));
+    if (recorded < 0)
+        return [];
+    // Findings recorded one after another (often in one turn) share the reads that came before them.
+    let end = recorded;
+    while (end > 0 && !history[end - 1].reads)
+        end--;
+    let from = end - 1;
+    while (from >= 0 && !isFindingCall(history[from]))
+        from--;
+    const reads = history
+        .slice(from + 1, end)
+        .filter(call => call.reads && !call.isError)
+        .map(call => `${call.name} ${JSON.stringify(call.input)}:\n${call.content}`);
+    const kept = [];
+    let size = 0;
+    for (const read of reads.toReversed()) {
+        if (size + read.length > MAX_EVIDENCE_CHARS)
+            break;
+        kept.unshift(read);
+        size += read.length;
+    }
+    return kept;
+}
+/** The cited lines with a few lines around them, numbered, cited ones marked with ">". */
+function citedCode(finding, headLines) {
+    if (!isLineFinding(finding) || (finding.side ?? 'RIGHT') !== 'RIGHT' || !headLines) {
+        return finding.quote ? `Quote: ${finding.quote}` : '(a finding about the whole file)';
+    }
+    const from = Math.max(1, finding.startLine - CITED_CONTEXT_LINES);
+    const to = Math.min(headLines.length, finding.endLine + CITED_CONTEXT_LINES);
+    const width = String(to).length;
+    const lines = [];
+    for (let n = from; n <= to; n++) {
+        const mark = n >= finding.startLine && n <= finding.endLine ? '>' : ' ';
+        lines.push(`${mark} ${String(n).padStart(width)}  ${headLines[n - 1] ?? ''}`);
+    }
+    return cleanUntrusted(lines.join('\n'), { invisible: 'show' });
+}
+function verificationQuestion(finding, cited, evidence) {
+    const described = [
+        `${finding.id}: ${finding.severity} ${finding.category} at ${findingLocation(finding)}`,
+        `Title: ${finding.title}`,
+        `Description: ${finding.description}`,
+        ...(finding.suggestion !== undefined ? [`Suggested replacement:\n${finding.suggestion}`] : [])
+    ].join('\n');
+    return [
+        'Verification, separate from the review above: do not call tools and do not record anything. Judge ' +
+            'whether this one finding is a real problem that the change introduces. It is real only when the code ' +
+            'path it describes exists and leads to the wrong outcome it states. It is not real when it existed ' +
+            'before the change, is correct in its context, is caught by the compiler or linter, is intended by the ' +
+            'pull request description, or rests on a guess about code nobody checked.',
+        `The finding:\n${wrapUntrusted('finding', cleanUntrusted(described))}`,
+        `The cited code at the head:\n${wrapUntrusted(`cited:${finding.file}`, cited)}`,
+        evidence.length > 0
+            ? `What the reviewer read before recording it:\n${evidence.join('\n\n')}`
+            : 'The reviewer read nothing more for it.',
+        'Answer with one JSON object and nothing else: {"real": true or false, "reason": "one sentence saying why"}'
+    ].join('\n\n');
+}
+/**
+ * The request for one finding. No tool_choice, no sampling parameters and no prefill: the default model
+ * refuses all three. The system block and the first message carry the loop's cache breakpoints unchanged.
+ */
+function buildVerifyRequest(input) {
+    const conversation = new Conversation(input.firstUserContent);
+    conversation.appendToLastUser(input.question);
+    return {
+        model: input.model,
+        max_tokens: input.maxTokens ?? VERIFY_MAX_TOKENS,
+        system: [{ type: 'text', text: input.system, cache_control: { ...EPHEMERAL_CACHE } }],
+        tools: input.tools.definitions(),
+        messages: conversation.forRequest()
+    };
+}
+/** Checks the open findings at medium or above, most severe first. Never throws: a failure keeps the finding. */
+async function verifyFindings(options) {
+    const { client, store, logger } = options;
+    const price = priceFor(options.model);
+    const report = { checked: [], dismissed: [], kept: [], notes: [] };
+    const candidates = store
+        .list('open')
+        .filter(finding => atLeast(finding.severity, VERIFY_MIN_SEVERITY))
+        .sort((a, b) => compareSeverityDesc(a.severity, b.severity));
+    const chosen = candidates.slice(0, MAX_VERIFIED_FINDINGS);
+    if (candidates.length > chosen.length) {
+        report.notes.push(`Verification covered the ${chosen.length} most severe of ${candidates.length} findings; the rest were kept unchecked.`);
+    }
+    let failed = 0;
+    for (const finding of chosen) {
+        report.checked.push(finding.id);
+        const headLines = await options.readHeadLines(finding.file).catch(() => undefined);
+        const question = verificationQuestion(finding, citedCode(finding, headLines), evidenceFor(finding.id, options.tools.history()));
+        let response;
+        try {
+            response = await client.messages.create(buildVerifyRequest({
+                model: options.model,
+                system: options.system,
+                tools: options.tools,
+                firstUserContent: options.firstUserContent,
+                question
+            }), { signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
+        }
+        catch (error) {
+            failed++;
+            report.kept.push(finding.id);
+            logger.warning(`Verifying ${finding.id} failed: ${errorMessage(error)}; the finding is kept.`);
+            continue;
+        }
+        if (options.usage)
+            addUsage(options.usage, response.usage, price);
+        const text = response.content.flatMap(block => (block.type === 'text' ? [block.text] : [])).join('\n');
+        const verdict = response.stop_reason === 'tool_use' ? undefined : parseVerdict(text);
+        if (!verdict) {
+            report.kept.push(finding.id);
+            logger.info(`The verification answer for ${finding.id} was unreadable; the finding is kept.`);
+            continue;
+        }
+        if (verdict.real) {
+            logger.info(`Verified ${finding.id}: ${verdict.reason}`);
+            continue;
+        }
+        const result = await store.update(finding.id, {
+            status: 'dismissed',
+            note: `Dismissed on verification: ${verdict.reason}`
+        });
+        if (result.ok) {
+            report.dismissed.push({ id: finding.id, reason: verdict.reason });
+            logger.info(`Dismissed ${finding.id} on verification: ${verdict.reason}`);
+        }
+        else {
+            report.kept.push(finding.id);
+            logger.warning(`Could not dismiss ${finding.id}: ${result.error}`);
+        }
+    }
+    if (failed > 0) {
+        report.notes.push(`Verification failed for ${failed} finding${failed === 1 ? '' : 's'}; ${failed === 1 ? 'it is' : 'they are'} kept.`);
+    }
+    return report;
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -88713,10 +88932,12 @@ function placement(finding, settings, lines) {
 }
 /**
  * Splits the findings of a run into what is posted inline and what is listed in the body. Every open finding
- * lands in exactly one of `inline`, `outsideDiff` and `listed`, so nothing is lost.
+ * lands in exactly one of `inline`, `outsideDiff`, `listed` and `informational`, so nothing is lost.
  */
 function selectFindings(findings, lines, settings, previous = []) {
-    const open = findings.filter(finding => finding.status === 'open').sort(compareFindings);
+    const allOpen = findings.filter(finding => finding.status === 'open').sort(compareFindings);
+    const informational = allOpen.filter(finding => finding.severity === 'informational');
+    const open = allOpen.filter(finding => finding.severity !== 'informational');
     const inline = [];
     const outsideDiff = [];
     const listed = [];
@@ -88735,7 +88956,7 @@ function selectFindings(findings, lines, settings, previous = []) {
     const closedThisRun = findings
         .filter(finding => finding.status !== 'open' && wasOpen.has(finding.id))
         .sort(compareFindings);
-    return { inline, outsideDiff, listed, closedThisRun, open };
+    return { inline, outsideDiff, listed, closedThisRun, open, informational };
 }
 /** Moves inline findings to the body list, e.g. when GitHub rejected their comments. */
 function demote(selection, ids, reason) {
@@ -88902,8 +89123,10 @@ function visible(input, detail) {
         const items = capped(selection.listed, detail.listCap, item => entry(item.finding, detail, listedSuffix(item)));
         sections.push(['<details>', `<summary>${heading}</summary>`, '', ...items, '', '</details>'].join('\n'));
     }
-    if (selection.closedThisRun.length > 0) {
-        const items = capped(selection.closedThisRun, detail.listCap, closedEntry);
+    // A closed informational finding was never in the text, unless an earlier review posted it as a comment.
+    const closed = selection.closedThisRun.filter(finding => finding.severity !== 'informational' || finding.commentId !== undefined);
+    if (closed.length > 0) {
+        const items = capped(closed, detail.listCap, closedEntry);
         sections.push(['#### Resolved in this run', '', ...items].join('\n'));
     }
     if (input.coverageNotes.length > 0) {
@@ -89675,6 +89898,7 @@ function statusChanged(before, after) {
 
 
 
+
 function noUsage(settings) {
     return emptyUsage(priceFor(settings.model));
 }
@@ -89826,6 +90050,20 @@ async function reviewPullRequest(options) {
         outcome.agent = agent;
         outcome.usage = agent.usage;
         outcome.coverageNotes.push(...agent.coverageNotes);
+        if (settings.verifyFindings) {
+            const verified = await verifyFindings({
+                client,
+                model: settings.model,
+                system: SYSTEM_PROMPT,
+                tools,
+                firstUserContent,
+                store,
+                readHeadLines: path => readLinesAt(git, headSha, path),
+                logger,
+                usage: agent.usage
+            });
+            outcome.coverageNotes.push(...verified.notes);
+        }
         findings = settleCarried(store.all(), scope.changes, new Set(store.touched()), headSha);
         summary = agent.summary ?? fallbackSummary(findings, agent);
     }

@@ -6,6 +6,7 @@ import { runAgent, type AgentRun } from './agent/loop.js'
 import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
 import { SYSTEM_PROMPT } from './agent/prompt.js'
 import { symbolReferences } from './agent/symbols.js'
+import { verifyFindings } from './agent/verify.js'
 import { findingTools } from './agent/tools/finding-tools.js'
 import { ToolRegistry } from './agent/tools/registry.js'
 import { readLinesAt, repoTools } from './agent/tools/repo-tools.js'
@@ -231,6 +232,20 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     outcome.agent = agent
     outcome.usage = agent.usage
     outcome.coverageNotes.push(...agent.coverageNotes)
+    if (settings.verifyFindings) {
+      const verified = await verifyFindings({
+        client,
+        model: settings.model,
+        system: SYSTEM_PROMPT,
+        tools,
+        firstUserContent,
+        store,
+        readHeadLines: path => readLinesAt(git, headSha, path),
+        logger,
+        usage: agent.usage
+      })
+      outcome.coverageNotes.push(...verified.notes)
+    }
     findings = settleCarried(store.all(), scope.changes, new Set(store.touched()), headSha)
     summary = agent.summary ?? fallbackSummary(findings, agent)
   }

@@ -29,6 +29,15 @@ export function defineTool<S extends AnyObjectSchema>(tool: AgentTool<S>): Agent
   return tool as unknown as AgentTool
 }
 
+/** One call the registry ran, in order; what the verifier shows as the code the model read. */
+export interface ToolCallRecord {
+  name: string
+  input: unknown
+  content: string
+  isError: boolean
+  reads: boolean
+}
+
 export const EPHEMERAL_CACHE = Object.freeze({ type: 'ephemeral' as const })
 
 /**
@@ -38,6 +47,7 @@ export const EPHEMERAL_CACHE = Object.freeze({ type: 'ephemeral' as const })
 export class ToolRegistry {
   private readonly byName = new Map<string, AgentTool>()
   private readonly defs: Anthropic.Messages.Tool[]
+  private readonly calls: ToolCallRecord[] = []
 
   constructor(tools: AgentTool[]) {
     for (const tool of tools) {
@@ -72,8 +82,25 @@ export class ToolRegistry {
     return this.defs
   }
 
+  /** Every call run so far, oldest first. */
+  history(): readonly ToolCallRecord[] {
+    return this.calls
+  }
+
   /** Runs one call. Never throws: every failure becomes an error result the model can act on. */
   async execute(name: string, input: unknown): Promise<ToolOutcome> {
+    const outcome = await this.run(name, input)
+    this.calls.push({
+      name,
+      input,
+      content: outcome.content,
+      isError: outcome.isError === true,
+      reads: this.reads(name)
+    })
+    return outcome
+  }
+
+  private async run(name: string, input: unknown): Promise<ToolOutcome> {
     const tool = this.byName.get(name)
     if (!tool) {
       return {
