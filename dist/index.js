@@ -85390,7 +85390,8 @@ const publishReviewSchema = object({
     summary: schemas_string()
         .min(1)
         .max(6000)
-        .describe('The opening text of the review: what the change does and the verdict, in a few sentences. Markdown.')
+        .describe('The opening text of the review: what the change does and the verdict, in a few sentences. It ' +
+        'raises nothing that is not a finding. Markdown.')
 })
     .strict();
 /** One line per finding, the form list_findings and the re-review context share. */

@@ -334,6 +334,10 @@ describe('the bundled action, run as the runner runs it', () => {
     const replies = w.github.reviewComments.filter(c => c.in_reply_to_id !== undefined)
     expect(replies).toHaveLength(1)
     expect(replies[0]?.body).toContain(newHead.slice(0, 7))
+    // Two runs, four requests: one system prompt and one tool list, byte for byte.
+    expect(w.messages.requests).toHaveLength(4)
+    expect(new Set(w.messages.requests.map(r => JSON.stringify(r.body.system))).size).toBe(1)
+    expect(new Set(w.messages.requests.map(r => JSON.stringify(r.body.tools))).size).toBe(1)
   })
 
   it('answers a documentation-only pull request with zero model calls', async () => {

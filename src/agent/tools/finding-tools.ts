@@ -90,7 +90,8 @@ const publishReviewSchema = z
       .min(1)
       .max(6000)
       .describe(
-        'The opening text of the review: what the change does and the verdict, in a few sentences. Markdown.'
+        'The opening text of the review: what the change does and the verdict, in a few sentences. It ' +
+          'raises nothing that is not a finding. Markdown.'
       )
   })
   .strict()
