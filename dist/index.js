@@ -85333,6 +85333,7 @@ function inputSchema(schema) {
 
 
 
+
 const line = schemas_number().int().min(1).max(10_000_000);
 const severity = schemas_enum(SEVERITIES);
 const category = schemas_enum(FINDING_CATEGORIES, {
@@ -85402,7 +85403,8 @@ function describeFinding(finding) {
     ]
         .filter(Boolean)
         .join(', ');
-    return (`${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ${findingLocation(finding)}: ` +
+    return (`${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ` +
+        `${findingLocation({ ...finding, file: displayPath(finding.file) })}: ` +
         `${finding.title}${extras ? ` (${extras})` : ''}`);
 }
 function outcome(result, success) {

@@ -324,5 +324,15 @@ describe('the first message', () => {
       '- f_cccccc [resolved] high correctness src/a.ts:1: Fixed [its lines were deleted]'
     )
     expect(first!.text).toContain(`Changes since the last review (ccccccc..${headSha.slice(0, 7)})`)
+
+    const oddName = buildFirstUserContent({
+      ...input,
+      reReview: {
+        sinceSha: 'c'.repeat(40),
+        findings: [{ ...finding('f_dddddd', 'Odd name'), file: 'src/a\nb.ts' }],
+        lineChanges: {}
+      }
+    })[0]!.text
+    expect(oddName).toContain('- f_dddddd [open] high correctness src/a\\nb.ts:1: Odd name\n')
   })
 })

@@ -5,6 +5,7 @@ import {
   findingLocation,
   type Finding
 } from '../../findings/finding.js'
+import { displayPath } from '../../diff/paths.js'
 import { MAX_SUGGESTION_LINES } from '../../findings/placement.js'
 import { SEVERITIES } from '../../findings/severity.js'
 import type { FindingsStore, StoreResult } from '../../findings/store.js'
@@ -105,7 +106,8 @@ export function describeFinding(finding: Finding): string {
     .filter(Boolean)
     .join(', ')
   return (
-    `${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ${findingLocation(finding)}: ` +
+    `${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ` +
+    `${findingLocation({ ...finding, file: displayPath(finding.file) })}: ` +
     `${finding.title}${extras ? ` (${extras})` : ''}`
   )
 }
