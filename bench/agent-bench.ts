@@ -4,6 +4,7 @@ import { buildFirstUserContent, readGuidance } from '../src/agent/context.js'
 import { runAgent } from '../src/agent/loop.js'
 import { formatUsage } from '../src/agent/pricing.js'
 import { SYSTEM_PROMPT } from '../src/agent/prompt.js'
+import { symbolReferences } from '../src/agent/symbols.js'
 import { findingTools } from '../src/agent/tools/finding-tools.js'
 import { ToolRegistry } from '../src/agent/tools/registry.js'
 import { readLinesAt, repoTools } from '../src/agent/tools/repo-tools.js'
@@ -172,8 +173,13 @@ export async function benchAgent(): Promise<void> {
       triage: triaged,
       guidance: await readGuidance(git, baseSha, silentLogger),
       instructions: '',
-      minSeverity: 'medium',
-      maxComments: 4
+      budget: budgetLimits('deep'),
+      symbols: await symbolReferences(
+        git,
+        headSha,
+        triaged.reviewable.map(entry => entry.file),
+        silentLogger
+      )
     })
     const run = await runAgent({
       client: createAnthropic({ apiKey: API_KEY, baseUrl: server.url, maxRetries: 0 }),

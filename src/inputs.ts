@@ -22,6 +22,8 @@ export interface Settings {
   reviewDrafts: boolean
   failOn: Severity | 'none'
   dryRun: boolean
+  /** One more tool-free request per open finding at medium or above, dismissing those judged not real. */
+  verifyFindings: boolean
   anthropicBaseUrl?: string
 }
 
@@ -108,7 +110,8 @@ export function readSettings(read: InputReader): Settings {
     instructions: read('instructions').trim(),
     reviewDrafts: bool(read, 'review-drafts', false),
     failOn: oneOf(read, 'fail-on', ['none', ...SEVERITIES] as const, 'none'),
-    dryRun: bool(read, 'dry-run', false)
+    dryRun: bool(read, 'dry-run', false),
+    verifyFindings: bool(read, 'verify-findings', false)
   }
   const prNumber = integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
   if (prNumber !== undefined) settings.prNumber = prNumber

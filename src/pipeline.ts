@@ -5,6 +5,7 @@ import { readGuidance } from './agent/context.js'
 import type { AgentRun } from './agent/loop.js'
 import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
 import { reviewWithAgent, type AgentReview } from './agent/review.js'
+import { symbolReferences } from './agent/symbols.js'
 import type { ReviewRequest } from './context.js'
 import { DiffLineSet } from './diff/line-set.js'
 import { loadPullDiff, type PullDiff } from './diff/source.js'
@@ -262,21 +263,26 @@ export async function scopeReview(options: PipelineOptions, prior: PriorState): 
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
  * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
  */
-async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger) {
+async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger, changedPaths: string[]) {
   try {
     await git.fetchShas([baseSha])
   } catch (error) {
     logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
     return []
   }
-  return readGuidance(git, baseSha, logger)
+  return readGuidance(git, baseSha, logger, changedPaths)
 }
 
 async function runModel(options: PipelineOptions, prior: PriorState, scoped: ReviewScope) {
   const { settings, request, logger } = options
   const { pr, headSha, baseSha, state } = prior
   const { scope } = scoped
-  const guidance = await readGuidanceAtBase(scoped.git, baseSha, logger)
+  const guidance = await readGuidanceAtBase(
+    scoped.git,
+    baseSha,
+    logger,
+    scoped.pullDiff.files.map(file => file.path)
+  )
   const client = (
     options.anthropic ??
     (() =>
@@ -314,6 +320,7 @@ async function runModel(options: PipelineOptions, prior: PriorState, scoped: Rev
     lineSet: scoped.lineSet,
     triage: scoped.triage,
     carried: scope.carried,
+    verify: settings.verifyFindings,
     context: {
       repository: `${request.repository.owner}/${request.repository.repo}`,
       pr: {
@@ -326,8 +333,12 @@ async function runModel(options: PipelineOptions, prior: PriorState, scoped: Rev
       },
       guidance,
       instructions: settings.instructions,
-      minSeverity: settings.minSeverity,
-      maxComments: settings.maxComments,
+      symbols: await symbolReferences(
+        scoped.git,
+        headSha,
+        scoped.triage.reviewable.map(entry => entry.file),
+        logger
+      ),
       ...reReview
     },
     logger

@@ -26,39 +26,61 @@ function expectStoppedBy(run: Awaited<ReturnType<typeof review>>, budget: string
 }
 
 describe('runAgent budgets', () => {
-  it('stops when the tool calls run out, keeping the findings', async () => {
+  it('refuses reads past the tool-call budget but still records findings and publishes', async () => {
     world = await createWorld()
     model = await startModel([
-      reply.toolUse('add_finding', finding),
       reply.toolUse('read_file', read),
-      reply.toolUse('read_file', read)
-    ])
-
-    const run = await review(world, model, { budget: { toolCalls: 2 } })
-
-    expectStoppedBy(run, 'tool calls')
-    expect(run).toMatchObject({ turns: 2, toolCalls: 2 })
-    expect(world.store.list()).toHaveLength(1)
-    expect(model.server.remaining()).toBe(1)
-  })
-
-  it('refuses calls past the tool-call budget but still accepts publish_review', async () => {
-    world = await createWorld()
-    model = await startModel([
       reply.toolUse('read_file', read),
       {
         content: [
           { type: 'tool_use', name: 'add_finding', input: finding },
-          { type: 'tool_use', name: 'read_file', input: read },
+          { type: 'tool_use', name: 'search_code', input: { pattern: 'divide' } },
+          { type: 'tool_use', name: 'list_findings', input: {} },
           { type: 'tool_use', name: 'publish_review', input: { summary: 'Done.' } }
         ],
         stop_reason: 'tool_use'
       }
     ])
 
-    const run = await review(world, model, { budget: { toolCalls: 2 } })
+    const run = await review(world, model, { budget: { toolCalls: 1 } })
 
-    expect(run).toMatchObject({ published: true, summary: 'Done.', toolCalls: 3 })
+    expect(run).toMatchObject({ published: true, summary: 'Done.', toolCalls: 4, turns: 3 })
+    expect(world.store.list()).toHaveLength(1)
+    const refused = toolResults(model.server.requests[2]!)
+    expect(refused).toEqual([
+      expect.objectContaining({
+        is_error: true,
+        content: 'budget: record your findings and call publish_review now'
+      })
+    ])
+    expect(run.coverageNotes.join(' ')).toContain('The tool-call budget ran out')
+    // The tool list is the same on every request, so the cached prefix still holds.
+    const tools = model.server.requests.map(r => JSON.stringify(r.body.tools))
+    expect(new Set(tools).size).toBe(1)
+  })
+
+  it('answers reads with the budget message once the next turn is the last, and still publishes', async () => {
+    world = await createWorld()
+    model = await startModel([
+      reply.toolUse('read_file', read),
+      reply.toolUse('read_file', read),
+      {
+        content: [
+          { type: 'tool_use', name: 'add_finding', input: finding },
+          { type: 'tool_use', name: 'publish_review', input: { summary: 'Done.' } }
+        ],
+        stop_reason: 'tool_use'
+      }
+    ])
+
+    const run = await review(world, model, { budget: { turns: 3 } })
+
+    expect(run).toMatchObject({ published: true, summary: 'Done.', turns: 3, toolCalls: 3 })
+    expect(toolResults(model.server.requests[1]!)[0]).not.toHaveProperty('is_error')
+    expect(toolResults(model.server.requests[2]!)[0]).toMatchObject({
+      is_error: true,
+      content: 'budget: record your findings and call publish_review now'
+    })
     expect(world.store.list()).toHaveLength(1)
   })
 

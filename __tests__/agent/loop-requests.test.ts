@@ -72,6 +72,7 @@ describe('runAgent requests', () => {
       'read_file',
       'list_directory',
       'search_code',
+      'find_references',
       'get_diff',
       'add_finding',
       'update_finding',

@@ -203,6 +203,32 @@ describe('list_directory, search_code and get_diff', () => {
     }
   })
 
+  it('shows context lines around matches and matches either case on request', async () => {
+    const around = await call('search_code', {
+      pattern: 'line 20',
+      fixed: true,
+      path: 'src/long.txt',
+      context: 2
+    })
+    expect(around.content).toContain(
+      'src/long.txt-18- line 18\nsrc/long.txt-19- line 19\nsrc/long.txt:20: line 20\nsrc/long.txt-21- line 21\n'
+    )
+    const groups = await call('search_code', { pattern: '^line (3|9)$', path: 'src/long.txt', context: 1 })
+    expect(groups.content).toContain(
+      'src/long.txt-4- line 4\n--\nsrc/long.txt-8- line 8\nsrc/long.txt:9: line 9'
+    )
+    const many = await call('search_code', { pattern: '^line [0-9]+$', path: 'src', context: 5 })
+    expect(many.content.match(/^src\/long\.txt:\d+:/gm)).toHaveLength(5)
+    expect(many.content).toContain('[more than 5 matches; narrow the pattern or the path]')
+    const exact = await call('search_code', { pattern: 'RETURN 42', fixed: true })
+    expect(exact.content).toMatch(/^No matches/)
+    const either = await call('search_code', { pattern: 'RETURN 42', fixed: true, ignore_case: true })
+    expect(either.content).toContain('lib/util.ts:2:   return 42')
+    const tooWide = await call('search_code', { pattern: 'x', context: 6 })
+    expect(tooWide.isError).toBe(true)
+    expect(tooWide.content).toContain('context')
+  })
+
   it('redacts a secret in a match before clipping the line', async () => {
     const result = await call('search_code', { pattern: 'const pad', fixed: true })
     expect(result.content).toContain('src/wide.ts:1: ')

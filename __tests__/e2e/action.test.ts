@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
 import {
+  block,
   reply,
   startMessagesServer,
   type MessagesServer,
@@ -119,7 +120,7 @@ function firstUserText(request: RecordedMessagesRequest): string {
 
 const DIVIDE_FINDING = {
   severity: 'high',
-  category: 'bug',
+  category: 'correctness',
   file: 'src/math.ts',
   title: 'Division by zero returns Infinity',
   description: 'divide(1, 0) returns Infinity instead of failing; callers cannot tell.',
@@ -187,12 +188,17 @@ describe('the bundled action, run as the runner runs it', () => {
     )
 
     // The model saw the whole conversation on the real tools, with the diff numbered as GitHub numbers it.
+    // verify-findings is off by default: no verification request follows the review.
     expect(w.messages.requests).toHaveLength(3)
+    expect(w.messages.requests.some(r => r.raw.includes('Verification, separate from the review'))).toBe(
+      false
+    )
     const first = w.messages.requests[0]!
     expect(first.body.tool_choice).toBeUndefined()
     expect((first.body.tools as Array<{ name: string }>).map(t => t.name).sort()).toEqual(
       [
         'add_finding',
+        'find_references',
         'get_diff',
         'list_directory',
         'list_findings',
@@ -220,6 +226,69 @@ describe('the bundled action, run as the runner runs it', () => {
     })
     expect(result.summary).toContain('Division by zero returns Infinity')
     expect(result.summary).toContain('src/math.ts:6')
+  })
+
+  it('with verify-findings, dismisses a finding the verifier rejects and does not post it', async () => {
+    const w = await setUp({ 'src/math.ts': MATH_HEAD })
+    const SPECULATIVE = {
+      ...DIVIDE_FINDING,
+      severity: 'medium',
+      start_line: 5,
+      end_line: 5,
+      quote: 'export function divide',
+      title: 'divide may break callers',
+      description: 'Some caller might pass strings.',
+      suggestion: undefined
+    }
+    w.messages.push(
+      reply.blocks([
+        block.toolUse('add_finding', DIVIDE_FINDING),
+        block.toolUse('add_finding', SPECULATIVE),
+        block.toolUse('publish_review', { summary: 'Adds `divide`.' })
+      ]),
+      request => {
+        expect(JSON.stringify(request.body.messages)).toContain('Division by zero returns Infinity')
+        return reply.text('{"real": true, "reason": "divide(1, 0) returns Infinity."}')
+      },
+      request => {
+        expect(JSON.stringify(request.body.messages)).toContain('divide may break callers')
+        return reply.text(
+          '{"real": false, "reason": "No caller passes anything but numbers; the types forbid it."}'
+        )
+      }
+    )
+    const result = await runOn(w, { inputs: { 'verify-findings': 'true' } })
+    expect(result.exitCode).toBe(0)
+
+    expect(w.messages.requests).toHaveLength(3)
+    const [review, ...checks] = w.messages.requests
+    for (const check of checks) {
+      expect(check.body.system).toEqual(review!.body.system)
+      expect(check.body.tools).toEqual(review!.body.tools)
+      expect(check.body.tool_choice).toBeUndefined()
+      expect(check.body).not.toHaveProperty('temperature')
+      expect(check.body.messages).toHaveLength(1)
+    }
+    const posts = w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
+    expect(posts).toHaveLength(1)
+    const sent = posts[0]?.body as { body: string; comments: Array<{ body: string }> }
+    expect(sent.comments).toHaveLength(1)
+    expect(sent.comments[0]!.body).toContain('Division by zero returns Infinity')
+    // The dismissed finding is kept in the marker, for later reviews, but not in the visible text.
+    expect(sent.body.slice(0, sent.body.indexOf('<!-- redline:state'))).not.toContain(
+      'divide may break callers'
+    )
+    expect(result.outputs['findings-open']).toBe('1')
+    const file = JSON.parse(readFileSync(result.outputs['findings-file']!, 'utf8')) as {
+      findings: Array<Record<string, unknown>>
+    }
+    expect(file.findings).toContainEqual(
+      expect.objectContaining({
+        title: 'divide may break callers',
+        status: 'dismissed',
+        note: 'Dismissed on verification: No caller passes anything but numbers; the types forbid it.'
+      })
+    )
   })
 
   it('re-reviews only what changed, resolves the fixed finding and its thread', async () => {
@@ -272,6 +341,10 @@ describe('the bundled action, run as the runner runs it', () => {
     const replies = w.github.reviewComments.filter(c => c.in_reply_to_id !== undefined)
     expect(replies).toHaveLength(1)
     expect(replies[0]?.body).toContain(newHead.slice(0, 7))
+    // Two runs, four requests: one system prompt and one tool list, byte for byte.
+    expect(w.messages.requests).toHaveLength(4)
+    expect(new Set(w.messages.requests.map(r => JSON.stringify(r.body.system))).size).toBe(1)
+    expect(new Set(w.messages.requests.map(r => JSON.stringify(r.body.tools))).size).toBe(1)
   })
 
   it('answers a documentation-only pull request with zero model calls', async () => {

@@ -240,6 +240,100 @@ ${head.map(text => `+${text}`).join('\n')}
   })
 })
 
+describe('refusals and forgiving quotes', () => {
+  const SEVERITY_WORDS = /\b(informational|low|medium|high|critical)\b/i
+
+  it('tells the model what to change in each refusal, and never names a severity', async () => {
+    const s = store()
+    const outsideLines = await refused(s, finding({ startLine: 10, quote: 'line10' }))
+    const outsideFile = await refused(
+      s,
+      finding({ startLine: undefined, quote: undefined, file: 'src/untouched.ts' })
+    )
+    const missingFile = await refused(s, finding({ file: 'src/missing.ts' }))
+    const removedOutside = await refused(s, finding({ startLine: 10, side: 'LEFT', quote: 'line10' }))
+    for (const error of [outsideLines, outsideFile, missingFile, removedOutside]) {
+      expect(error).not.toMatch(SEVERITY_WORDS)
+      expect(error).toContain(
+        'Cite the changed line that causes the problem and name the affected code in the description.'
+      )
+    }
+    expect(outsideLines).toMatch(/nearest RIGHT lines in the diff are/)
+    expect(outsideFile).toContain('Files in the diff: src/a.ts, src/b.ts.')
+
+    const high = await added(s, finding({ severity: 'high', startLine: 10, quote: 'line10' }))
+    const lowered = await s.update(high.id, { severity: 'low' })
+    expect(lowered.ok).toBe(false)
+    const loweredError = lowered.ok ? '' : lowered.error
+    expect(loweredError.replace(/\bseverity\b/g, '')).not.toMatch(SEVERITY_WORDS)
+    expect(loweredError).toMatch(/Dismiss it .*then add a finding on the changed line/)
+
+    const others = [
+      await refused(s, finding({ startLine: 5, endLine: 15, quote: 'return b' })),
+      await refused(s, finding({ quote: 'nowhere at all' })),
+      await refused(s, finding({ quote: undefined })),
+      await refused(s, finding({ suggestion: '  const b = a * 2\n' })),
+      await refused(s, finding({ endLine: 3, startLine: 4 }))
+    ]
+    for (const error of others) expect(error).not.toMatch(SEVERITY_WORDS)
+  })
+
+  it.each([
+    ['the diff display prefix', '  4 +   const b = a * 2'],
+    ['a unified-diff plus', '+  const b = a * 2'],
+    ['read_file numbering', ' 4\t  const b = a * 2'],
+    ['a gap written as …', 'const b = … * 2'],
+    ['a gap written as ...', 'const ... a * 2'],
+    ['prefixed lines with a gap', '  4 +   const b = a * 2\n  5 +   ...\n  6     }'],
+    ['surrounding whitespace', '\n\n   const b = a * 2   \n\n']
+  ])('accepts a quote with %s', async (_label, quote) => {
+    await added(store(), finding({ endLine: quote.includes('6') ? 6 : 4, quote }))
+  })
+
+  it('still refuses a quote whose parts are missing or out of order', async () => {
+    expect(await refused(store(), finding({ quote: '* 2 … const b' }))).toMatch(/does not appear/)
+    expect(await refused(store(), finding({ quote: '  4 + const c = a * 2' }))).toMatch(/does not appear/)
+  })
+
+  it('shows the text of the cited lines when a quote does not match', async () => {
+    const error = await refused(store(), finding({ endLine: 5, quote: 'const b = a * 3' }))
+    expect(error).toContain('The quote does not appear in src/a.ts 4-5 (RIGHT).')
+    expect(error).toContain(
+      'The cited lines read:\n<untrusted-data source="cited-lines:src/a.ts">\n4\t  const b = a * 2\n5\t  return b\n</untrusted-data>'
+    )
+  })
+
+  it('takes a file named as the first message showed it, control characters escaped', async () => {
+    const diff = `diff --git "a/src/two\\nlines.ts" "b/src/two\\nlines.ts"
+new file mode 100644
+--- /dev/null
++++ "b/src/two\\nlines.ts"
+@@ -0,0 +1 @@
++export const x = 1
+`
+    const s = new FindingsStore({
+      existing: [],
+      lines: DiffLineSet.fromFiles(parseUnifiedDiff(diff)),
+      headSha: HEAD_SHA,
+      readHeadLines: async path => (path === 'src/two\nlines.ts' ? ['export const x = 1'] : undefined)
+    })
+    const f = await added(s, finding({ file: 'src/two\\nlines.ts', startLine: 1, quote: 'const x = 1' }))
+    expect(f.file).toBe('src/two\nlines.ts')
+  })
+
+  it('refuses a suggestion longer than 12 lines or one that repeats a line just outside its range', async () => {
+    const s = store()
+    const long = Array.from({ length: 13 }, (_, i) => `  const v${i} = ${i}`).join('\n')
+    expect(await refused(s, finding({ suggestion: long }))).toMatch(/13 lines; at most 12/)
+    const above = await refused(s, finding({ suggestion: 'export function f(a) {\n  const b = a + a' }))
+    expect(above).toMatch(/first line repeats line 3, just above the range.*start the range at line 3/s)
+    const below = await refused(s, finding({ endLine: 5, suggestion: '  const b = a + a\n  return b\n}' }))
+    expect(below).toMatch(/last line repeats line 6, just below the range.*end the range at line 6/s)
+    const fine = await added(s, finding({ endLine: 6, suggestion: '  const b = a + a\n  return b\n}' }))
+    expect(fine.suggestion).toBe('  const b = a + a\n  return b\n}')
+  })
+})
+
 describe('FindingsStore.update', () => {
   const earlier: Finding = {
     id: 'f_old001',

@@ -112,6 +112,34 @@ describe('createGit', () => {
     expect(await git.grep(base, 'needle', { path: 'src' })).toEqual([])
   })
 
+  it('searches case-insensitively, by whole word, with context lines or enclosing function lines', async () => {
+    expect(await git.grep(head, 'NEEDLE', { ignoreCase: true, path: 'src' })).toEqual([
+      { path: 'src/app.ts', line: 10, text: 'const needle = 1' }
+    ])
+    expect(await git.grep(head, 'needl', { wordRegexp: true, fixed: true })).toEqual([])
+    expect(await git.grep(head, 'needle', { context: 1, path: 'src' })).toEqual([
+      { path: 'src/app.ts', line: 9, text: 'line 9', kind: 'context' },
+      { path: 'src/app.ts', line: 10, text: 'const needle = 1' },
+      { path: 'src/app.ts', line: 11, text: 'line 11', kind: 'context' }
+    ])
+    const grouped = await git.grep(head, 'line 1[26]$', { context: 1, path: 'src' })
+    expect(grouped.map(m => [m.line, m.kind ?? 'match', m.groupStart ?? false])).toEqual([
+      [11, 'context', false],
+      [12, 'match', false],
+      [13, 'context', false],
+      [15, 'context', true],
+      [16, 'match', false],
+      [17, 'context', false]
+    ])
+    const capped = await git.grep(head, 'line', { context: 2, maxCount: 2, path: 'src' })
+    expect(capped.filter(m => m.kind === undefined)).toHaveLength(2)
+    const withFunction = await git.grep(head, 'line 12', { showFunction: true, fixed: true, path: 'src' })
+    expect(withFunction).toEqual([
+      { path: 'src/app.ts', line: 11, text: 'line 11', kind: 'function' },
+      { path: 'src/app.ts', line: 12, text: 'line 12' }
+    ])
+  })
+
   it('knows which commits exist and finds merge bases', async () => {
     expect(await git.hasCommit(head)).toBe(true)
     expect(await git.hasCommit('0123456789012345678901234567890123456789')).toBe(false)

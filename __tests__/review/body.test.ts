@@ -53,6 +53,26 @@ function bigFinding(i: number, status: Finding['status']): Finding {
 }
 
 describe('renderReviewBody', () => {
+  it('never mentions an informational finding, but keeps it in the marker', () => {
+    const info = makeFinding({
+      severity: 'informational',
+      title: 'FYI: a helper for this exists',
+      description: 'See lib/strings.ts.'
+    })
+    const closedInfo = makeFinding({ severity: 'informational', status: 'resolved', title: 'Old FYI note' })
+    const real = makeFinding({ severity: 'high', title: 'Cache never expires' })
+    const previous = [{ ...closedInfo, status: 'open' as const }]
+    const { body } = renderReviewBody(input([info, closedInfo, real], {}, previous))
+    const visiblePart = body.slice(0, body.indexOf('<!-- redline:state'))
+    expect(visiblePart).toContain('**1 open finding**')
+    expect(visiblePart).not.toMatch(/FYI|helper for this|Old FYI|Info/)
+    expect(
+      decoded(body)
+        .findings.map(f => f.id)
+        .sort()
+    ).toEqual([info.id, closedInfo.id, real.id].sort())
+  })
+
   it('gives a clean pull request a short review that says so', () => {
     const { body } = renderReviewBody(input([]))
     expect(body).toMatch(/^\*\*Redline review\*\* of `bbbbbbb`\n\n✅ \*\*No open findings\.\*\*/)

@@ -11,7 +11,8 @@ function placed(selection: ReturnType<typeof selectFindings>): string[] {
   return [
     ...selection.inline.map(f => f.id),
     ...selection.outsideDiff.map(f => f.id),
-    ...selection.listed.map(item => item.finding.id)
+    ...selection.listed.map(item => item.finding.id),
+    ...selection.informational.map(f => f.id)
   ].sort()
 }
 
@@ -25,7 +26,14 @@ function openIds(findings: Finding[]): string[] {
 describe('selectFindings', () => {
   it('selects nothing from no findings', () => {
     const selection = selectFindings([], everyLine, DEFAULTS)
-    expect(selection).toEqual({ inline: [], outsideDiff: [], listed: [], closedThisRun: [], open: [] })
+    expect(selection).toEqual({
+      inline: [],
+      outsideDiff: [],
+      listed: [],
+      closedThisRun: [],
+      open: [],
+      informational: []
+    })
   })
 
   it('posts a single eligible finding inline', () => {
@@ -73,6 +81,20 @@ describe('selectFindings', () => {
     const selection = selectFindings(findings, everyLine, { ...DEFAULTS, maxComments: 0 })
     expect(selection.inline).toEqual([])
     expect(selection.listed.map(item => item.reason)).toEqual(['over-cap', 'over-cap'])
+  })
+
+  it('keeps informational findings out of the posted text, even at min-severity informational', () => {
+    const info = makeFinding({ severity: 'informational', startLine: 3, endLine: 3 })
+    const infoFile = makeFinding({ severity: 'informational', startLine: undefined, endLine: undefined })
+    const low = makeFinding({ severity: 'low', startLine: 4, endLine: 4 })
+    const selection = selectFindings([info, infoFile, low], everyLine, {
+      minSeverity: 'informational',
+      maxComments: 10
+    })
+    expect(selection.inline.map(f => f.id)).toEqual([low.id])
+    expect(selection.listed).toEqual([])
+    expect(selection.open.map(f => f.id)).toEqual([low.id])
+    expect(selection.informational.map(f => f.id).sort()).toEqual([info.id, infoFile.id].sort())
   })
 
   it('keeps high findings outside the diff out of the inline comments, whatever min-severity says', () => {

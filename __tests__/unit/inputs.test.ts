@@ -19,7 +19,8 @@ describe('readSettings', () => {
       instructions: '',
       reviewDrafts: false,
       failOn: 'none',
-      dryRun: false
+      dryRun: false,
+      verifyFindings: false
     })
   })
 
@@ -37,6 +38,7 @@ describe('readSettings', () => {
         'review-drafts': 'True',
         'fail-on': 'critical',
         'dry-run': 'TRUE',
+        'verify-findings': 'true',
         'anthropic-base-url': 'https://gateway.example.com/anthropic/'
       })
     )
@@ -52,6 +54,7 @@ describe('readSettings', () => {
       reviewDrafts: true,
       failOn: 'critical',
       dryRun: true,
+      verifyFindings: true,
       anthropicBaseUrl: 'https://gateway.example.com/anthropic'
     })
   })

@@ -33,6 +33,8 @@ export const MAX_OUTPUT_TOKENS = 16_000
 export class BudgetTracker {
   private turnsUsed = 0
   private toolCallsUsed = 0
+  /** Repository reads: the calls the tool-call budget limits. */
+  private readsUsed = 0
   private tokensUsed = 0
   private readonly startedAt: number
 
@@ -47,8 +49,9 @@ export class BudgetTracker {
     this.turnsUsed++
   }
 
-  recordToolCall(): void {
+  recordToolCall(read: boolean): void {
     this.toolCallsUsed++
+    if (read) this.readsUsed++
   }
 
   recordTokens(uncachedInput: number, output: number): void {
@@ -72,16 +75,24 @@ export class BudgetTracker {
   }
 
   toolCallsLeft(): number {
-    return Math.max(0, this.limits.toolCalls - this.toolCallsUsed)
+    return Math.max(0, this.limits.toolCalls - this.readsUsed)
+  }
+
+  /** True when the next request is the run's last turn: its reads would come back too late to be used. */
+  onLastTurn(): boolean {
+    return this.limits.turns - this.turnsUsed <= 1
   }
 
   remainingMs(): number {
     return Math.max(0, this.limits.wallClockMs - this.elapsedMs())
   }
 
-  /** The first budget found spent, checked in a fixed order so the note is deterministic. */
+  /**
+   * The first budget found spent that ends the run, checked in a fixed order so the note is deterministic.
+   * Tool calls are not among them: they limit repository reads only, and a run whose reads are spent still
+   * gets its turns to record findings and publish.
+   */
   exhausted(): BudgetKind | undefined {
-    if (this.toolCallsUsed >= this.limits.toolCalls) return 'tool calls'
     if (this.tokensUsed >= this.limits.tokens) return 'tokens'
     if (this.elapsedMs() >= this.limits.wallClockMs) return 'wall clock'
     if (this.turnsUsed >= this.limits.turns) return 'turns'
@@ -93,7 +104,7 @@ export class BudgetTracker {
     const { limits } = this
     return (
       limits.turns - this.turnsUsed <= 2 ||
-      limits.toolCalls - this.toolCallsUsed <= 3 ||
+      limits.toolCalls - this.readsUsed <= 3 ||
       this.tokensUsed >= limits.tokens * 0.85 ||
       this.elapsedMs() >= limits.wallClockMs * 0.85
     )
@@ -103,7 +114,7 @@ export class BudgetTracker {
     const { limits } = this
     switch (kind) {
       case 'tool calls':
-        return `${this.toolCallsUsed} of ${limits.toolCalls} tool calls`
+        return `${this.readsUsed} of ${limits.toolCalls} tool calls`
       case 'tokens':
         return `${this.tokensUsed} of ${limits.tokens} tokens`
       case 'wall clock':

@@ -53,7 +53,11 @@ const NUDGE_BRIEF =
 const CUT_TOOL_CALL =
   'Not run: your reply was cut off at the output limit inside this call, so its arguments are incomplete. ' +
   'Call it again with shorter arguments.'
-const BUDGET_REFUSED = 'Not run: the tool-call budget for this review is used up. Call publish_review now.'
+const BUDGET_REFUSED = 'budget: record your findings and call publish_review now'
+
+const READS_SPENT =
+  'The tool-call budget ran out: later reads of the repository were refused, so parts of the change may ' +
+  'not have been examined.'
 
 /** Replies cut at max_tokens that the loop answers before giving up. */
 const MAX_CUT_REPLIES = 1
@@ -226,9 +230,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
         ? { type: 'tool_result', tool_use_id: use.id, content, is_error: true }
         : { type: 'tool_result', tool_use_id: use.id, content }
     if (truncated) return { block: reply(CUT_TOOL_CALL, true) }
-    if (tracker.toolCallsLeft() === 0 && !tools.endsRun(use.name))
+    const read = tools.reads(use.name)
+    if (read && (tracker.toolCallsLeft() === 0 || tracker.onLastTurn())) {
+      if (tracker.toolCallsLeft() === 0 && !notes.includes(READS_SPENT)) notes.push(READS_SPENT)
       return { block: reply(BUDGET_REFUSED, true) }
-    tracker.recordToolCall()
+    }
+    tracker.recordToolCall(read)
     const outcome = await tools.execute(use.name, use.input)
     logger.debug(`${use.name} ${outcome.isError ? 'error' : 'ok'}: ${outcome.content.slice(0, 200)}`)
     const block = reply(outcome.content, outcome.isError === true)

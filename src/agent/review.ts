@@ -12,6 +12,7 @@ import { buildFirstUserContent, type ReviewContextInput } from './context.js'
 import { Coverage } from './coverage.js'
 import { runAgent, type AgentRun } from './loop.js'
 import { SYSTEM_PROMPT } from './prompt.js'
+import { verifyFindings } from './verify.js'
 import { findingTools } from './tools/finding-tools.js'
 import { ToolRegistry } from './tools/registry.js'
 import { readLinesAt, repoTools } from './tools/repo-tools.js'
@@ -33,7 +34,9 @@ export interface AgentReviewInput {
   /** Findings of earlier reviews, at the head. */
   carried: Finding[]
   /** The first message's description of the pull request (everything but the diff, which comes from triage). */
-  context: Omit<ReviewContextInput, 'triage' | 'headSha' | 'baseSha'>
+  context: Omit<ReviewContextInput, 'triage' | 'headSha' | 'baseSha' | 'budget'>
+  /** Check each open finding once more after the loop (the verify-findings input). */
+  verify?: boolean
   logger: Logger
   now?: () => number
 }
@@ -67,7 +70,8 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     ...input.context,
     headSha,
     baseSha: input.baseSha,
-    triage: input.triage
+    triage: input.triage,
+    budget: input.budget
   })
   // The first message's diff counts once the model has answered it, like any other view.
   for (const shown of layoutPromptDiff(input.triage).shown) {
@@ -85,6 +89,21 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     coverage,
     ...(input.now ? { now: input.now } : {})
   })
+  // A run that failed has nothing settled to verify; its findings are posted as an interrupted review.
+  if (input.verify && !run.failure) {
+    const verified = await verifyFindings({
+      client: input.client,
+      model: input.model,
+      system: SYSTEM_PROMPT,
+      tools,
+      firstUserContent,
+      store,
+      readHeadLines: path => readLinesAt(git, headSha, path),
+      logger,
+      usage: run.usage
+    })
+    run.coverageNotes.push(...verified.notes)
+  }
   return {
     findings: store.all(),
     touched: store.touched(),

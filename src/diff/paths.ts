@@ -6,6 +6,23 @@
 
 const ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 }
 
+const DISPLAY_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+
+/**
+ * A path as the model is shown it: control characters (and Unicode line separators) written as escapes, so
+ * one file is always one line of a list. The store maps the shown form back to the real path.
+ */
+export function displayPath(path: string): string {
+  // eslint-disable-next-line no-control-regex
+  return path.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, char => {
+    const code = char.charCodeAt(0)
+    return (
+      DISPLAY_ESCAPES[char] ??
+      (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`)
+    )
+  })
+}
+
 /** Decodes a C-quoted path (with its surrounding quotes); other text is returned unchanged. */
 export function unquotePath(text: string): string {
   if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return text

@@ -1,6 +1,6 @@
 import { isKeyBodyLine, redactSecrets } from '../agent/redact.js'
 import type { DiffFile, DiffLine } from './model.js'
-import type { SkippedFile, TriageResult } from './triage.js'
+import type { ReviewableFile, SkippedFile, TriageResult } from './triage.js'
 
 /**
  * How the rendered diff reads, for the system prompt. Only a line that starts with a number can take a
@@ -59,22 +59,31 @@ export function layoutPromptDiff(
   const shown: ShownFile[] = []
   const left: string[] = []
   let used = 0
-  for (const entry of result.reviewable) {
-    const text = renderLines(entry.file, entry.shownLines)
-    if (entry.truncated) {
-      const hidden = entry.totalLines - entry.shownLines
+  const render = (entry: ReviewableFile, lines: number): string => {
+    const text = renderLines(entry.file, lines)
+    const hidden = entry.totalLines - lines
+    if (hidden > 0) {
       text.push(
         `[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +
           `call get_diff {"path": ${JSON.stringify(entry.file.path)}} to read the whole file diff]`
       )
     }
-    const rendered = text.join('\n')
+    return text.join('\n')
+  }
+  for (const entry of result.reviewable) {
+    let lines = entry.shownLines
+    let rendered = render(entry, lines)
+    // A file alone in its message is cut to fit rather than left out.
+    while (parts.length === 0 && rendered.length > maxChars && lines > 1) {
+      lines = Math.max(1, Math.min(lines - 1, Math.floor((lines * maxChars) / rendered.length)))
+      rendered = render(entry, lines)
+    }
     if (used + rendered.length > maxChars) {
       left.push(entry.file.path)
       continue
     }
     parts.push(rendered)
-    shown.push({ path: entry.file.path, lines: entry.shownLines, whole: !entry.truncated })
+    shown.push({ path: entry.file.path, lines, whole: lines >= entry.totalLines })
     used += rendered.length + 2
   }
   if (left.length > 0) {

@@ -1,6 +1,22 @@
 import type { Side } from '../diff/model.js'
 import type { Severity } from './severity.js'
 
+/** What kind of problem a finding is; the model picks one, so findings group and filter the same way. */
+export const FINDING_CATEGORIES = [
+  'correctness',
+  'security',
+  'concurrency',
+  'performance',
+  'error-handling',
+  'resource-leak',
+  'api-contract',
+  'data',
+  'tests',
+  'maintainability',
+  'style'
+] as const
+export type FindingCategory = (typeof FINDING_CATEGORIES)[number]
+
 export const FINDING_STATUSES = ['open', 'resolved', 'dismissed'] as const
 export type FindingStatus = (typeof FINDING_STATUSES)[number]
 
@@ -12,6 +28,7 @@ export interface Finding {
   /** `f_` plus a short random part; stable across reviews. */
   id: string
   severity: Severity
+  /** One of FINDING_CATEGORIES for new findings; findings from older reviews may carry other words. */
   category: string
   file: string
   title: string

@@ -1,10 +1,25 @@
 import type { DiffLineSet } from '../diff/line-set.js'
 import type { Side } from '../diff/model.js'
+import { cleanUntrusted, wrapUntrusted } from '../agent/untrusted.js'
 import { compactRanges, locateQuote, quoteMatches } from './quote.js'
 import { atLeast, type Severity } from './severity.js'
 
 /** Lines outside the diff are accepted only at this severity, and never posted inline. */
 export const OUTSIDE_DIFF_MIN: Severity = 'high'
+
+/** Longer suggestions are rarely exact; a fix that big belongs in the description. */
+export const MAX_SUGGESTION_LINES = 12
+
+/** How many cited lines a wrong-quote refusal shows, so the model can correct itself in one call. */
+const MAX_SHOWN_LINES = 20
+const MAX_SHOWN_LINE_CHARS = 300
+
+/**
+ * What every refusal of a place outside the diff asks for instead. It never names a severity that would get
+ * through: a refusal that did would teach the model to inflate severities.
+ */
+const CITE_THE_CAUSE =
+  'Cite the changed line that causes the problem and name the affected code in the description.'
 
 /** Where a new finding asks to sit. */
 export interface PlacementRequest {
@@ -66,8 +81,49 @@ export class FindingPlacer {
       )
     }
     const current = await this.citedText(file, 'RIGHT', start, end)
-    if (normalizeSuggestion(suggestion) === current.join('\n')) {
+    const replacement = normalizeSuggestion(suggestion)
+    if (replacement === current.join('\n')) {
       return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`
+    }
+    const lines = replacement.split('\n')
+    if (lines.length > MAX_SUGGESTION_LINES) {
+      return (
+        `The suggestion has ${lines.length} lines; at most ${MAX_SUGGESTION_LINES} are accepted. Cite a ` +
+        'narrower range with a shorter suggestion, or describe the fix in the description instead.'
+      )
+    }
+    return this.repeatsNeighbour(file, start, end, lines)
+  }
+
+  /**
+   * A suggestion replaces exactly start..end. When its first line equals the line just above the range (or its
+   * last line the one just below), applying it would leave that line twice: the range or the text is off.
+   */
+  private async repeatsNeighbour(
+    file: string,
+    start: number,
+    end: number,
+    lines: string[]
+  ): Promise<string | undefined> {
+    const same = (a: string | undefined, b: string | undefined): boolean =>
+      a !== undefined && b !== undefined && a.trim() !== '' && a.trim() === b.trim()
+    const before = start > 1 ? (await this.citedText(file, 'RIGHT', start - 1, start - 1))[0] : undefined
+    const head = await this.headFile(file)
+    const after = head && end < head.length ? head[end] : undefined
+    const range = start === end ? `line ${start}` : `lines ${start}-${end}`
+    if (same(lines[0], before)) {
+      return (
+        `The suggestion replaces exactly ${range}, and its first line repeats line ${start - 1}, just above ` +
+        `the range: applying it would duplicate that line. Drop that line from the suggestion, or start the ` +
+        `range at line ${start - 1}.`
+      )
+    }
+    if (same(lines[lines.length - 1], after)) {
+      return (
+        `The suggestion replaces exactly ${range}, and its last line repeats line ${end + 1}, just below the ` +
+        `range: applying it would duplicate that line. Drop that line from the suggestion, or end the range ` +
+        `at line ${end + 1}.`
+      )
     }
     return undefined
   }
@@ -146,7 +202,7 @@ export class FindingPlacer {
       text = outside
       placement.outsideDiff = true
     }
-    if (!quoteMatches(quote, text)) return this.quoteError(quote, file, side, range)
+    if (!quoteMatches(quote, text)) return this.quoteError(quote, file, side, start, end)
 
     if (suggestion !== undefined) {
       if (side !== 'RIGHT') return 'A suggestion replaces lines of the new file, so it needs side RIGHT.'
@@ -172,10 +228,7 @@ export class FindingPlacer {
     const head = await this.headFile(file)
     if (!this.lines.hasFile(file) && !head) return this.notInDiff(file)
     if (side === 'LEFT' || !atLeast(request.severity, OUTSIDE_DIFF_MIN)) {
-      return (
-        `${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ` +
-        'Review the change itself; only a high or critical problem may cite unchanged lines of the new file.'
-      )
+      return `${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ${CITE_THE_CAUSE}`
     }
     if (!head || end > head.length) {
       return `${file} has ${head?.length ?? 0} lines at the head; ${range} does not exist.${nearText}`
@@ -192,25 +245,45 @@ export class FindingPlacer {
     return text
   }
 
-  private async quoteError(quote: string, file: string, side: Side, range: string): Promise<string> {
+  private async quoteError(
+    quote: string,
+    file: string,
+    side: Side,
+    start: number,
+    end: number
+  ): Promise<string> {
+    const range = start === end ? `${start}` : `${start}-${end}`
     const headLines = await this.headFile(file)
     const diffFiles = this.lines.paths().flatMap(path => this.lines.file(path) ?? [])
     const places = locateQuote(quote, headLines ? { file, headLines } : { file }, diffFiles)
+    const shownEnd = Math.min(end, start + MAX_SHOWN_LINES - 1)
+    const cited = (await this.citedText(file, side, start, shownEnd)).map((text, i) => {
+      const clean = cleanUntrusted(text, { invisible: 'show' })
+      const clipped = clean.length > MAX_SHOWN_LINE_CHARS ? `${clean.slice(0, MAX_SHOWN_LINE_CHARS)}…` : clean
+      return `${start + i}\t${clipped}`
+    })
+    if (shownEnd < end) cited.push(`[${end - shownEnd} more lines not shown]`)
     return (
       `The quote does not appear in ${file} ${range} (${side}).` +
       (places.length > 0
-        ? ` It appears at ${places.join(', ')}: cite those lines instead.`
-        : ' It appears nowhere in the file or the diff: quote the cited lines verbatim.')
+        ? ` It appears at ${places.join(', ')}: cite those lines instead, or quote the cited lines.`
+        : ' It appears nowhere in the file or the diff: quote the cited lines.') +
+      ` The cited lines read:\n${wrapUntrusted(`cited-lines:${file}`, cited.join('\n'))}`
     )
   }
 
   private notInDiff(file: string): string {
     const name = file.slice(file.lastIndexOf('/') + 1)
     const similar = this.lines.paths().filter(path => path.endsWith(`/${name}`) || path === name)
+    const changed = this.lines.paths()
+    const listed =
+      changed.length === 0
+        ? ''
+        : ` Files in the diff: ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ', …' : ''}.`
     return (
-      `${file} is not among the files this pull request changes.` +
+      `${file} is not among the files this pull request changes, so it cannot be commented on.` +
       (similar.length > 0 ? ` Did you mean ${similar.slice(0, 3).join(', ')}?` : '') +
-      ' Only a high or critical finding may concern a file outside the diff.'
+      `${listed} ${CITE_THE_CAUSE}`
     )
   }
 

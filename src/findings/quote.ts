@@ -10,16 +10,54 @@ import type { DiffFile } from '../diff/model.js'
 const squash = (line: string): string =>
   cleanUntrusted(line, { invisible: 'show' }).trim().replace(/\s+/g, ' ')
 
-function quoteLines(quote: string): string[] {
-  const lines = quote.replace(/\r\n?/g, '\n').split('\n').map(squash)
+function quoteLines(quote: string, strip = false): string[] {
+  const lines = quote
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map(line => squash(strip ? stripDisplayPrefix(line) : line))
   while (lines[0] === '') lines.shift()
   while (lines[lines.length - 1] === '') lines.pop()
   return lines
 }
 
+/**
+ * What the diff and read_file put before a line's text, which a model often copies into its quote: "  10 + ",
+ * "  10   ", "     - (old 9) ", "10<tab>", or a bare leading "+" or "-" as in a unified diff.
+ */
+const DISPLAY_PREFIX = [/^\s*\d+ {1,2}[+ ] /, /^\s*- \((?:old \d+|not in the base)\) /, /^\s*\d+\t/, /^[+-]/]
+
+export function stripDisplayPrefix(line: string): string {
+  for (const prefix of DISPLAY_PREFIX) if (prefix.test(line)) return line.replace(prefix, '')
+  return line
+}
+
+/** "…" or "..." in a quote stands for text left out. */
+const GAP = /…|\.\.\./
+
+/**
+ * Whether the quote appears in the cited lines: as given, else with each line's display prefix stripped,
+ * else with "…" or "..." read as a gap between parts that must appear in order.
+ */
 export function quoteMatches(quote: string, cited: string[]): boolean {
-  const wanted = quoteLines(quote).join('\n')
-  return wanted !== '' && cited.map(squash).join('\n').includes(wanted)
+  const text = cited.map(squash).join('\n')
+  const exact = quoteLines(quote).join('\n')
+  if (exact === '') return false
+  if (text.includes(exact)) return true
+  const stripped = quoteLines(quote, true).join('\n')
+  if (stripped !== '' && text.includes(stripped)) return true
+  if (!GAP.test(stripped)) return false
+  const parts = stripped
+    .split(GAP)
+    .map(part => part.trim())
+    .filter(part => part !== '')
+  if (parts.length === 0) return false
+  let from = 0
+  for (const part of parts) {
+    const at = text.indexOf(part, from)
+    if (at < 0) return false
+    from = at + part.length
+  }
+  return true
 }
 
 /** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { DiffLineSet } from '../diff/line-set.js'
+import { displayPath } from '../diff/paths.js'
 import { findingLocation, isLineFinding, type Finding, type FindingStatus } from './finding.js'
 import { fingerprintOf } from './fingerprint.js'
 import { FindingPlacer, normalizeSuggestion, OUTSIDE_DIFF_MIN } from './placement.js'
@@ -73,7 +74,7 @@ export class FindingsStore {
   }
 
   async add(input: NewFinding): Promise<StoreResult> {
-    const file = input.file.replace(/^\.\//, '')
+    const file = this.resolvePath(input.file.replace(/^\.\//, ''))
     const placed = await this.placer.place({ ...input, file })
     if (!placed.ok) return placed
     const draft: Finding = {
@@ -129,8 +130,9 @@ export class FindingsStore {
     const severity = changes.severity ?? finding.severity
     if (finding.outsideDiff && !atLeast(severity, OUTSIDE_DIFF_MIN)) {
       return refuse(
-        `${id} cites lines outside the diff, which only a high or critical finding may do. ` +
-          'Dismiss it (status "dismissed") rather than lowering its severity.'
+        `${id} cites lines outside the diff, so its severity cannot be lowered. Dismiss it (status ` +
+          '"dismissed") with a note, then add a finding on the changed line that causes the problem, naming ' +
+          'the affected code in the description.'
       )
     }
     let suggestion: string | undefined
@@ -163,6 +165,12 @@ export class FindingsStore {
     if (finding.status === 'open') finding.lastConfirmedSha = this.options.headSha
     this.touchedIds.add(id)
     return { ok: true, finding: { ...finding } }
+  }
+
+  /** The real path of a file the model names as it was shown, with control characters escaped. */
+  private resolvePath(file: string): string {
+    if (this.options.lines.hasFile(file)) return file
+    return this.options.lines.paths().find(path => path !== file && displayPath(path) === file) ?? file
   }
 
   private uniqueId(): string {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { getExecOutput } from '@actions/exec'
+import { redactSecrets } from '../agent/redact.js'
 import type { Logger } from '../logger.js'
 import { diffArgs, objectId, revision, stripSlashes } from './arguments.js'
 import { GitError } from './git-error.js'
@@ -24,6 +25,10 @@ export interface GrepMatch {
   path: string
   line: number
   text: string
+  /** Set on lines that do not match but are shown around a match (context) or name its function. */
+  kind?: 'context' | 'function'
+  /** The first line of a new group of lines in the same file, as grep separates them with "--". */
+  groupStart?: true
 }
 
 export interface GrepOptions {
@@ -33,6 +38,13 @@ export interface GrepOptions {
   path?: string
   /** Stop after this many matches in total (default 1,000). */
   maxCount?: number
+  ignoreCase?: boolean
+  /** Match whole words only (grep -w). */
+  wordRegexp?: boolean
+  /** Lines of context before and after each match (grep -C). */
+  context?: number
+  /** Also give the line that starts the function each match is in (grep -p). */
+  showFunction?: boolean
 }
 
 export interface Git {
@@ -112,7 +124,8 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     `safe.directory=${cwd}`
   ]
 
-  const describe = (args: string[]): string => args.join(' ')
+  // Paths in arguments are repository content: a secret pasted into a file name must not reach the log.
+  const describe = (args: string[]): string => redactSecrets(args.join(' '))
 
   /** Small text outputs: the toolkit's process runner. */
   async function run(args: string[], options: RunOptions = {}): Promise<RunResult<string>> {
@@ -282,32 +295,54 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     },
 
     async grep(sha, pattern, options = {}) {
+      const context = Math.max(0, Math.floor(options.context ?? 0))
+      // With --column only matching lines carry a column field, which tells them from context and function lines.
+      const extra = context > 0 || options.showFunction === true
       const args = ['grep', '--null', '-n', '-I', '--no-color', '--full-name']
+      if (extra) args.push('--column')
+      if (options.ignoreCase) args.push('--ignore-case')
+      if (options.wordRegexp) args.push('--word-regexp')
+      if (context > 0) args.push(`--context=${context}`)
+      if (options.showFunction) args.push('--show-function')
       args.push(options.fixed ? '--fixed-strings' : '--extended-regexp', '-e', pattern, revision(sha), '--')
       if (options.path) args.push(stripSlashes(options.path) || '.')
       const limit = options.maxCount ?? DEFAULT_GREP_MATCHES
+      const linesPerMatch = 1 + 2 * context + (options.showFunction ? 1 : 0) + (extra ? 1 : 0)
       const parts: Buffer[] = []
       let lines = 0
       // A common pattern in a large repository matches far more than anyone reads: stop git early.
       await runLarge(args, { okCodes: [1] }, data => {
         parts.push(data)
         for (let at = data.indexOf(10); at >= 0; at = data.indexOf(10, at + 1)) lines++
-        return lines >= limit ? 'stop' : undefined
+        return lines >= limit * linesPerMatch ? 'stop' : undefined
       })
       const matches: GrepMatch[] = []
       const prefix = `${sha}:`
+      let found = 0
+      let separated = false
       for (const line of Buffer.concat(parts).toString('utf8').split('\n')) {
-        if (matches.length >= limit) break
-        // "<sha>:<path>\0<line>\0<text>"
+        if (line === '--') {
+          separated = true
+          continue
+        }
+        // "<sha>:<path>\0<line>\0[<column>\0]<text>"
         const first = line.indexOf('\0')
         const second = line.indexOf('\0', first + 1)
         if (first < 0 || second < 0) continue
+        const third = extra ? line.indexOf('\0', second + 1) : -1
+        const isMatch = !extra || third >= 0
+        if (isMatch && found >= limit) break
         const name = line.slice(0, first)
-        matches.push({
+        const match: GrepMatch = {
           path: name.startsWith(prefix) ? name.slice(prefix.length) : name,
           line: Number(line.slice(first + 1, second)),
-          text: line.slice(second + 1)
-        })
+          text: line.slice((third >= 0 ? third : second) + 1)
+        }
+        if (!isMatch) match.kind = context > 0 ? 'context' : 'function'
+        if (separated) match.groupStart = true
+        separated = false
+        matches.push(match)
+        if (isMatch) found++
       }
       return matches
     },

@@ -159,8 +159,12 @@ function visible(input: BodyInput, detail: Detail): string {
     )
     sections.push(['<details>', `<summary>${heading}</summary>`, '', ...items, '', '</details>'].join('\n'))
   }
-  if (selection.closedThisRun.length > 0) {
-    const items = capped(selection.closedThisRun, detail.listCap, closedEntry)
+  // A closed informational finding was never in the text, unless an earlier review posted it as a comment.
+  const closed = selection.closedThisRun.filter(
+    finding => finding.severity !== 'informational' || finding.commentId !== undefined
+  )
+  if (closed.length > 0) {
+    const items = capped(closed, detail.listCap, closedEntry)
     sections.push(['#### Resolved in this run', '', ...items].join('\n'))
   }
   if (input.coverageNotes.length > 0) {

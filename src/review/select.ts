@@ -44,7 +44,13 @@ export interface Selection {
   listed: Listed[]
   /** Findings that were open before this run and are resolved or dismissed now. */
   closedThisRun: Finding[]
+  /** The open findings the review's text reports: every open one except the informational. */
   open: Finding[]
+  /**
+   * Open informational findings: kept in the marker and the findings file, never in the posted text.
+   * Authors read "FYI" items as noise, and benchmarks count every issue a review mentions.
+   */
+  informational: Finding[]
 }
 
 export interface SelectionSettings {
@@ -92,7 +98,7 @@ function placement(finding: Finding, settings: SelectionSettings, lines: Comment
 
 /**
  * Splits the findings of a run into what is posted inline and what is listed in the body. Every open finding
- * lands in exactly one of `inline`, `outsideDiff` and `listed`, so nothing is lost.
+ * lands in exactly one of `inline`, `outsideDiff`, `listed` and `informational`, so nothing is lost.
  */
 export function selectFindings(
   findings: readonly Finding[],
@@ -100,7 +106,9 @@ export function selectFindings(
   settings: SelectionSettings,
   previous: readonly Finding[] = []
 ): Selection {
-  const open = findings.filter(finding => finding.status === 'open').sort(compareFindings)
+  const allOpen = findings.filter(finding => finding.status === 'open').sort(compareFindings)
+  const informational = allOpen.filter(finding => finding.severity === 'informational')
+  const open = allOpen.filter(finding => finding.severity !== 'informational')
   const inline: InlineFinding[] = []
   const outsideDiff: Finding[] = []
   const listed: Listed[] = []
@@ -115,7 +123,7 @@ export function selectFindings(
   const closedThisRun = findings
     .filter(finding => finding.status !== 'open' && wasOpen.has(finding.id))
     .sort(compareFindings)
-  return { inline, outsideDiff, listed, closedThisRun, open }
+  return { inline, outsideDiff, listed, closedThisRun, open, informational }
 }
 
 /** Moves inline findings to the body list, e.g. when GitHub rejected their comments. */

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { FINDING_STATUSES, findingLocation, type Finding } from '../../findings/finding.js'
+import {
+  FINDING_CATEGORIES,
+  FINDING_STATUSES,
+  findingLocation,
+  type Finding
+} from '../../findings/finding.js'
+import { displayPath } from '../../diff/paths.js'
+import { MAX_SUGGESTION_LINES } from '../../findings/placement.js'
 import { SEVERITIES } from '../../findings/severity.js'
 import type { FindingsStore, StoreResult } from '../../findings/store.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
@@ -7,15 +14,28 @@ import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
 const line = z.number().int().min(1).max(10_000_000)
 const severity = z.enum(SEVERITIES)
 
+const category = z.enum(FINDING_CATEGORIES, {
+  error: () => `unknown category; use one of: ${FINDING_CATEGORIES.join(', ')}`
+})
+
+// Field order is the order the model writes them in: where and what the evidence is, then the verdict.
 const addFindingSchema = z
   .object({
-    severity: severity.describe('informational < low < medium < high < critical'),
-    category: z
+    file: z.string().min(1).describe('Path of a file in the diff, as shown in the diff header.'),
+    start_line: line.optional().describe('First cited line. Omit for a finding about the whole file.'),
+    end_line: line.optional().describe('Last cited line, in the same hunk; defaults to start_line.'),
+    side: z
+      .enum(['RIGHT', 'LEFT'])
+      .optional()
+      .describe(
+        'RIGHT (default): line numbers of the new file. LEFT: numbers of removed lines in the old file.'
+      ),
+    quote: z
       .string()
       .min(1)
-      .max(40)
-      .describe('One word or two: correctness, security, performance, reliability, api, tests, style, ...'),
-    file: z.string().min(1).describe('Path of a file in the diff, as shown in the diff header.'),
+      .max(2000)
+      .optional()
+      .describe('Required with start_line: text copied from the cited lines ("…" may stand for a gap).'),
     title: z
       .string()
       .min(1)
@@ -25,28 +45,20 @@ const addFindingSchema = z
       .string()
       .min(1)
       .max(4000)
-      .describe('What is wrong, why it matters and how to fix it. Markdown.'),
-    start_line: line.optional().describe('First cited line. Omit for a finding about the whole file.'),
-    end_line: line.optional().describe('Last cited line, in the same hunk; defaults to start_line.'),
-    side: z
-      .enum(['RIGHT', 'LEFT'])
-      .optional()
       .describe(
-        'RIGHT (default): line numbers of the new file. LEFT: numbers of removed lines in the old file.'
+        'The input or state that triggers the problem, the wrong outcome that follows, and how to fix it. ' +
+          'One issue only. Markdown.'
       ),
+    category: category.describe('The kind of problem.'),
+    severity: severity.describe('informational < low < medium < high < critical'),
     suggestion: z
       .string()
       .max(8000)
       .optional()
       .describe(
-        'Full replacement text for start_line..end_line (RIGHT side only), without diff markers. Only when the fix is complete and exact.'
-      ),
-    quote: z
-      .string()
-      .min(1)
-      .max(2000)
-      .optional()
-      .describe('Required with start_line: text copied verbatim from the cited lines.')
+        `Replacement text for exactly start_line..end_line (RIGHT side only, at most ${MAX_SUGGESTION_LINES} ` +
+          'lines), without diff markers. Only when the fix is complete and exact.'
+      )
   })
   .strict()
 
@@ -82,7 +94,8 @@ const publishReviewSchema = z
       .min(1)
       .max(6000)
       .describe(
-        'The opening text of the review: what the change does and the verdict, in a few sentences. Markdown.'
+        'The opening text of the review: what the change does and the verdict, in a few sentences. It ' +
+          'raises nothing that is not a finding. Markdown.'
       )
   })
   .strict()
@@ -96,7 +109,8 @@ export function describeFinding(finding: Finding): string {
     .filter(Boolean)
     .join(', ')
   return (
-    `${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ${findingLocation(finding)}: ` +
+    `${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ` +
+    `${findingLocation({ ...finding, file: displayPath(finding.file) })}: ` +
     `${finding.title}${extras ? ` (${extras})` : ''}`
   )
 }
@@ -112,7 +126,7 @@ export function findingTools(store: FindingsStore): AgentTool[] {
       name: 'add_finding',
       description:
         'Record one new problem in the findings list and get its id. Cite lines from the diff (RIGHT for new ' +
-        'lines, LEFT for removed ones) with a verbatim quote, or omit start_line for a whole-file finding. ' +
+        'lines, LEFT for removed ones) with a quote from them, or omit start_line for a whole-file finding. ' +
         'If the problem is already listed, call update_finding instead.',
       schema: addFindingSchema,
       async run(input) {

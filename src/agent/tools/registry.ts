@@ -19,12 +19,23 @@ export interface AgentTool<S extends AnyObjectSchema = AnyObjectSchema> {
   schema: S
   /** A call that finishes the review: never refused for budget, since refusing it would lose the summary. */
   endsRun?: boolean
+  /** A repository read: limited by the tool-call budget. Finding tools are not, so recording always works. */
+  reads?: boolean
   run(input: z.infer<S>): Promise<ToolOutcome> | ToolOutcome
 }
 
 /** Keeps the generic input type of a tool definition while storing tools side by side. */
 export function defineTool<S extends AnyObjectSchema>(tool: AgentTool<S>): AgentTool {
   return tool as unknown as AgentTool
+}
+
+/** One call the registry ran, in order; what the verifier shows as the code the model read. */
+export interface ToolCallRecord {
+  name: string
+  input: unknown
+  content: string
+  isError: boolean
+  reads: boolean
 }
 
 export const EPHEMERAL_CACHE = Object.freeze({ type: 'ephemeral' as const })
@@ -36,6 +47,7 @@ export const EPHEMERAL_CACHE = Object.freeze({ type: 'ephemeral' as const })
 export class ToolRegistry {
   private readonly byName = new Map<string, AgentTool>()
   private readonly defs: Anthropic.Messages.Tool[]
+  private readonly calls: ToolCallRecord[] = []
 
   constructor(tools: AgentTool[]) {
     for (const tool of tools) {
@@ -61,13 +73,34 @@ export class ToolRegistry {
     return this.byName.get(name)?.endsRun === true
   }
 
+  reads(name: string): boolean {
+    return this.byName.get(name)?.reads === true
+  }
+
   /** The same array on every call: nothing about it may change within a run. */
   definitions(): Anthropic.Messages.Tool[] {
     return this.defs
   }
 
+  /** Every call run so far, oldest first. */
+  history(): readonly ToolCallRecord[] {
+    return this.calls
+  }
+
   /** Runs one call. Never throws: every failure becomes an error result the model can act on. */
   async execute(name: string, input: unknown): Promise<ToolOutcome> {
+    const outcome = await this.run(name, input)
+    this.calls.push({
+      name,
+      input,
+      content: outcome.content,
+      isError: outcome.isError === true,
+      reads: this.reads(name)
+    })
+    return outcome
+  }
+
+  private async run(name: string, input: unknown): Promise<ToolOutcome> {
     const tool = this.byName.get(name)
     if (!tool) {
       return {

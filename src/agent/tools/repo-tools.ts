@@ -10,6 +10,7 @@ import {
   redactSecrets
 } from '../redact.js'
 import type { Coverage } from '../coverage.js'
+import { declarationIn, isDefinition } from '../symbols.js'
 import { cleanUntrusted, wrapUntrusted } from '../untrusted.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
 import { checkRepoPath, resolveAtCommit } from './repo-paths.js'
@@ -28,6 +29,7 @@ export interface RepoToolsOptions {
 }
 
 const MAX_LINE_CHARS = 500
+const MAX_SEARCH_CONTEXT = 5
 const MAX_DIRECTORY_ENTRIES = 500
 
 const line = z.number().int().min(1).max(10_000_000)
@@ -56,7 +58,28 @@ const searchCodeSchema = z
       .max(300)
       .describe('Extended regular expression (or literal text with fixed: true).'),
     path: z.string().optional().describe('Limit the search to this file or directory.'),
-    fixed: z.boolean().optional().describe('Match the pattern as literal text.')
+    fixed: z.boolean().optional().describe('Match the pattern as literal text.'),
+    context: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SEARCH_CONTEXT)
+      .optional()
+      .describe(`Lines to show before and after each match, 0-${MAX_SEARCH_CONTEXT} (default 0).`),
+    ignore_case: z.boolean().optional().describe('Match letters in either case.')
+  })
+  .strict()
+
+const findReferencesSchema = z
+  .object({
+    symbol: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z_$][\w$]*$/, {
+        message: 'one identifier (letters, digits, _ or $), e.g. parseConfig; for Foo.bar give bar'
+      })
+      .describe('An identifier, e.g. a function, class, method or constant name.')
   })
   .strict()
 
@@ -72,6 +95,11 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
   const { git, headSha, baseSha, files } = options
   const maxChars = options.maxOutputChars ?? MAX_TOOL_OUTPUT_CHARS
   const maxResults = options.maxSearchResults ?? 100
+  const changedLines = new Set(
+    files.flatMap(file =>
+      file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))
+    )
+  )
   const short = (sha: string): string => sha.slice(0, 7)
   const data = (source: string, text: string): ToolOutcome => ({
     content: wrapUntrusted(
@@ -83,6 +111,7 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
   return [
     defineTool({
       name: 'read_file',
+      reads: true,
       description:
         'Read a file of the repository at the pull request head (or at the base), with line numbers. Use it ' +
         'for context the diff does not show: callers, definitions, tests.',
@@ -121,6 +150,7 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
     }),
     defineTool({
       name: 'list_directory',
+      reads: true,
       description: 'List the files and directories directly inside a directory at the pull request head.',
       schema: listDirectorySchema,
       async run(input) {
@@ -150,9 +180,10 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
     }),
     defineTool({
       name: 'search_code',
+      reads: true,
       description:
         'Search the files at the pull request head with git grep. Returns path:line: text for each match, ' +
-        `at most ${maxResults}.`,
+        `at most ${maxResults}; with context, the lines around it as path-line- text.`,
       schema: searchCodeSchema,
       async run(input) {
         let path: string | undefined
@@ -166,6 +197,8 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
           matches = await git.grep(headSha, input.pattern, {
             fixed: input.fixed === true,
             ...(path ? { path } : {}),
+            ...(input.context ? { context: input.context } : {}),
+            ...(input.ignore_case ? { ignoreCase: true } : {}),
             maxCount: maxResults + 1
           })
         } catch (error) {
@@ -174,21 +207,91 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
           throw error
         }
         if (matches.length === 0) return { content: `No matches for ${JSON.stringify(input.pattern)}.` }
-        const shown = matches.slice(0, maxResults)
-        const keyLines = await privateKeyLinesOf(git, headSha, shown, path)
+        const found = matches.filter(m => m.kind === undefined)
+        const kept =
+          found.length > maxResults ? matches.slice(0, matches.indexOf(found[maxResults]!)) : matches
+        const keyLines = await privateKeyLinesOf(git, headSha, kept, path)
         // Redacted before clipping: a secret cut at the clip width would no longer match its pattern.
-        const lines = shown.map(m => {
+        const lines = kept.flatMap(m => {
+          const sep = m.kind === 'context' ? '-' : ':'
           const masked = keyLines.get(m.path)
           const hidden = masked === 'all' || masked?.has(m.line) === true
-          return `${m.path}:${m.line}: ${hidden ? PRIVATE_KEY_LINE : clip(redactSecrets(m.text))}`
+          const text = `${m.path}${sep}${m.line}${sep} ${hidden ? PRIVATE_KEY_LINE : clip(redactSecrets(m.text))}`
+          return m.groupStart ? ['--', text] : [text]
         })
-        if (matches.length > maxResults)
+        if (found.length > maxResults)
           lines.push(`[more than ${maxResults} matches; narrow the pattern or the path]`)
         return data(`search_code:${input.pattern}`, lines.join('\n'))
       }
     }),
     defineTool({
+      name: 'find_references',
+      reads: true,
+      description:
+        'Find every whole-word use of a symbol at the pull request head, grouped by file, each with the ' +
+        'line that starts its enclosing function; definitions and lines this pull request adds are marked. ' +
+        'Use it to check the callers and implementers of a changed function, type or constant.',
+      schema: findReferencesSchema,
+      async run({ symbol }) {
+        let matches
+        try {
+          matches = await git.grep(headSha, symbol, {
+            fixed: true,
+            wordRegexp: true,
+            showFunction: true,
+            maxCount: maxResults + 1
+          })
+        } catch (error) {
+          if (error instanceof GitError)
+            return fail(`git grep rejected the search: ${error.stderr || error.message}`)
+          throw error
+        }
+        const hits = matches.filter(m => m.kind === undefined)
+        if (hits.length === 0)
+          return { content: `No references to ${symbol} at head ${short(headSha)} (whole-word search).` }
+        const shown = hits.slice(0, maxResults)
+        const keyLines = await privateKeyLinesOf(git, headSha, matches, undefined)
+        const masked = (m: { path: string; line: number; text: string }): string => {
+          const lines = keyLines.get(m.path)
+          const hidden = lines === 'all' || lines?.has(m.line) === true
+          return hidden ? PRIVATE_KEY_LINE : clip(redactSecrets(m.text.trim()))
+        }
+        const byFile = new Map<string, string[]>()
+        let enclosing: { path: string; text: string; line: number } | undefined
+        const matched = new Set(shown)
+        for (const m of matches) {
+          if (m.kind === 'function') {
+            enclosing = { path: m.path, text: m.text, line: m.line }
+            continue
+          }
+          if (!matched.has(m)) continue
+          const marks = [
+            isDefinition(m.text, symbol) ? 'definition' : '',
+            changedLines.has(`${m.path}:${m.line}`) ? 'added by this pull request' : ''
+          ].filter(Boolean)
+          const entries = byFile.get(m.path) ?? []
+          entries.push(`  ${m.line}${marks.length > 0 ? ` [${marks.join(', ')}]` : ''}: ${masked(m)}`)
+          if (enclosing?.path === m.path && enclosing.line < m.line && !isDefinition(m.text, symbol))
+            entries.push(`      in ${enclosing.line}: ${masked(enclosing)}`)
+          byFile.set(m.path, entries)
+          // git names a function once for all the matches in it, and a match at column 0 starts one itself.
+          if (declarationIn(m.text)) enclosing = { path: m.path, text: m.text, line: m.line }
+        }
+        const fileCount = byFile.size
+        const lines = [
+          `References to ${symbol} at head ${short(headSha)}: ${shown.length}${hits.length > maxResults ? '+' : ''} ` +
+            `in ${fileCount} file${fileCount === 1 ? '' : 's'}.`
+        ]
+        for (const [file, entries] of byFile)
+          lines.push(`${file} (${entries.filter(e => !e.startsWith('      ')).length}):`, ...entries)
+        if (hits.length > maxResults)
+          lines.push(`[more than ${maxResults} references; use search_code with a path to narrow them]`)
+        return data(`find_references:${symbol}`, lines.join('\n'))
+      }
+    }),
+    defineTool({
       name: 'get_diff',
+      reads: true,
       description:
         "One changed file's whole diff, in the same format as the diff above (use it when that was truncated).",
       schema: getDiffSchema,

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import {
+  changedSymbols,
+  declarationIn,
+  enclosingDeclarations,
+  isDefinition,
+  symbolReferences
+} from '../../src/agent/symbols.js'
+import { parseUnifiedDiff } from '../../src/diff/parse.js'
+import { memoryLogger } from '../../src/logger.js'
+import { createWorld, releaseAll } from './support/review-world.js'
+
+afterEach(releaseAll)
+
+const CALC_BASE = [
+  'export function divide(a: number, b: number): number {',
+  '  return a / b',
+  '}',
+  '',
+  'export const PRECISION = 2',
+  '',
+  'export function legacyRound(x: number): number {',
+  '  return Math.round(x)',
+  '}',
+  ''
+].join('\n')
+
+const CALC_HEAD = [
+  'export function divide(a: number, b: number): number | null {',
+  '  if (b === 0) return null',
+  '  return a / b',
+  '}',
+  '',
+  'export const PRECISION = 2',
+  ''
+].join('\n')
+
+const REPORT = [
+  "import { divide } from './calc.js'",
+  '',
+  'export function ratio(done: number, total: number): string {',
+  '  const share = divide(done, total)',
+  '  return share.toFixed(2)',
+  '}',
+  '',
+  'export class Report {',
+  '  render(rows: number[]): string {',
+  '    return String(divide(rows.length, 3))',
+  '  }',
+  '}',
+  ''
+].join('\n')
+
+const SPEC = {
+  base: {
+    'src/calc.ts': CALC_BASE,
+    'src/report.ts': REPORT,
+    'src/legacy.ts': "import { legacyRound } from './calc.js'\nexport const r = legacyRound(1.5)\n"
+  },
+  commits: [{ files: { 'src/calc.ts': CALC_HEAD }, message: 'divide returns null for zero' }]
+}
+
+describe('find_references', () => {
+  it('finds the unchanged callers of a changed function, each with its enclosing function', async () => {
+    const world = await createWorld(SPEC)
+    const result = await world.tools.execute('find_references', { symbol: 'divide' })
+    expect(result.isError).toBeUndefined()
+    const text = result.content
+    expect(text).toContain(`References to divide at head ${world.headSha.slice(0, 7)}: 4 in 2 files.`)
+    expect(text).toContain(
+      'src/calc.ts (1):\n  1 [definition, added by this pull request]: export function divide('
+    )
+    expect(text).toContain('src/report.ts (3):\n  1: import { divide } from')
+    expect(text).toContain(
+      '  4: const share = divide(done, total)\n      in 3: export function ratio(done: number, total: number): string {'
+    )
+    expect(text).toContain('  10: return String(divide(rows.length, 3))\n      in 8: export class Report {')
+  })
+
+  it('matches whole words only and refuses what is not one identifier', async () => {
+    const world = await createWorld(SPEC)
+    const none = await world.tools.execute('find_references', { symbol: 'divid' })
+    expect(none.content).toBe(
+      `No references to divid at head ${world.headSha.slice(0, 7)} (whole-word search).`
+    )
+    const dotted = await world.tools.execute('find_references', { symbol: 'Report.render' })
+    expect(dotted.isError).toBe(true)
+    expect(dotted.content).toContain('for Foo.bar give bar')
+  })
+})
+
+describe('changed symbols and their references', () => {
+  it('recognises declarations, methods and definitions by line', () => {
+    expect(declarationIn('export async function load(id) {')).toMatchObject({ name: 'load', topLevel: true })
+    expect(declarationIn('export default class Store {')).toMatchObject({ name: 'Store' })
+    expect(declarationIn('def parse(text):')).toMatchObject({ name: 'parse', topLevel: true })
+    expect(declarationIn('func (s *Server) Serve(l net.Listener) error {')).toMatchObject({ name: 'Serve' })
+    expect(declarationIn('pub fn run(args: Args) -> Result<()> {')).toMatchObject({ name: 'run' })
+    expect(declarationIn('  async render(rows: number[]): Promise<string> {')).toMatchObject({
+      name: 'render',
+      topLevel: false
+    })
+    expect(declarationIn('  if (x) {')).toBeUndefined()
+    expect(declarationIn('  return divide(a, b)')).toBeUndefined()
+    expect(isDefinition('  divide: (a, b) => a / b,', 'divide')).toBe(true)
+    expect(isDefinition('const x = divide(1, 2)', 'divide')).toBe(false)
+    const lines = REPORT.split('\n')
+    expect(enclosingDeclarations(lines, 10).map(d => d.name)).toEqual(['Report', 'render'])
+    expect(enclosingDeclarations(lines, 6).map(d => d.name)).toEqual(['ratio'])
+    expect(enclosingDeclarations(lines, 1)).toEqual([])
+  })
+
+  it('lists changed, added and removed top-level symbols from the diff', () => {
+    const diff = parseUnifiedDiff(`diff --git a/src/calc.ts b/src/calc.ts
+--- a/src/calc.ts
++++ b/src/calc.ts
+@@ -1,9 +1,10 @@
+-export function divide(a: number, b: number): number {
++export function divide(a: number, b: number): number | null {
++  if (b === 0) return null
+   return a / b
+ }
+ 
+ export const PRECISION = 2
+ 
+-export function legacyRound(x: number): number {
+-  return Math.round(x)
+-}
++export function round(x: number): number {
++  return Math.round(x * 100) / 100
++}
+`)
+    const head = [
+      'export function divide(a: number, b: number): number | null {',
+      '  if (b === 0) return null',
+      '  return a / b',
+      '}',
+      '',
+      'export const PRECISION = 2',
+      '',
+      'export function round(x: number): number {',
+      '  return Math.round(x * 100) / 100',
+      '}'
+    ]
+    expect(changedSymbols([{ file: diff[0]!, headLines: head }])).toEqual([
+      { name: 'divide', file: 'src/calc.ts', line: 1, change: 'changed' },
+      { name: 'round', file: 'src/calc.ts', line: 8, change: 'added' },
+      { name: 'legacyRound', file: 'src/calc.ts', change: 'removed' }
+    ])
+  })
+
+  it('counts references outside the diff with git grep -w at the head', async () => {
+    const world = await createWorld(SPEC)
+    const refs = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    expect(refs).toEqual([
+      { name: 'divide', file: 'src/calc.ts', line: 1, change: 'changed', references: 3, files: 1 },
+      { name: 'legacyRound', file: 'src/calc.ts', change: 'removed', references: 2, files: 1 }
+    ])
+  })
+})

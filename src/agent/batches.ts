@@ -1,0 +1,90 @@
+import { layoutPromptDiff, PROMPT_DIFF_CHARS } from '../diff/render.js'
+import type { ReviewableFile, TriageResult } from '../diff/triage.js'
+
+/** The files one review pass shows in its first message. */
+export interface Batch {
+  files: ReviewableFile[]
+}
+
+function directoryOf(path: string): string {
+  const slash = path.lastIndexOf('/')
+  return slash === -1 ? '' : path.slice(0, slash)
+}
+
+/** `src/a.test.ts`, `src/__tests__/a.ts`, `tests/test_a.py` and `a_test.go` all belong with `a`. */
+function stemOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return name
+    .replace(/\.[^.]+$/, '')
+    .replace(/([._-](test|spec|tests))$/i, '')
+    .replace(/^(test_|tests_)/i, '')
+    .toLowerCase()
+}
+
+function sizeOf(entry: ReviewableFile): number {
+  return layoutPromptDiff({ reviewable: [entry], skipped: [] }, Number.POSITIVE_INFINITY).text.length + 2
+}
+
+/**
+ * Groups the reviewable files into batches whose first-message diff fits `maxChars`, keeping related files
+ * together: a test goes with the source it tests, and a directory stays in one batch while it fits. A file too
+ * large for any batch has one of its own, cut at the cap like any large file. The order within a batch is the
+ * pull request's, so a pull request that fits in one batch is shown exactly as before.
+ */
+export function planBatches(triage: TriageResult, maxChars: number = PROMPT_DIFF_CHARS): Batch[] {
+  const entries = triage.reviewable
+  if (entries.length === 0) return []
+  const total = entries.reduce((sum, entry) => sum + sizeOf(entry), 0)
+  if (total <= maxChars) return [{ files: [...entries] }]
+
+  // Units: a source file and the tests named after it, in the same or a test directory.
+  const order = new Map(entries.map((entry, i) => [entry.file.path, i]))
+  const byStem = new Map<string, ReviewableFile[]>()
+  for (const entry of entries) {
+    const key = `${directoryOf(entry.file.path).replace(/(^|\/)(__tests__|tests?|spec)$/, '')}|${stemOf(entry.file.path)}`
+    byStem.set(key, [...(byStem.get(key) ?? []), entry])
+  }
+  const units = [...byStem.values()].map(files => ({
+    files,
+    size: files.reduce((sum, entry) => sum + sizeOf(entry), 0),
+    directory: directoryOf(files[0]?.file.path ?? '').replace(/(^|\/)(__tests__|tests?|spec)$/, '')
+  }))
+  // Directories in path order, so neighbours share a batch.
+  units.sort(
+    (a, b) =>
+      a.directory.localeCompare(b.directory) ||
+      (order.get(a.files[0]?.file.path ?? '') ?? 0) - (order.get(b.files[0]?.file.path ?? '') ?? 0)
+  )
+
+  const batches: Batch[] = []
+  let current: ReviewableFile[] = []
+  let used = 0
+  const close = () => {
+    if (current.length > 0) batches.push({ files: current })
+    current = []
+    used = 0
+  }
+  for (const unit of units) {
+    if (unit.size > maxChars) {
+      // Too large together: each file goes where it fits, and one too large for any batch goes alone.
+      for (const entry of unit.files) {
+        const size = sizeOf(entry)
+        if (size > maxChars) {
+          batches.push({ files: [entry] })
+          continue
+        }
+        if (used + size > maxChars) close()
+        current.push(entry)
+        used += size
+      }
+      continue
+    }
+    if (used + unit.size > maxChars) close()
+    current.push(...unit.files)
+    used += unit.size
+  }
+  close()
+  for (const batch of batches)
+    batch.files.sort((a, b) => (order.get(a.file.path) ?? 0) - (order.get(b.file.path) ?? 0))
+  return batches
+}
