@@ -23,6 +23,8 @@ import { getMergeBase, getPullRequest, listPullFiles, type PullRequestInfo } fro
 import { listReviews } from './github/reviews.js'
 import type { Settings } from './inputs.js'
 import type { Logger } from './logger.js'
+import { decodeMarker } from './review/marker.js'
+import { reviewOfRun } from './review/post-review.js'
 import { readState } from './review/read-state.js'
 import { fallbackSummary, nothingToReviewSummary, skippedFilesNote } from './review/notes.js'
 import { PublishError, publishReview, type PublishResult } from './review/publish.js'
@@ -37,6 +39,8 @@ export interface PipelineOptions {
   logger: Logger
   /** Created on first use, so a run that needs no model never builds a client. */
   anthropic?: () => Anthropic
+  /** The id written into the review's marker; one per workflow run's job (see workflowRunId). */
+  runId?: string
 }
 
 /** Everything one run produced, whether or not it posted; main turns it into the summary and outputs. */
@@ -94,6 +98,23 @@ async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger) {
   return readGuidance(git, baseSha, logger)
 }
 
+/**
+ * Under pull_request_target the workspace is the base branch and the head, often a fork's, is not in it.
+ * It is fetched from refs/pull/N/head as objects only: never checked out, so nothing from the pull request
+ * runs or replaces a file of the workspace. If the pull request moved on since the event, the event's
+ * commit is fetched by id.
+ */
+async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger: Logger): Promise<void> {
+  try {
+    if (!(await git.isRepository()) || (await git.hasCommit(headSha))) return
+    await git.fetchRef(`refs/pull/${prNumber}/head`)
+    if (!(await git.hasCommit(headSha))) await git.fetchShas([headSha])
+  } catch (error) {
+    // The diff is loaded next, and falls back to the files API when git cannot give it.
+    logger.warning(`Could not fetch the head from refs/pull/${prNumber}/head: ${errorMessage(error)}`)
+  }
+}
+
 /** One review of one pull request: state → diff → agent → publish. Throws only for what it cannot report. */
 export async function reviewPullRequest(options: PipelineOptions): Promise<ReviewOutcome> {
   const { settings, request, octokit, logger } = options
@@ -118,6 +139,15 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
   const reviews = await listReviews(octokit, { ...repository, prNumber })
   const { state, warnings } = readState(reviews, viewerLogin, logger)
   outcome.coverageNotes.push(...warnings)
+  const earlier = options.runId ? reviewOfRun(reviews, viewerLogin, options.runId) : undefined
+  if (earlier && earlier.commit_id === headSha) {
+    const marker = decodeMarker(earlier.body)
+    return {
+      ...outcome,
+      findings: marker.kind === 'ok' ? marker.state.findings : [],
+      skipped: `An earlier attempt of this workflow run already posted review ${earlier.html_url}; not posting another.`
+    }
+  }
   if (state && state.lastReviewedSha === headSha && request.kind === 'pull_request' && !settings.fullReview) {
     return {
       ...outcome,
@@ -127,6 +157,9 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
   }
 
   const git = createGit(options.workspace, logger)
+  if (request.kind === 'pull_request' && request.event === 'pull_request_target') {
+    await fetchPullHead(git, prNumber, headSha, logger)
+  }
   const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha)
   const pullDiff = await loadPullDiff({
     git,
@@ -242,6 +275,7 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
         dryRun: settings.dryRun
       },
       ...(state ? { previousState: state } : {}),
+      ...(options.runId ? { runId: options.runId } : {}),
       viewerLogin,
       logger
     })

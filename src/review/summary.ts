@@ -38,6 +38,7 @@ const STATUS_ORDER: Record<Finding['status'], number> = { open: 0, resolved: 1, 
 
 function placement(finding: Finding, input: JobSummaryInput, inlineIds: ReadonlySet<string>): string {
   if (finding.status !== 'open') return '—'
+  if (input.error && !input.reviewUrl) return 'not posted'
   const moved = input.movedToBody?.find(item => item.id === finding.id)
   if (moved) return `body (${inline(LISTED_REASON_TEXT[moved.reason as ListedReason] ?? moved.reason)})`
   if (inlineIds.has(finding.id)) return input.dryRun ? 'inline (dry run)' : 'inline'
@@ -94,9 +95,12 @@ export function renderJobSummary(input: JobSummaryInput): string {
   if (input.error)
     sections.push(`> [!CAUTION]\n> The review could not be posted: ${inline(input.error, 1000)}`)
   if (input.reviewUrl) sections.push(`[The review on the pull request](${input.reviewUrl})`)
+  const posted =
+    input.error && !input.reviewUrl
+      ? 'nothing posted'
+      : `${input.inlineFindingIds.length} ${input.dryRun ? 'to be ' : ''}posted inline`
   sections.push(
-    `**${plural(open, 'open finding')}**, ${input.inlineFindingIds.length} ${input.dryRun ? 'to be ' : ''}posted inline, ` +
-      `${plural(input.findings.length, 'finding')} in all.`
+    `**${plural(open, 'open finding')}**, ${posted}, ${plural(input.findings.length, 'finding')} in all.`
   )
   if (input.findings.length > 0) sections.push(findingsTable(input))
   if (input.usage) sections.push(usageLine(input.usage))
