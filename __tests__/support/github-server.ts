@@ -42,6 +42,8 @@ export interface RecordedRequest {
 export interface FaultMatcher {
   method?: string
   pathPattern: RegExp
+  /** Let this many matching requests through before the fault starts. */
+  skip?: number
 }
 
 export interface FaultResponse {
@@ -765,6 +767,7 @@ interface FaultEntry {
   matcher: FaultMatcher
   response: FaultResponse
   remaining: number
+  skip: number
 }
 
 /** Where a comment sits in a diff, or why it cannot sit there. */
@@ -838,6 +841,8 @@ class StandIn implements GitHubStandIn {
 
   async listen(): Promise<void> {
     await new Promise<void>(resolve => this.server.listen(0, '127.0.0.1', resolve))
+    // Built before the first query, so that building it never counts against a client's timeout.
+    githubSchema()
     const { port } = this.server.address() as AddressInfo
     this.url = `http://127.0.0.1:${port}`
     this.graphqlUrl = `${this.url}/graphql`
@@ -866,7 +871,7 @@ class StandIn implements GitHubStandIn {
   }
 
   failNext(matcher: FaultMatcher, response: FaultResponse, times = 1): void {
-    this.faults.push({ matcher, response, remaining: times })
+    this.faults.push({ matcher, response, remaining: times, skip: matcher.skip ?? 0 })
   }
 
   addReview(seed: SeedReview): StoredReview {
@@ -1616,12 +1621,14 @@ class StandIn implements GitHubStandIn {
   }
 
   private async dispatch(ctx: RequestContext, recorded: RecordedRequest, badJson: boolean): Promise<Reply> {
-    const fault = this.faults.find(
+    const matching = this.faults.filter(
       f =>
         f.remaining > 0 &&
         (f.matcher.method === undefined || f.matcher.method.toUpperCase() === ctx.method) &&
         f.matcher.pathPattern.test(ctx.path)
     )
+    const fault = matching.find(f => f.skip === 0)
+    for (const waiting of matching) if (waiting.skip > 0) waiting.skip -= 1
     if (fault) {
       fault.remaining -= 1
       const { status, body, headers, afterHandling, hang } = fault.response
