@@ -79,7 +79,8 @@ function workflowRunId(env, random) {
     const run = env['GITHUB_RUN_ID']?.trim();
     if (!run || !/^\d+$/.test(run))
         return random();
-    const job = (env['GITHUB_JOB'] ?? '').replace(/[^A-Za-z0-9_.-]/g, '_');
+    // It ends up inside HTML comments, where `--` does not belong.
+    const job = (env['GITHUB_JOB'] ?? '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/-{2,}/g, '-');
     return `${run}${job ? `/${job}` : ''}`.slice(0, 64);
 }
 const dispatchPayload = schemas/* object */.Ikc({
@@ -3443,6 +3444,7 @@ async function getMergeBase(octokit, repository, baseSha, headSha) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/reviews.ts
+
 /**
  * Redline comments; it never approves and never requests changes. There is no parameter for the event, so no
  * caller can send another one.
@@ -3555,7 +3557,9 @@ async function replyToComment(octokit, pr, commentId, body) {
 }
 function errorDetails(error) {
     const e = error;
-    const status = typeof e?.status === 'number' ? e.status : undefined;
+    // Octokit reports a request that got no answer as a 500; GitHub never said that.
+    const unanswered = e?.cause instanceof GitHubTimeoutError || e instanceof GitHubTimeoutError;
+    const status = typeof e?.status === 'number' && !unanswered ? e.status : undefined;
     const data = e?.response?.data;
     const errors = Array.isArray(data?.errors) ? data.errors : [];
     const parts = [
@@ -4269,7 +4273,7 @@ async function postReview(input) {
         }
         catch (error) {
             const failure = classifyReviewFailure(error);
-            lastFailure = `${failure.status ?? 'network'}: ${failure.message}`;
+            lastFailure = failure.status === undefined ? failure.message : `${failure.status}: ${failure.message}`;
             logger.warning(`Posting the review failed (attempt ${attempt}, ${lastFailure}).`);
             if (failure.kind === 'fatal')
                 throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`);
@@ -4277,6 +4281,9 @@ async function postReview(input) {
             if (swept.landed) {
                 logger.info(`Review ${swept.landed.id} from this run did land; not posting it again.`);
                 return outcome(swept.landed);
+            }
+            if (failure.kind === 'pending-exists' && !swept.listed) {
+                throw new ReviewPostError(`A pending review by ${input.viewerLogin} blocks new reviews, and the reviews could not be listed to remove it (${swept.listError ?? 'unknown error'})`);
             }
             if (failure.kind === 'pending-exists' && swept.deleted === 0) {
                 throw new ReviewPostError(`A pending review by ${input.viewerLogin} on this pull request blocks new reviews; submit or delete it.`);

@@ -80,7 +80,8 @@ export function forkWithoutSecretsNotice(eventName: string, payload: unknown): s
 export function workflowRunId(env: NodeJS.ProcessEnv, random: () => string): string {
   const run = env['GITHUB_RUN_ID']?.trim()
   if (!run || !/^\d+$/.test(run)) return random()
-  const job = (env['GITHUB_JOB'] ?? '').replace(/[^A-Za-z0-9_.-]/g, '_')
+  // It ends up inside HTML comments, where `--` does not belong.
+  const job = (env['GITHUB_JOB'] ?? '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/-{2,}/g, '-')
   return `${run}${job ? `/${job}` : ''}`.slice(0, 64)
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import * as http from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import { createAnthropic } from '../../src/agent/client.js'
 import { createOctokit, graphqlUrlFromEnv } from '../../src/github/client.js'
 import { fetchViewerLogin, isOwnAccount } from '../../src/github/identity.js'
@@ -62,6 +64,29 @@ describe('createOctokit', () => {
     )
     expect(Date.now() - started).toBeLessThan(900)
     expect(github.requests.length - before).toBe(1)
+  })
+
+  it('ends an answer whose body stalls at the same deadline', async () => {
+    const sockets = new Set<Socket>()
+    const stalling = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+      res.write('{"number": 1,')
+    })
+    stalling.on('connection', socket => sockets.add(socket))
+    await new Promise<void>(resolve => stalling.listen(0, '127.0.0.1', resolve))
+    const { port } = stalling.address() as AddressInfo
+    try {
+      const octokit = createOctokit('ghs_testtoken', memoryLogger(), {
+        apiUrl: `http://127.0.0.1:${port}`,
+        timeoutMs: 200
+      })
+      await expect(
+        octokit.rest.pulls.get({ owner: 'acme', repo: 'widgets', pull_number: 1 })
+      ).rejects.toThrow(/did not answer GET .*\/pulls\/1 within 0\.2 s/)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>(resolve => stalling.close(() => resolve()))
+    }
   })
 
   it('ends a POST that never answers without sending it again', async () => {

@@ -170,6 +170,7 @@ describe('workflowRunId', () => {
     expect(workflowRunId(env, random)).toBe('123456/review')
     expect(workflowRunId({ ...env, GITHUB_RUN_ATTEMPT: '2' }, random)).toBe('123456/review')
     expect(workflowRunId({ ...env, GITHUB_JOB: 'other job!' }, random)).toBe('123456/other_job_')
+    expect(workflowRunId({ ...env, GITHUB_JOB: 'a--b' }, random)).toBe('123456/a-b')
     expect(workflowRunId({}, random)).toBe('cafe01')
     expect(workflowRunId({ GITHUB_RUN_ID: 'x1' }, random)).toBe('cafe01')
     expect(workflowRunId({ ...env, GITHUB_JOB: 'j'.repeat(100) }, random)).toHaveLength(64)

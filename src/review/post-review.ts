@@ -224,13 +224,18 @@ export async function postReview(input: PostInput): Promise<PostOutcome> {
       return outcome(await createCommentReview(input.octokit, input.pr, draft))
     } catch (error) {
       const failure = classifyReviewFailure(error)
-      lastFailure = `${failure.status ?? 'network'}: ${failure.message}`
+      lastFailure = failure.status === undefined ? failure.message : `${failure.status}: ${failure.message}`
       logger.warning(`Posting the review failed (attempt ${attempt}, ${lastFailure}).`)
       if (failure.kind === 'fatal') throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`)
       const swept = await sweep(input)
       if (swept.landed) {
         logger.info(`Review ${swept.landed.id} from this run did land; not posting it again.`)
         return outcome(swept.landed)
+      }
+      if (failure.kind === 'pending-exists' && !swept.listed) {
+        throw new ReviewPostError(
+          `A pending review by ${input.viewerLogin} blocks new reviews, and the reviews could not be listed to remove it (${swept.listError ?? 'unknown error'})`
+        )
       }
       if (failure.kind === 'pending-exists' && swept.deleted === 0) {
         throw new ReviewPostError(
