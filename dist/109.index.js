@@ -5235,6 +5235,7 @@ async function reviewPullRequest(options) {
         return {
             ...outcome,
             findings: marker.kind === 'ok' ? marker.state.findings : [],
+            earlierReview: { id: earlier.id, url: earlier.html_url },
             skipped: `An earlier attempt of this workflow run already posted review ${earlier.html_url}; not posting another.`
         };
     }
@@ -5576,6 +5577,9 @@ async function report(outcome, settings, logger) {
     const outputs = computeOutputs({
         ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
         ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
+        ...(outcome.earlierReview
+            ? { reviewId: outcome.earlierReview.id, reviewUrl: outcome.earlierReview.url }
+            : {}),
         findings: outcome.findings,
         findingsFile,
         usage: outcome.usage

@@ -48,6 +48,9 @@ async function report(outcome: ReviewOutcome, settings: Settings, logger: Logger
   const outputs = computeOutputs({
     ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
     ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
+    ...(outcome.earlierReview
+      ? { reviewId: outcome.earlierReview.id, reviewUrl: outcome.earlierReview.url }
+      : {}),
     findings: outcome.findings,
     findingsFile,
     usage: outcome.usage

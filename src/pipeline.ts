@@ -57,6 +57,8 @@ export interface ReviewOutcome {
   publish?: PublishResult
   /** Posting failed; the findings are still in the summary and the findings file. */
   publishError?: string
+  /** The review an earlier attempt of this workflow run posted, when this attempt found it and stopped. */
+  earlierReview?: { id: number; url: string }
 }
 
 function noUsage(settings: Settings): Usage {
@@ -145,6 +147,7 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     return {
       ...outcome,
       findings: marker.kind === 'ok' ? marker.state.findings : [],
+      earlierReview: { id: earlier.id, url: earlier.html_url },
       skipped: `An earlier attempt of this workflow run already posted review ${earlier.html_url}; not posting another.`
     }
   }

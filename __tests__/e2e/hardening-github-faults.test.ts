@@ -166,6 +166,7 @@ describe('GitHub faults', () => {
       /^An earlier attempt of this workflow run already posted review \S+#pullrequestreview-\d+; not posting another\.$/
     )
     expect(reviewPosts(world)).toHaveLength(1)
+    expect(rerun.outputs['review-id']).toBe(String(world.github.reviews[0]?.id))
     expect(world.messages.requests).toHaveLength(2)
     expect(findingsFileOf(rerun).findings).toEqual([
       expect.objectContaining({ title: DIVIDE_FINDING.title, status: 'open' })
