@@ -5454,8 +5454,9 @@ const STATUS_ORDER = { open: 0, resolved: 1, dismissed: 2 };
 function summary_placement(finding, input, inlineIds) {
     if (finding.status !== 'open')
         return '—';
+    // A failed post reached nothing; only threads of earlier reviews are on the pull request.
     if (input.error && !input.reviewUrl)
-        return 'not posted';
+        return finding.commentId !== undefined ? 'earlier thread' : 'not posted';
     const moved = input.movedToBody?.find(item => item.id === finding.id);
     if (moved)
         return `body (${inline(LISTED_REASON_TEXT[moved.reason] ?? moved.reason)})`;

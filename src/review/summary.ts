@@ -38,7 +38,9 @@ const STATUS_ORDER: Record<Finding['status'], number> = { open: 0, resolved: 1, 
 
 function placement(finding: Finding, input: JobSummaryInput, inlineIds: ReadonlySet<string>): string {
   if (finding.status !== 'open') return '—'
-  if (input.error && !input.reviewUrl) return 'not posted'
+  // A failed post reached nothing; only threads of earlier reviews are on the pull request.
+  if (input.error && !input.reviewUrl)
+    return finding.commentId !== undefined ? 'earlier thread' : 'not posted'
   const moved = input.movedToBody?.find(item => item.id === finding.id)
   if (moved) return `body (${inline(LISTED_REASON_TEXT[moved.reason as ListedReason] ?? moved.reason)})`
   if (inlineIds.has(finding.id)) return input.dryRun ? 'inline (dry run)' : 'inline'
