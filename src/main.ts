@@ -1,7 +1,14 @@
 import * as core from '@actions/core'
-import { readFileSync } from 'node:fs'
 import { actionsLogger } from './actions-logger.js'
-import { decideFromEvent, parseRepository, type ReviewRequest } from './context.js'
+import { randomBytes } from 'node:crypto'
+import {
+  decideFromEvent,
+  forkWithoutSecretsNotice,
+  parseRepository,
+  workflowRunId,
+  type ReviewRequest
+} from './context.js'
+import { readEventPayload } from './event-file.js'
 import { ConfigurationError, errorMessage, ModelAccessError, TransientError } from './errors.js'
 import { createOctokit, graphqlUrlFromEnv } from './github/client.js'
 import { readSettings, secretsOf, type Settings } from './inputs.js'
@@ -10,33 +17,19 @@ import { reviewPullRequest, type ReviewOutcome } from './pipeline.js'
 import { computeOutputs, shouldFail, writeFindingsFile } from './review/outputs.js'
 import { writeJobSummary } from './review/summary.js'
 
-function readEventPayload(path: string | undefined): unknown {
-  if (!path) return {}
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    throw new ConfigurationError(
-      `Cannot read the event payload at GITHUB_EVENT_PATH (${errorMessage(error)}).`
-    )
-  }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new ConfigurationError(
-      `The event payload at GITHUB_EVENT_PATH is not JSON (${errorMessage(error)}).`
-    )
-  }
-}
-
 /** The settings and the request, or the reason there is nothing to do. Only workflow mistakes throw. */
 function prepare(): { settings: Settings; request: ReviewRequest } | { skip: string } {
+  const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
+  const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
+  // Before the settings, which refuse an empty key: on a fork's pull_request run that is expected.
+  const forkNotice = forkWithoutSecretsNotice(eventName, payload)
+  if (forkNotice && core.getInput('anthropic-api-key').trim() === '') return { skip: forkNotice }
   const settings = readSettings(name => core.getInput(name))
   for (const secret of secretsOf(settings)) core.setSecret(secret)
   const repository = parseRepository(process.env['GITHUB_REPOSITORY'])
   const decision = decideFromEvent({
-    eventName: process.env['GITHUB_EVENT_NAME'] ?? '',
-    payload: readEventPayload(process.env['GITHUB_EVENT_PATH']),
+    eventName,
+    payload,
     repository,
     reviewDrafts: settings.reviewDrafts,
     ...(settings.prNumber !== undefined ? { prNumberInput: settings.prNumber } : {})
@@ -56,6 +49,9 @@ async function report(outcome: ReviewOutcome, settings: Settings, logger: Logger
     const outputs = computeOutputs({
       ...(publish?.reviewId !== undefined ? { reviewId: publish.reviewId } : {}),
       ...(publish?.reviewUrl !== undefined ? { reviewUrl: publish.reviewUrl } : {}),
+      ...(outcome.earlierReview
+        ? { reviewId: outcome.earlierReview.id, reviewUrl: outcome.earlierReview.url }
+        : {}),
       findings: outcome.findings,
       findingsFile,
       usage: outcome.usage,
@@ -136,6 +132,7 @@ export async function run(): Promise<void> {
       octokit,
       graphqlUrl: graphqlUrlFromEnv(),
       workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
+      runId: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
       logger
     })
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)

@@ -24,6 +24,8 @@ import type { ReviewCoverage } from './review/body.js'
 import type { PendingFile, ReviewState } from './review/marker.js'
 import { readConversations, type FindingReply } from './review/conversations.js'
 import { readState } from './review/read-state.js'
+import { decodeMarker } from './review/marker.js'
+import { reviewOfRun } from './review/post-review.js'
 import { readThreadActivity } from './github/threads.js'
 import { readLinesAt } from './agent/tools/repo-tools.js'
 import { fallbackSummary, nothingToReviewSummary, skippedFilesNote } from './review/notes.js'
@@ -45,6 +47,8 @@ export interface PipelineOptions {
   logger: Logger
   /** Created on first use, so a run that needs no model never builds a client. */
   anthropic?: () => Anthropic
+  /** The id written into the review's marker; one per workflow run's job (see workflowRunId). */
+  runId?: string
 }
 
 /**
@@ -78,6 +82,8 @@ export interface ReviewOutcome {
   publish?: PublishResult
   /** Posting failed; the findings are still in the summary and the findings file. */
   publishError?: { message: string; status?: number }
+  /** The review an earlier attempt of this workflow run posted, when this attempt found it and stopped. */
+  earlierReview?: { id: number; url: string; findings: Finding[] }
 }
 
 /** What the last review left, and whether this run has anything to do. */
@@ -97,6 +103,8 @@ export interface PriorState {
   decision: PriorDecision
   /** Set when there is nothing to review. */
   skip?: string
+  /** The review an earlier attempt of this workflow run already posted for this head. */
+  earlierReview?: { id: number; url: string; findings: Finding[] }
   notes: string[]
 }
 
@@ -145,6 +153,19 @@ export async function readPriorState(options: PipelineOptions): Promise<PriorSta
   const reviews = await listReviews(octokit, { ...repository, prNumber })
   const { state: stored, reviewId, warnings } = readState(reviews, viewerLogin, logger)
   prior.notes.push(...warnings)
+  const earlier = options.runId ? reviewOfRun(reviews, viewerLogin, options.runId) : undefined
+  if (earlier && earlier.commit_id === headSha) {
+    const marker = decodeMarker(earlier.body)
+    return {
+      ...prior,
+      earlierReview: {
+        id: earlier.id,
+        url: earlier.html_url,
+        findings: marker.kind === 'ok' ? marker.state.findings : []
+      },
+      skip: `An earlier attempt of this workflow run already posted review ${earlier.html_url}; not posting another.`
+    }
+  }
   const state = stored && (await withConversations(options, prior, stored))
   if (state) {
     prior.state = state
@@ -219,6 +240,9 @@ export async function scopeReview(options: PipelineOptions, prior: PriorState): 
   const { settings, request, octokit, logger } = options
   const { headSha, baseSha, state } = prior
   const git = createGit(options.workspace, logger)
+  if (request.kind === 'pull_request' && request.event === 'pull_request_target') {
+    await fetchPullHead(git, request.prNumber, headSha, logger)
+  }
   const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha)
   const pullDiff = await loadPullDiff({
     git,
@@ -256,6 +280,23 @@ export async function scopeReview(options: PipelineOptions, prior: PriorState): 
     scope,
     triage: triaged,
     notes
+  }
+}
+
+/**
+ * Under pull_request_target the workspace is the base branch and the head, often a fork's, is not in it.
+ * It is fetched from refs/pull/N/head as objects only: never checked out, so nothing from the pull request
+ * runs or replaces a file of the workspace. If the pull request moved on since the event, the event's
+ * commit is fetched by id.
+ */
+async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger: Logger): Promise<void> {
+  try {
+    if (!(await git.isRepository()) || (await git.hasCommit(headSha))) return
+    await git.fetchRef(`refs/pull/${prNumber}/head`)
+    if (!(await git.hasCommit(headSha))) await git.fetchShas([headSha])
+  } catch (error) {
+    // The diff is loaded next, and falls back to the files API when git cannot give it.
+    logger.warning(`Could not fetch the head from refs/pull/${prNumber}/head: ${errorMessage(error)}`)
   }
 }
 
@@ -442,6 +483,7 @@ async function publish(
     ...(input.interrupted !== undefined ? { interrupted: input.interrupted } : {}),
     ...(input.budgetRanOut !== undefined ? { budgetRanOut: input.budgetRanOut } : {}),
     viewerLogin: prior.viewerLogin,
+    ...(options.runId ? { runId: options.runId } : {}),
     logger
   })
 }
@@ -464,6 +506,15 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     outcome.headSha = prior.headSha
     outcome.coverageNotes.push(...prior.notes)
     outcome.findings = prior.state?.findings ?? []
+    if (prior.earlierReview) {
+      const { earlierReview } = prior
+      return {
+        ...outcome,
+        findings: earlierReview.findings,
+        earlierReview,
+        end: { kind: 'skipped', reason: prior.skip ?? '' }
+      }
+    }
     if (prior.skip) return { ...outcome, end: { kind: 'skipped', reason: prior.skip } }
 
     const scoped = await logger.group('Scope the review', () => scopeReview(options, prior))

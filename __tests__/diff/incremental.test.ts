@@ -17,6 +17,7 @@ function gitWithDiff(text: string): Git {
     workspaceDir: '/nowhere',
     isRepository: () => Promise.resolve(true),
     fetchShas: () => Promise.resolve(),
+    fetchRef: unused,
     deepen: unused,
     hasCommit: () => Promise.resolve(true),
     mergeBase: unused,

@@ -286,6 +286,19 @@ describe('publishReview against the GitHub stand-in', () => {
     expect(submitted(s.server)).toEqual([])
   })
 
+  it('never posts again after a 5xx when the reviews cannot be listed to check', async () => {
+    const s = await setup()
+    s.server.failNext({ method: 'POST', pathPattern: /\/reviews$/ }, faults.landedButBadGateway())
+    s.server.failNext({ method: 'GET', pathPattern: /\/reviews$/ }, faults.serverError(503), 10)
+    const error = await publishReview(s.options([onDiff({ title: 'Keep me' })])).catch(e => e)
+    expect(error).toBeInstanceOf(PublishError)
+    expect((error as PublishError).message).toMatch(/unknown whether the review landed.*not posted again/)
+    expect((error as PublishError).result.inlineFindingIds).toEqual([])
+    expect((error as PublishError).result.findings.map(f => f.title)).toEqual(['Keep me'])
+    expect(reviewPosts(s.server)).toHaveLength(1)
+    expect(submitted(s.server)).toHaveLength(1)
+  })
+
   it('shortens the body after a 422 for length', async () => {
     const s = await setup()
     const tooLong = {

@@ -75,6 +75,11 @@ describe('renderJobSummary', () => {
     })
     expect(summary).toContain('> [!CAUTION]\n> The review could not be posted: GitHub kept failing (502)')
     expect(summary).toContain('<summary>The review that could not be posted</summary>')
+    // Nothing reached the pull request, whatever was meant to go inline.
+    expect(summary).toContain('**4 open findings**, nothing posted, 5 findings in all.')
+    expect(summary).not.toMatch(/\| inline \||\| body \|/)
+    expect(summary.match(/\| not posted \|/g)).toHaveLength(3)
+    expect(summary).toMatch(/On a thread \| earlier thread \|/)
   })
 
   it('writes through a summary sink', async () => {

@@ -706,6 +706,25 @@ describe('GitHub stand-in against the standard pull request', () => {
     expect(server.reviews).toHaveLength(1)
   })
 
+  it('can do the work and still answer with a fault, start failing late, or never answer', async () => {
+    await start()
+    server.failNext({ method: 'POST', pathPattern: /\/reviews$/ }, faults.landedButBadGateway())
+    const lost = await failure(octokit.rest.pulls.createReview({ ...PR, event: 'COMMENT', body: 'landed' }))
+    expect(lost.status).toBe(502)
+    expect(server.reviews.map(r => r.body)).toEqual(['landed'])
+
+    server.failNext({ method: 'GET', pathPattern: /\/reviews$/, skip: 1 }, { status: 503 })
+    expect((await rawFetch(server, '/repos/acme/widgets/pulls/1/reviews')).status).toBe(200)
+    expect((await rawFetch(server, '/repos/acme/widgets/pulls/1/reviews')).status).toBe(503)
+    expect((await rawFetch(server, '/repos/acme/widgets/pulls/1/reviews')).status).toBe(200)
+
+    server.failNext({ method: 'GET', pathPattern: /\/pulls\/1$/ }, faults.hang())
+    const hung = rawFetch(server, '/repos/acme/widgets/pulls/1', { signal: AbortSignal.timeout(300) })
+    await expect(hung).rejects.toMatchObject({ name: 'TimeoutError' })
+    expect(server.requests.at(-1)?.path).toBe('/repos/acme/widgets/pulls/1')
+    expect(server.requests.at(-1)).not.toHaveProperty('status')
+  })
+
   it('serves the whole diff for the diff media type', async () => {
     await start()
     const diff = await rawFetch(server, '/repos/acme/widgets/pulls/1', {
@@ -960,6 +979,34 @@ describe('pull request fixture', () => {
     expect(runGit(ws, ['merge-base', fixture.baseSha, fixture.headSha]).status).not.toBe(0)
     expect(runGit(ws, ['cat-file', '-e', fixture.headSha]).status).not.toBe(0)
     expect(git(ws, ['show', 'HEAD:src/app.ts'])).toBe(text(APP_HEAD).trimEnd())
+  })
+
+  it('makes a fork pull request: the head only under refs/pull, the base checked out for pull_request_target', async () => {
+    const fixture = make({ forkOwner: 'mallory', checkout: 'pull_request_target' })
+    const origin = fixture.originDir
+    expect(fixture.headRepo).toBe('mallory/widgets')
+    expect(git(origin, ['for-each-ref', '--format=%(refname)', 'refs/heads'])).toBe('refs/heads/main')
+    expect(git(origin, ['rev-parse', 'refs/pull/1/head'])).toBe(fixture.headSha)
+    const ws = fixture.workspaceDir
+    expect(git(ws, ['rev-parse', 'HEAD'])).toBe(fixture.baseSha)
+    expect(git(ws, ['symbolic-ref', 'HEAD'])).toBe('refs/heads/main')
+    expect(runGit(ws, ['cat-file', '-e', fixture.headSha]).status).not.toBe(0)
+    git(ws, ['fetch', '--no-tags', '--depth=1', 'origin', 'refs/pull/1/head'])
+    expect(git(ws, ['cat-file', '-t', fixture.headSha])).toBe('commit')
+
+    const server = await startGitHubServer({ fixture })
+    try {
+      const { data } = await getOctokit(TOKEN, { baseUrl: server.url }).rest.pulls.get(PR)
+      expect(data.head).toMatchObject({
+        sha: fixture.headSha,
+        label: 'mallory:feature',
+        user: { login: 'mallory' },
+        repo: { full_name: 'mallory/widgets', fork: true, owner: { login: 'mallory' } }
+      })
+      expect(data.base.repo.full_name).toBe('acme/widgets')
+    } finally {
+      await server.close()
+    }
   })
 
   it('lets the workspace fetch the head, base and merge base by id', () => {

@@ -24,6 +24,8 @@ export interface FixtureLike {
   prNumber: number
   baseRef: string
   headRef: string
+  /** owner/repo of the head branch when it is not the base repository (a fork). */
+  headRepo?: string
 }
 
 export interface RecordedRequest {
@@ -40,12 +42,18 @@ export interface RecordedRequest {
 export interface FaultMatcher {
   method?: string
   pathPattern: RegExp
+  /** Let this many matching requests through before the fault starts. */
+  skip?: number
 }
 
 export interface FaultResponse {
   status: number
   body?: unknown
   headers?: Record<string, string>
+  /** Handle the request as usual (a review is created) and only then answer with this fault. */
+  afterHandling?: boolean
+  /** Read the request and never answer it; the connection stays open until the client gives up. */
+  hang?: boolean
 }
 
 export interface UserJson {
@@ -258,6 +266,13 @@ export const faults = {
   },
   serverError(status = 500): FaultResponse {
     return { status, body: { message: status === 502 ? 'Server Error' : 'Internal Server Error' } }
+  },
+  /** GitHub did the work but the answer was lost on the way: a 502 from the edge. */
+  landedButBadGateway(): FaultResponse {
+    return { status: 502, body: { message: 'Server Error' }, afterHandling: true }
+  },
+  hang(): FaultResponse {
+    return { status: 0, hang: true }
   }
 }
 
@@ -742,6 +757,7 @@ interface Reply {
   body?: unknown
   text?: string
   headers?: Record<string, string>
+  hang?: boolean
 }
 
 interface RequestContext {
@@ -756,6 +772,7 @@ interface FaultEntry {
   matcher: FaultMatcher
   response: FaultResponse
   remaining: number
+  skip: number
 }
 
 /** Where a comment sits in a diff, or why it cannot sit there. */
@@ -831,6 +848,8 @@ class StandIn implements GitHubStandIn {
 
   async listen(): Promise<void> {
     await new Promise<void>(resolve => this.server.listen(0, '127.0.0.1', resolve))
+    // Built before the first query, so that building it never counts against a client's timeout.
+    githubSchema()
     const { port } = this.server.address() as AddressInfo
     this.url = `http://127.0.0.1:${port}`
     this.graphqlUrl = `${this.url}/graphql`
@@ -859,7 +878,7 @@ class StandIn implements GitHubStandIn {
   }
 
   failNext(matcher: FaultMatcher, response: FaultResponse, times = 1): void {
-    this.faults.push({ matcher, response, remaining: times })
+    this.faults.push({ matcher, response, remaining: times, skip: matcher.skip ?? 0 })
   }
 
   addReview(seed: SeedReview): StoredReview {
@@ -1046,13 +1065,7 @@ class StandIn implements GitHubStandIn {
       assignees: [],
       requested_reviewers: [],
       requested_teams: [],
-      head: {
-        label: `${this.fixture.owner}:${this.fixture.headRef}`,
-        ref: this.fixture.headRef,
-        sha: snap.head,
-        user: owner,
-        repo
-      },
+      head: this.headJson(snap.head, owner, repo),
       base: {
         label: `${this.fixture.owner}:${this.fixture.baseRef}`,
         ref: this.fixture.baseRef,
@@ -1087,6 +1100,39 @@ class StandIn implements GitHubStandIn {
       changed_files: files.length
     }
     return deepMerge(pull, this.prOverrides)
+  }
+
+  /** The head side of a pull request; a fork's has the fork's owner and repository. */
+  private headJson(sha: string, owner: UserJson, repo: Record<string, unknown>): Record<string, unknown> {
+    const headRepo = this.fixture.headRepo
+    if (!headRepo || headRepo.toLowerCase() === this.repoPath.toLowerCase()) {
+      return {
+        label: `${this.fixture.owner}:${this.fixture.headRef}`,
+        ref: this.fixture.headRef,
+        sha,
+        user: owner,
+        repo
+      }
+    }
+    const forkOwner = this.user(headRepo.split('/')[0] ?? headRepo)
+    const forkId = stableNumber(headRepo, 100_000_000)
+    return {
+      label: `${forkOwner.login}:${this.fixture.headRef}`,
+      ref: this.fixture.headRef,
+      sha,
+      user: forkOwner,
+      repo: {
+        ...repo,
+        id: forkId,
+        node_id: `R_kgDOStandIn${forkId}`,
+        name: headRepo.split('/')[1] ?? this.fixture.repo,
+        full_name: headRepo,
+        owner: forkOwner,
+        html_url: `https://github.com/${headRepo}`,
+        fork: true,
+        url: `${this.url}/repos/${headRepo}`
+      }
+    }
   }
 
   private repoJson(): Record<string, unknown> {
@@ -1553,6 +1599,7 @@ class StandIn implements GitHubStandIn {
     const ctx: RequestContext = { method, path: url.pathname, query, headers: req.headers, body }
 
     const reply = await this.dispatch(ctx, recorded, badJson)
+    if (reply.hang) return
     recorded.status = reply.status
     this.requestCount += 1
     const isGraphql = url.pathname === '/graphql'
@@ -1581,19 +1628,26 @@ class StandIn implements GitHubStandIn {
   }
 
   private async dispatch(ctx: RequestContext, recorded: RecordedRequest, badJson: boolean): Promise<Reply> {
-    const fault = this.faults.find(
+    const matching = this.faults.filter(
       f =>
         f.remaining > 0 &&
         (f.matcher.method === undefined || f.matcher.method.toUpperCase() === ctx.method) &&
         f.matcher.pathPattern.test(ctx.path)
     )
+    const fault = matching.find(f => f.skip === 0)
+    for (const waiting of matching) if (waiting.skip > 0) waiting.skip -= 1
     if (fault) {
       fault.remaining -= 1
-      const { status, body, headers } = fault.response
+      const { status, body, headers, afterHandling, hang } = fault.response
+      if (hang) return { status: 0, hang: true }
+      if (afterHandling) await this.serve(ctx, recorded, badJson)
       if (typeof body === 'string') return { status, text: body, headers }
       return { status, body: body ?? { message: http.STATUS_CODES[status] ?? 'Error' }, headers }
     }
+    return this.serve(ctx, recorded, badJson)
+  }
 
+  private async serve(ctx: RequestContext, recorded: RecordedRequest, badJson: boolean): Promise<Reply> {
     const isGraphql = ctx.path === '/graphql'
     const auth = String(ctx.headers.authorization ?? '')
     const match = /^(?:token|bearer)\s+(\S+)$/i.exec(auth)

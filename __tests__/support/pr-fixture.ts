@@ -31,6 +31,16 @@ export interface PrFixtureSpec {
   repo?: string
   baseRef?: string
   headRef?: string
+  /**
+   * The pull request comes from a fork owned by this account: the head branch is not a branch of the base
+   * repository, whose only refs to it are GitHub's refs/pull/N/head and refs/pull/N/merge.
+   */
+  forkOwner?: string
+  /**
+   * How the workspace is checked out: actions/checkout's default for a pull_request event (the merge commit)
+   * or for pull_request_target (the base branch, which holds none of the pull request's commits).
+   */
+  checkout?: 'pull_request' | 'pull_request_target'
 }
 
 export interface PushOptions {
@@ -52,6 +62,8 @@ export interface PrFixture {
   readonly prNumber: number
   readonly baseRef: string
   readonly headRef: string
+  /** owner/repo of the head branch: the base repository, or the fork. */
+  readonly headRepo: string
   /** Tip of the base branch. */
   readonly baseSha: string
   readonly headSha: string
@@ -248,6 +260,9 @@ class Fixture implements PrFixture {
   readonly prNumber: number
   readonly baseRef: string
   readonly headRef: string
+  readonly headRepo: string
+  private readonly headRefName: string
+  private readonly checkout: 'pull_request' | 'pull_request_target'
   baseSha = ''
   headSha = ''
   mergeSha = ''
@@ -261,6 +276,12 @@ class Fixture implements PrFixture {
     this.prNumber = spec.prNumber ?? 1
     this.baseRef = spec.baseRef ?? 'main'
     this.headRef = spec.headRef ?? 'feature'
+    this.headRepo = `${spec.forkOwner ?? this.owner}/${this.repo}`
+    // A fork's branch lives in the fork; here it is kept outside refs/heads so that no branch of the base has it.
+    this.headRefName = spec.forkOwner
+      ? `refs/forks/${spec.forkOwner}/heads/${this.headRef}`
+      : `refs/heads/${this.headRef}`
+    this.checkout = spec.checkout ?? 'pull_request'
     this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'redline-pr-'))
     this.originDir = path.join(this.root, 'origin.git')
     this.originUrl = pathToFileURL(this.originDir).href
@@ -299,7 +320,7 @@ class Fixture implements PrFixture {
 
     const stream = new ImportStream()
     const baseRefName = `refs/heads/${this.baseRef}`
-    const headRefName = `refs/heads/${this.headRef}`
+    const headRefName = this.headRefName
     const rootMark = stream.commit({
       ref: baseRefName,
       from: '',
@@ -377,7 +398,7 @@ class Fixture implements PrFixture {
   private refreshPullRefs(): void {
     const [head = '', base = ''] = this.originGit([
       'rev-parse',
-      `refs/heads/${this.headRef}`,
+      this.headRefName,
       `refs/heads/${this.baseRef}`
     ]).split('\n')
     const [githubName, githubEmail] = splitIdent(GITHUB_COMMITTER)
@@ -430,7 +451,10 @@ class Fixture implements PrFixture {
       path.join(ws, '.git', 'config'),
       `[remote "origin"]\n\turl = ${this.originUrl}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[gc]\n\tauto = 0\n`
     )
-    const remoteRef = `refs/remotes/pull/${this.prNumber}/merge`
+    const target = this.checkout === 'pull_request_target'
+    const remoteRef = target
+      ? `refs/remotes/origin/${this.baseRef}`
+      : `refs/remotes/pull/${this.prNumber}/merge`
     git(ws, [
       '-c',
       'protocol.version=2',
@@ -441,15 +465,16 @@ class Fixture implements PrFixture {
       '--quiet',
       '--depth=1',
       'origin',
-      `+${this.mergeSha}:${remoteRef}`
+      `+${target ? this.baseSha : this.mergeSha}:${remoteRef}`
     ])
-    git(ws, ['checkout', '--quiet', '--force', remoteRef])
+    if (target) git(ws, ['checkout', '--quiet', '--force', '-B', this.baseRef, remoteRef])
+    else git(ws, ['checkout', '--quiet', '--force', remoteRef])
   }
 
   pushHead(files: Record<string, FileContent | null>, message?: string, options: PushOptions = {}): string {
     const stream = new ImportStream()
     const mark = stream.commit({
-      ref: `refs/heads/${this.headRef}`,
+      ref: this.headRefName,
       from: this.headSha,
       ident: HEAD_AUTHOR,
       time: this.nextTime(),
@@ -471,7 +496,7 @@ class Fixture implements PrFixture {
     const parent = options.parent ?? this.originGit(['rev-parse', `${oldHead}^1`])
     const stream = new ImportStream()
     const mark = stream.commit({
-      ref: `refs/heads/${this.headRef}`,
+      ref: this.headRefName,
       from: parent,
       ident: HEAD_AUTHOR,
       time: this.nextTime(),

@@ -17,6 +17,8 @@ export interface RunActionOptions {
   workspace: string
   eventName: string
   payload: object
+  /** Written to the event file instead of `payload`, for events that are not valid JSON. */
+  payloadText?: string
   inputs?: Record<string, string>
   repository: string
   sha: string
@@ -60,6 +62,8 @@ export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
 }
 
+let nextRunId = 1_000_000_001
+
 export async function runAction(options: RunActionOptions): Promise<RunResult> {
   const root = await mkdtemp(join(tmpdir(), 'redline-run-'))
   const runnerTemp = join(root, 'runner-temp')
@@ -76,7 +80,7 @@ export async function runAction(options: RunActionOptions): Promise<RunResult> {
   }
   const eventPath = join(root, 'event.json')
   await Promise.all([
-    writeFile(eventPath, JSON.stringify(options.payload, null, 2)),
+    writeFile(eventPath, options.payloadText ?? JSON.stringify(options.payload, null, 2)),
     ...Object.values(files).map(file => writeFile(file, ''))
   ])
 
@@ -162,7 +166,8 @@ function buildEnv(options: RunActionOptions, paths: Paths): Record<string, strin
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_ACTOR: 'octocat',
     GITHUB_WORKFLOW: 'Redline',
-    GITHUB_RUN_ID: '1000000001',
+    // Each event starts a workflow run of its own; a re-run of one keeps its id (set it through `env`).
+    GITHUB_RUN_ID: String(nextRunId++),
     GITHUB_RUN_NUMBER: '1',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_ACTION: 'redline',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { decideFromEvent, parseRepository } from '../../src/context.js'
+import {
+  decideFromEvent,
+  forkWithoutSecretsNotice,
+  isForkPullRequest,
+  parseRepository,
+  workflowRunId
+} from '../../src/context.js'
 import { ConfigurationError } from '../../src/errors.js'
 
 const repository = { owner: 'acme', repo: 'widgets' }
@@ -21,6 +27,7 @@ describe('decideFromEvent', () => {
     expect(decision).toEqual({
       review: {
         kind: 'pull_request',
+        event: 'pull_request',
         repository,
         prNumber: 7,
         action,
@@ -98,6 +105,75 @@ describe('decideFromEvent', () => {
     expect(() =>
       decideFromEvent({ eventName: 'push', payload: {}, repository, reviewDrafts: false })
     ).toThrow(/not on 'push'/)
+  })
+})
+
+describe('pull_request_target and forks', () => {
+  const sides = (headRepo: string | null) => ({
+    action: 'synchronize',
+    pull_request: {
+      number: 7,
+      head: { sha: head, repo: headRepo === null ? null : { full_name: headRepo } },
+      base: { sha: base, repo: { full_name: 'acme/widgets' } }
+    }
+  })
+
+  it.each(['opened', 'reopened', 'ready_for_review', 'synchronize'])(
+    'reviews pull_request_target %s, marked as such',
+    action => {
+      const payload = { ...sides('mallory/widgets'), action }
+      expect(
+        decideFromEvent({ eventName: 'pull_request_target', payload, repository, reviewDrafts: false })
+      ).toMatchObject({
+        review: { kind: 'pull_request', event: 'pull_request_target', action, headSha: head }
+      })
+    }
+  )
+
+  it('skips other pull_request_target actions and refuses a malformed one', () => {
+    expect(
+      decideFromEvent({
+        eventName: 'pull_request_target',
+        payload: { ...sides('mallory/widgets'), action: 'closed' },
+        repository,
+        reviewDrafts: false
+      })
+    ).toEqual({ skip: expect.stringContaining("pull_request_target action 'closed'") })
+    expect(() =>
+      decideFromEvent({ eventName: 'pull_request_target', payload: {}, repository, reviewDrafts: false })
+    ).toThrow(/^The pull_request_target event payload is malformed: /)
+  })
+
+  it('tells a fork by its head repository, a deleted fork included, whatever the case', () => {
+    expect(isForkPullRequest(sides('mallory/widgets'))).toBe(true)
+    expect(isForkPullRequest(sides(null))).toBe(true)
+    expect(isForkPullRequest(sides('acme/widgets'))).toBe(false)
+    expect(isForkPullRequest(sides('ACME/Widgets'))).toBe(false)
+    // Without the repositories in the payload nothing says it is a fork.
+    expect(isForkPullRequest(pullPayload('opened'))).toBe(false)
+    expect(isForkPullRequest({})).toBe(false)
+  })
+
+  it('explains a fork under pull_request only', () => {
+    expect(forkWithoutSecretsNotice('pull_request', sides('mallory/widgets'))).toMatch(
+      /^PR #7 comes from a fork.*pull_request_target/
+    )
+    expect(forkWithoutSecretsNotice('pull_request', sides('acme/widgets'))).toBeUndefined()
+    expect(forkWithoutSecretsNotice('pull_request_target', sides('mallory/widgets'))).toBeUndefined()
+  })
+})
+
+describe('workflowRunId', () => {
+  it('is the same for every attempt of a run and job, and random outside a runner', () => {
+    const env = { GITHUB_RUN_ID: '123456', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'review' }
+    const random = () => 'cafe01'
+    expect(workflowRunId(env, random)).toBe('123456/review')
+    expect(workflowRunId({ ...env, GITHUB_RUN_ATTEMPT: '2' }, random)).toBe('123456/review')
+    expect(workflowRunId({ ...env, GITHUB_JOB: 'other job!' }, random)).toBe('123456/other_job_')
+    expect(workflowRunId({ ...env, GITHUB_JOB: 'a--b' }, random)).toBe('123456/a-b')
+    expect(workflowRunId({}, random)).toBe('cafe01')
+    expect(workflowRunId({ GITHUB_RUN_ID: 'x1' }, random)).toBe('cafe01')
+    expect(workflowRunId({ ...env, GITHUB_JOB: 'j'.repeat(100) }, random)).toHaveLength(64)
   })
 })
 

@@ -53,6 +53,11 @@ export interface Git {
   isRepository(): Promise<boolean>
   /** Fetches commits by id from origin, skipping those already present; `depth` defaults to 1. */
   fetchShas(shas: string[], depth?: number): Promise<void>
+  /**
+   * Fetches what a ref of origin points at, as objects only: no local ref is written (only FETCH_HEAD), and
+   * HEAD and the working tree stay as they are.
+   */
+  fetchRef(ref: string, depth?: number): Promise<void>
   /** Fetches `by` more ancestors of the given commits in a shallow repository. */
   deepen(shas: string[], by: number): Promise<void>
   hasCommit(sha: string): Promise<boolean>
@@ -258,6 +263,13 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
       for (const sha of new Set(shas)) if (!(await hasCommit(objectId(sha)))) missing.push(sha)
       if (missing.length === 0) return
       await run(['fetch', '--no-tags', '--no-recurse-submodules', `--depth=${depth}`, 'origin', ...missing])
+    },
+
+    async fetchRef(ref, depth = 1) {
+      if (!/^refs\/[A-Za-z0-9._/-]+$/.test(ref) || ref.includes('..')) {
+        throw new Error(`Invalid ref: ${JSON.stringify(ref)}`)
+      }
+      await run(['fetch', '--no-tags', '--no-recurse-submodules', `--depth=${depth}`, 'origin', ref])
     },
 
     async deepen(shas, by) {

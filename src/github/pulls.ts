@@ -29,7 +29,7 @@ export async function getPullRequest(
     title: data.title ?? '',
     body: data.body ?? '',
     draft: data.draft === true,
-    state: data.state,
+    state: data.merged ? 'merged' : data.state,
     headSha: data.head.sha,
     baseSha: data.base.sha,
     baseRef: data.base.ref,

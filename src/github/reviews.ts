@@ -1,5 +1,5 @@
 import type { Side } from '../diff/model.js'
-import type { Octokit } from './client.js'
+import { GitHubTimeoutError, type Octokit } from './client.js'
 import type { AccountRef } from './identity.js'
 
 export interface PullRequestRef {
@@ -220,8 +220,10 @@ export interface ReviewFailure {
 }
 
 function errorDetails(error: unknown): { status?: number; text: string } {
-  const e = error as { status?: unknown; message?: unknown; response?: { data?: unknown } }
-  const status = typeof e?.status === 'number' ? e.status : undefined
+  const e = error as { status?: unknown; message?: unknown; response?: { data?: unknown }; cause?: unknown }
+  // Octokit reports a request that got no answer as a 500; GitHub never said that.
+  const unanswered = e?.cause instanceof GitHubTimeoutError || e instanceof GitHubTimeoutError
+  const status = typeof e?.status === 'number' && !unanswered ? e.status : undefined
   const data = e?.response?.data as { message?: unknown; errors?: unknown } | undefined
   const errors = Array.isArray(data?.errors) ? data.errors : []
   const parts = [

@@ -13,8 +13,10 @@
  *    posted. Probing cannot double-post because a probe is never submitted. If probing itself fails or finds
  *    nothing, every comment moves to the body: the findings are then listed rather than inline, not lost.
  * 3. A 422 for a body that is too long: render the body again within a smaller budget.
- * 4. A 5xx or a network error: sweep, then try again a few times, since Octokit's own retry is off for this
- *    call (a blind retry could post a second review).
+ * 4. A 5xx, a timeout or a network error: the review may have landed. Sweep, and try again a few times only
+ *    when the sweep could list the reviews and found none from this run. When it could not list them (GitHub
+ *    rate limits the listing too), posting again could leave two reviews: the run fails instead, keeping
+ *    its findings, and a re-run of the job recognises the review by the run id in its marker if it landed.
  */
 import type { Octokit } from '../github/client.js'
 import { isOwnAccount } from '../github/identity.js'
@@ -99,7 +101,24 @@ async function isStray(input: PostInput, review: ReviewRecord): Promise<boolean>
   return comments.every(comment => findingIdOf(comment.body) !== undefined)
 }
 
+/** The submitted review, by this account, whose marker carries this run id: an attempt of this run landed. */
+export function reviewOfRun(
+  reviews: readonly ReviewRecord[],
+  viewerLogin: string,
+  runId: string
+): ReviewRecord | undefined {
+  return reviews.find(review => {
+    if (review.state === 'PENDING' || !isOwnAccount(review.user, viewerLogin)) return false
+    const decoded = decodeMarker(review.body)
+    return decoded.kind === 'ok' && decoded.state.runId === runId
+  })
+}
+
 interface Sweep {
+  /** Whether the reviews could be listed at all; if not, nothing is known about an earlier attempt. */
+  listed: boolean
+  /** Why they could not be listed. */
+  listError?: string
   landed?: ReviewRecord
   deleted: number
 }
@@ -110,11 +129,11 @@ async function sweep(input: PostInput): Promise<Sweep> {
   try {
     reviews = await listReviews(octokit, pr)
   } catch (error) {
-    logger.warning(`Could not list the reviews to clean up after a failed attempt: ${errorMessage(error)}`)
-    return { deleted: 0 }
+    const listError = errorMessage(error)
+    logger.warning(`Could not list the reviews to check the failed attempt: ${listError}`)
+    return { listed: false, listError, deleted: 0 }
   }
   let deleted = 0
-  let landed: ReviewRecord | undefined
   for (const review of reviews) {
     if (!isOwnAccount(review.user, input.viewerLogin)) continue
     if (review.state === 'PENDING') {
@@ -131,12 +150,10 @@ async function sweep(input: PostInput): Promise<Sweep> {
       } catch (error) {
         logger.warning(`Could not delete pending review ${review.id}: ${errorMessage(error)}`)
       }
-      continue
     }
-    const decoded = decodeMarker(review.body)
-    if (decoded.kind === 'ok' && decoded.state.runId === input.runId) landed = review
   }
-  return landed ? { landed, deleted } : { deleted }
+  const landed = reviewOfRun(reviews, input.viewerLogin, input.runId)
+  return landed ? { listed: true, landed, deleted } : { listed: true, deleted }
 }
 
 /** Whether GitHub accepts these comments, asked through a PENDING review that is deleted at once. */
@@ -214,7 +231,7 @@ export async function postReview(input: PostInput): Promise<PostOutcome> {
       return outcome(await createCommentReview(input.octokit, input.pr, draft))
     } catch (error) {
       const failure = classifyReviewFailure(error)
-      lastFailure = `${failure.status ?? 'network'}: ${failure.message}`
+      lastFailure = failure.status === undefined ? failure.message : `${failure.status}: ${failure.message}`
       logger.warning(`Posting the review failed (attempt ${attempt}, ${lastFailure}).`)
       if (failure.kind === 'fatal')
         throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`, failure.status)
@@ -222,6 +239,11 @@ export async function postReview(input: PostInput): Promise<PostOutcome> {
       if (swept.landed) {
         logger.info(`Review ${swept.landed.id} from this run did land; not posting it again.`)
         return outcome(swept.landed)
+      }
+      if (failure.kind === 'pending-exists' && !swept.listed) {
+        throw new ReviewPostError(
+          `A pending review by ${input.viewerLogin} blocks new reviews, and the reviews could not be listed to remove it (${swept.listError ?? 'unknown error'})`
+        )
       }
       if (failure.kind === 'pending-exists' && swept.deleted === 0) {
         throw new ReviewPostError(
@@ -243,6 +265,14 @@ export async function postReview(input: PostInput): Promise<PostOutcome> {
         )
       }
       if (failure.kind === 'transient') {
+        if (!swept.listed) {
+          throw new ReviewPostError(
+            `GitHub answered ${lastFailure} and the reviews could not be listed afterwards ` +
+              `(${swept.listError ?? 'unknown error'}), so it is unknown whether the review landed; ` +
+              'it was not posted again, to leave no duplicate. Re-running the job is safe: it finds this ' +
+              "run's review if it landed"
+          )
+        }
         if (transientLeft-- <= 0) throw new ReviewPostError(`GitHub kept failing (${lastFailure}).`)
         await sleep((input.retryDelayMs ?? 2_000) * (TRANSIENT_RETRIES - transientLeft))
       }

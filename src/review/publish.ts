@@ -54,6 +54,11 @@ export interface PublishOptions {
   logger: Logger
   /** Wait before retrying after a 5xx, in milliseconds. */
   retryDelayMs?: number
+  /**
+   * Written into the marker. The same for every attempt of one workflow run, so that a re-run can tell that
+   * an attempt which looked failed did post; random when not given.
+   */
+  runId?: string
 }
 
 export interface MovedFinding {
@@ -125,7 +130,7 @@ function withCommentIds(findings: readonly Finding[], ids: ReadonlyMap<string, n
 export async function publishReview(options: PublishOptions): Promise<PublishResult> {
   const { logger, settings } = options
   const pr: PullRequestRef = { ...options.repository, prNumber: options.prNumber }
-  const runId = randomBytes(6).toString('hex')
+  const runId = options.runId ?? randomBytes(6).toString('hex')
   let findings = withCommentIds(options.findings, await knownCommentIds(options, pr))
   const previous = options.previousState?.findings ?? []
   const selection = selectFindings(findings, options.lineSet, settings, previous)
@@ -207,7 +212,8 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs })
     })
   } catch (error) {
-    throw new PublishError(errorMessage(error), result, httpStatus(error))
+    // Nothing reached the pull request: the summary must not count these as posted.
+    throw new PublishError(errorMessage(error), { ...result, inlineFindingIds: [] }, httpStatus(error))
   }
   const posted = new Set(outcome.postedIds)
   result.reviewId = outcome.review.id

@@ -43,6 +43,9 @@ const STATUS_ORDER: Record<Finding['status'], number> = { open: 0, resolved: 1, 
 
 function placement(finding: Finding, input: JobSummaryInput, inlineIds: ReadonlySet<string>): string {
   if (finding.status !== 'open') return '—'
+  // A failed post reached nothing; only threads of earlier reviews are on the pull request.
+  if (input.error && !input.reviewUrl)
+    return finding.commentId !== undefined ? 'earlier thread' : 'not posted'
   const moved = input.movedToBody?.find(item => item.id === finding.id)
   if (moved) return `body (${inline(LISTED_REASON_TEXT[moved.reason as ListedReason] ?? moved.reason)})`
   if (inlineIds.has(finding.id)) return input.dryRun ? 'inline (dry run)' : 'inline'
@@ -102,9 +105,12 @@ export function renderJobSummary(input: JobSummaryInput): string {
   if (input.coverage && !coverageComplete(input.coverage))
     sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, 200)}`)
   if (input.reviewUrl) sections.push(`[The review on the pull request](${input.reviewUrl})`)
+  const posted =
+    input.error && !input.reviewUrl
+      ? 'nothing posted'
+      : `${input.inlineFindingIds.length} ${input.dryRun ? 'to be ' : ''}posted inline`
   sections.push(
-    `**${plural(open, 'open finding')}**, ${input.inlineFindingIds.length} ${input.dryRun ? 'to be ' : ''}posted inline, ` +
-      `${plural(input.findings.length, 'finding')} in all.`
+    `**${plural(open, 'open finding')}**, ${posted}, ${plural(input.findings.length, 'finding')} in all.`
   )
   if (input.findings.length > 0) sections.push(findingsTable(input))
   if (input.usage) sections.push(usageLine(input.usage))

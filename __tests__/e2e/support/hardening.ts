@@ -1,0 +1,186 @@
+/**
+ * The world of the hardening matrix: a pull-request repository, the GitHub and Messages stand-ins, and the
+ * bundled action run as a runner runs it, plus the checks every case makes (the one line a user sees, no
+ * secret anywhere, findings kept).
+ */
+import { expect } from '@jest/globals'
+import { existsSync, readFileSync } from 'node:fs'
+import {
+  startGitHubServer,
+  type GitHubServerOptions,
+  type GitHubStandIn
+} from '../../support/github-server.js'
+import { startMessagesServer, type MessagesServer } from '../../support/messages-server.js'
+import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../support/pr-fixture.js'
+import { runAction, type Annotation, type RunResult } from '../../support/runner.js'
+
+// Shaped like real ones, so that a redaction keyed to the form would catch them too.
+export const API_KEY = 'sk-ant-api03-hardening0123456789abcdefghijklmnopqrstuvwxyzABCDEF'
+export const TOKEN = 'ghs_hardening0123456789abcdefghijklmno'
+
+export const MATH_BASE = 'export function add(a: number, b: number): number {\n  return a + b\n}\n'
+export const MATH_HEAD = `${MATH_BASE}\nexport function divide(a: number, b: number): number {\n  return a / b\n}\n`
+
+export const DIVIDE_FINDING = {
+  severity: 'high',
+  category: 'correctness',
+  file: 'src/math.ts',
+  title: 'Division by zero returns Infinity',
+  description: 'divide(1, 0) returns Infinity instead of failing; callers cannot tell.',
+  start_line: 6,
+  end_line: 6,
+  quote: 'return a / b',
+  suggestion: "  if (b === 0) throw new RangeError('division by zero')\n  return a / b"
+}
+
+export interface World {
+  fixture: PrFixture
+  github: GitHubStandIn
+  messages: MessagesServer
+  results: RunResult[]
+}
+
+export async function setUp(
+  options: {
+    spec?: Partial<PrFixtureSpec>
+    server?: Partial<Omit<GitHubServerOptions, 'fixture'>>
+  } = {}
+): Promise<World> {
+  const fixture = createPrFixture({
+    base: { 'src/math.ts': MATH_BASE },
+    commits: [{ files: { 'src/math.ts': MATH_HEAD } }],
+    ...options.spec
+  })
+  const github = await startGitHubServer({
+    fixture,
+    token: TOKEN,
+    pr: { title: 'Add divide', body: 'Adds a divide helper.' },
+    ...options.server
+  })
+  const messages = await startMessagesServer({ apiKey: API_KEY })
+  return { fixture, github, messages, results: [] }
+}
+
+export async function tearDown(w: World | undefined): Promise<void> {
+  if (!w) return
+  await w.github.close()
+  await w.messages.close()
+  for (const result of w.results) await result.cleanup()
+  w.fixture.cleanup()
+}
+
+export function pullRequestPayload(fixture: PrFixture, action = 'opened') {
+  const base = `${fixture.owner}/${fixture.repo}`
+  return {
+    action,
+    number: fixture.prNumber,
+    pull_request: {
+      number: fixture.prNumber,
+      draft: false,
+      head: { sha: fixture.headSha, ref: fixture.headRef, repo: { full_name: fixture.headRepo } },
+      base: { sha: fixture.baseSha, ref: fixture.baseRef, repo: { full_name: base } }
+    },
+    repository: { full_name: base }
+  }
+}
+
+export interface RunOnOptions {
+  eventName?: string
+  payload?: object
+  payloadText?: string
+  inputs?: Record<string, string>
+  env?: Record<string, string | undefined>
+}
+
+export async function runOn(w: World, options: RunOnOptions = {}): Promise<RunResult> {
+  const eventName = options.eventName ?? 'pull_request'
+  const target = eventName === 'pull_request_target'
+  const result = await runAction({
+    workspace: w.fixture.workspaceDir,
+    eventName,
+    payload: options.payload ?? pullRequestPayload(w.fixture),
+    ...(options.payloadText !== undefined ? { payloadText: options.payloadText } : {}),
+    inputs: { 'anthropic-api-key': API_KEY, 'github-token': TOKEN, ...options.inputs },
+    repository: `${w.fixture.owner}/${w.fixture.repo}`,
+    sha: target ? w.fixture.baseSha : w.fixture.mergeSha,
+    ref: target ? `refs/heads/${w.fixture.baseRef}` : `refs/pull/${w.fixture.prNumber}/merge`,
+    githubApiUrl: w.github.url,
+    githubGraphqlUrl: w.github.graphqlUrl,
+    anthropicBaseUrl: w.messages.url,
+    ...(options.env ? { env: options.env } : {}),
+    timeoutMs: 60_000
+  })
+  w.results.push(result)
+  return result
+}
+
+function ofLevel(result: RunResult, level: Annotation['level']): string[] {
+  return result.annotations.filter(a => a.level === level).map(a => a.message)
+}
+
+/** A failed run shows exactly one error, and it says what happened; no stack trace anywhere. */
+export function expectOneError(result: RunResult, pattern: RegExp): void {
+  expect(result.timedOut).toBe(false)
+  expect(result.exitCode).toBe(1)
+  expect(ofLevel(result, 'error')).toEqual([expect.stringMatching(pattern)])
+  expectNoStack(result)
+}
+
+/** A run with nothing to do exits 0 with one notice and no error. */
+export function expectNotice(result: RunResult, pattern: RegExp): void {
+  expect(result.timedOut).toBe(false)
+  expect(result.exitCode).toBe(0)
+  expect(ofLevel(result, 'error')).toEqual([])
+  expect(ofLevel(result, 'notice')).toEqual([expect.stringMatching(pattern)])
+  expectNoStack(result)
+}
+
+export function expectNoStack(result: RunResult): void {
+  const visible = `${result.stderr}\n${result.stdout.replace(/^::debug::.*$/gm, '')}`
+  expect(visible).not.toMatch(/^\s+at .+[(:]\d+/m)
+  expect(result.stderr.trim()).toBe('')
+}
+
+/** Neither secret appears in any output, log, file or request body, nor goes to the wrong service. */
+export function expectNoSecretLeak(w: World, result: RunResult): void {
+  const findingsFile = result.outputs['findings-file']
+  const texts: Array<[string, string]> = [
+    ['stdout', result.stdout.replace(/^::add-mask::.*$/gm, '')],
+    ['stderr', result.stderr],
+    ['summary', result.summary],
+    ['outputs', JSON.stringify(result.outputs)],
+    ['findings file', findingsFile && existsSync(findingsFile) ? readFileSync(findingsFile, 'utf8') : '']
+  ]
+  for (const request of w.github.requests) {
+    const { authorization, ...headers } = request.headers
+    expect(String(authorization ?? '')).not.toContain(API_KEY)
+    texts.push([
+      `GitHub ${request.method} ${request.path}`,
+      JSON.stringify([request.path, request.query, request.body, headers])
+    ])
+  }
+  for (const request of w.messages.requests) {
+    const { 'x-api-key': key, authorization, ...headers } = request.headers
+    expect(`${key ?? ''} ${authorization ?? ''}`).not.toContain(TOKEN)
+    texts.push([`Messages ${request.path}`, JSON.stringify([request.raw, headers])])
+  }
+  for (const [where, text] of texts) {
+    for (const secret of [API_KEY, TOKEN]) {
+      if (text.includes(secret)) throw new Error(`a secret reached ${where}`)
+    }
+  }
+}
+
+export interface FindingsFile {
+  findings: Array<{ title: string; status: string; postedInline: boolean }>
+}
+
+export function findingsFileOf(result: RunResult): FindingsFile {
+  const path = result.outputs['findings-file']
+  expect(path).toBeTruthy()
+  return JSON.parse(readFileSync(path as string, 'utf8')) as FindingsFile
+}
+
+export function reviewPosts(w: World) {
+  return w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/\d+\/reviews$/.test(r.path))
+}
