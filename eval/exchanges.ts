@@ -49,9 +49,10 @@ export function conversationStats(exchanges: readonly Exchange[]): ConversationS
       ? (exchange.request.messages as Array<{ role?: string; content?: unknown }>)
       : []
     stats.modelRequests++
-    // Each request resends the history; only its last message is new.
+    // Each request resends the history; only its last message is new. A request the API refused is
+    // sent again by the SDK, so only an answered one counts.
     const last = messages[messages.length - 1]
-    if (last?.role === 'user') {
+    if (last?.role === 'user' && exchange.status === 200) {
       for (const block of blocks(last.content)) {
         if (
           block.type === 'tool_result' &&

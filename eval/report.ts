@@ -3,7 +3,15 @@
  * and for the holdout, with bootstrap intervals over fixtures, and paired differences between arms.
  */
 import type { RunRecord } from './model.js'
-import { computeMetrics, rates, totalCounts, type Metrics } from './score.js'
+import {
+  addCounts,
+  computeMetrics,
+  rates,
+  runCounts,
+  totalCounts,
+  type Counts,
+  type Metrics
+} from './score.js'
 import { bootstrap, pairedDifference, type Interval } from './stats.js'
 import type { MatchMode } from './match.js'
 
@@ -27,22 +35,45 @@ const RATES: RateName[] = ['precision', 'recall', 'f1', 'f05']
 
 export type Intervals = Record<MatchMode, Record<RateName, Interval>>
 
+/** A run reduced to what the intervals resample: its counts in both modes, matched once. */
+interface Scored {
+  fixture: string
+  arm: string
+  located: Counts
+  meaning: Counts
+}
+
+function scored(runs: readonly RunRecord[]): Scored[] {
+  return runs.map(r => ({
+    fixture: r.fixture,
+    arm: r.arm,
+    located: runCounts(r, 'located'),
+    meaning: runCounts(r, 'meaning')
+  }))
+}
+
 /** Runs grouped by fixture: the unit the bootstrap resamples. */
-function byFixture(runs: readonly RunRecord[]): RunRecord[][] {
-  const groups = new Map<string, RunRecord[]>()
+function byFixture<T extends { fixture: string }>(runs: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>()
   for (const run of runs) groups.set(run.fixture, [...(groups.get(run.fixture) ?? []), run])
   return [...groups.values()]
 }
 
-const rateOf = (mode: MatchMode, rate: RateName) => (sample: readonly RunRecord[][]) =>
-  rates(totalCounts(sample.flat(), mode))[rate]
+function sum(sample: readonly Scored[][], mode: MatchMode, arm?: string): Counts {
+  let counts: Counts = { matched: 0, comments: 0, defects: 0 }
+  for (const group of sample) {
+    for (const run of group) if (arm === undefined || run.arm === arm) counts = addCounts(counts, run[mode])
+  }
+  return counts
+}
 
 export function intervals(runs: readonly RunRecord[], seed = 13): Intervals {
-  const units = byFixture(runs)
+  const units = byFixture(scored(runs))
   const result = {} as Intervals
   for (const mode of ['located', 'meaning'] as const) {
     result[mode] = {} as Record<RateName, Interval>
-    for (const rate of RATES) result[mode][rate] = bootstrap(units, rateOf(mode, rate), { seed })
+    for (const rate of RATES)
+      result[mode][rate] = bootstrap(units, sample => rates(sum(sample, mode))[rate], { seed })
   }
   return result
 }
@@ -60,16 +91,11 @@ export interface Comparison {
 
 /** Paired differences of `arm` minus `against` over resamples of the fixtures both ran. */
 export function compareArms(runs: readonly RunRecord[], against: string, arm: string): Comparison {
-  const fixtures = byFixture(runs.filter(r => r.arm === against || r.arm === arm)).filter(
+  const fixtures = byFixture(scored(runs.filter(r => r.arm === against || r.arm === arm))).filter(
     group => group.some(r => r.arm === against) && group.some(r => r.arm === arm)
   )
-  const of = (name: string, mode: MatchMode, rate: RateName) => (sample: readonly RunRecord[][]) =>
-    rates(
-      totalCounts(
-        sample.flat().filter(r => r.arm === name),
-        mode
-      )
-    )[rate]
+  const of = (name: string, mode: MatchMode, rate: RateName) => (sample: readonly Scored[][]) =>
+    rates(sum(sample, mode, name))[rate]
   const diff = (mode: MatchMode, rate: RateName): Interval =>
     pairedDifference(fixtures, of(against, mode, rate), of(arm, mode, rate))
   const f1 = diff('located', 'f1')
@@ -117,14 +143,18 @@ export function buildReport(meta: ReportMeta, runs: readonly RunRecord[]): Repor
   })
   const first = meta.arms[0]?.name ?? ''
   const comparisons = meta.arms.slice(1).map(arm => compareArms(runs, first, arm.name))
+  // About 10 F1 points at 25 fixtures, widening as 1/sqrt(n) for smaller sets.
+  const noisePoints = Math.round(10 * Math.sqrt(25 / Math.max(1, meta.fixtures)))
   const noiseNote =
-    `With ${meta.fixtures} fixtures, an F1 difference under about 10 points is noise: count a difference ` +
+    `With ${meta.fixtures} fixtures, an F1 difference under about ${noisePoints} points is noise: count a difference ` +
     'only when its paired 95% interval excludes 0, and confirm it on the holdout fixtures.'
   return { meta, arms, comparisons, noiseNote, runs: [...runs] }
 }
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}` : 'n/a')
 const num = (v: number, digits = 1): string => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a')
+const share = (part: number, whole: number, rate: number): string =>
+  `${part}/${whole}${Number.isFinite(rate) ? ` (${pct(rate)}%)` : ''}`
 const ci = (i: Interval): string => `${pct(i.estimate)} [${pct(i.low)}, ${pct(i.high)}]`
 const signed = (i: Interval): string => {
   const s = (v: number): string =>
@@ -183,19 +213,19 @@ function armSection(arm: ArmReport): string {
       ['comments per PR', num(m.commentsPerPr, 2)],
       [
         'line accuracy (judge matches within ±3 lines)',
-        `${m.lineAccuracy.located}/${m.lineAccuracy.matched} (${pct(m.lineAccuracy.rate)}%)`
+        share(m.lineAccuracy.located, m.lineAccuracy.matched, m.lineAccuracy.rate)
       ],
       [
         'suggestions that apply with git apply',
-        `${m.suggestions.applied}/${m.suggestions.checked} (${pct(m.suggestions.rate)}%)`
+        share(m.suggestions.applied, m.suggestions.checked, m.suggestions.rate)
       ],
       [
         're-review: fixed findings resolved',
-        `${m.rereview.resolved}/${m.rereview.fixedFound} (${pct(m.rereview.resolveRate)}%)`
+        share(m.rereview.resolved, m.rereview.fixedFound, m.rereview.resolveRate)
       ],
       [
         're-review: fixed defects raised again',
-        `${m.rereview.reraised}/${m.rereview.fixed} (${pct(m.rereview.reraiseRate)}%)`
+        share(m.rereview.reraised, m.rereview.fixed, m.rereview.reraiseRate)
       ],
       ['tokens per PR (input / output)', `${num(c.inputTokens, 0)} / ${num(c.outputTokens, 0)}`],
       ['dollars per PR', `$${num(c.costUsd, 4)}`],
