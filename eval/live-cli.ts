@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ENTRY } from '../__tests__/support/runner.js'
+import { priceFor } from '../src/agent/pricing.js'
 import { describeEstimate, estimate } from './estimate.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
 import { llmJudge } from './judge.js'
@@ -70,6 +71,15 @@ export async function runLiveCli(
   }
   if (fixtures.length === 0) return fail('no fixture to run')
 
+  const weaker = [...new Set(arms.map(a => armModel(a, model)))].filter(
+    reviewer => priceFor(judgeModel).output < priceFor(reviewer).output
+  )
+  if (weaker.length > 0) {
+    console.log(
+      `Warning: the judge ${judgeModel} is priced below the reviewer ${weaker.join(', ')}; ` +
+        'a judge weaker than the reviewer makes the scores less trustworthy (--judge-model).'
+    )
+  }
   const planInput = { fixtures, runs, armModels: arms.map(a => armModel(a, model)), judgeModel }
   const plan = estimate(planInput)
   console.log(describeEstimate(plan, planInput))
