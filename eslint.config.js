@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'eval/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,5 +14,5 @@ export default tseslint.config(
       'no-console': 'error'
     }
   },
-  { files: ['__tests__/**', 'bench/**', 'scripts/**'], rules: { 'no-console': 'off' } }
+  { files: ['__tests__/**', 'bench/**', 'scripts/**', 'eval/**'], rules: { 'no-console': 'off' } }
 )

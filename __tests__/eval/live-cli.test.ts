@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { runLiveCli } from '../../eval/live-cli.js'
+
+let out: string[] = []
+beforeEach(() => {
+  out = []
+  jest.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)))
+  jest.spyOn(console, 'error').mockImplementation((line: unknown) => void out.push(`error: ${String(line)}`))
+})
+afterEach(() => {
+  jest.restoreAllMocks()
+})
+
+describe('the --live command line, before anything is spent', () => {
+  it('prints the estimate and stops with --estimate, without a key', async () => {
+    expect(await runLiveCli({ estimate: true, runs: '1' }, ['ts-missing-await'], undefined, {})).toBe(0)
+    expect(out[0]).toMatch(
+      /^Estimate: 1 fixtures × 1 runs × 1 arm\(s\) = 1 reviews .* \$\d+\.\d\d with prompt caching/
+    )
+    expect(out[1]).toBe('Spend limit (--max-cost): $5.00.')
+  })
+
+  it('refuses to start when the estimate is above --max-cost', async () => {
+    expect(
+      await runLiveCli({ 'max-cost': '0.001' }, ['ts-missing-await'], undefined, { ANTHROPIC_API_KEY: 'k' })
+    ).toBe(2)
+    expect(out.at(-1)).toMatch(/^error: The estimate \(\$\d+\.\d\d\) is above --max-cost \(\$0\.00\)/)
+  })
+
+  it('needs ANTHROPIC_API_KEY', async () => {
+    expect(await runLiveCli({}, ['ts-missing-await'], undefined, {})).toBe(2)
+    expect(out.at(-1)).toBe(
+      'error: --live needs ANTHROPIC_API_KEY in the environment; it is never run in CI.'
+    )
+  })
+
+  it('explains bad options', async () => {
+    expect(await runLiveCli({ runs: '0' }, undefined, undefined, {})).toBe(2)
+    expect(out.at(-1)).toBe("error: --runs must be a positive whole number, got '0'")
+    expect(await runLiveCli({ 'max-cost': 'lots' }, undefined, undefined, {})).toBe(2)
+    expect(out.at(-1)).toBe("error: --max-cost must be a positive number of dollars, got 'lots'")
+    expect(await runLiveCli({ arm: ['a=', 'a=budget:deep'] }, undefined, undefined, {})).toBe(2)
+    expect(out.at(-1)).toBe('error: two --arm options have the same name')
+    expect(await runLiveCli({ arm: ['a=budget'] }, undefined, undefined, {})).toBe(2)
+    expect(out.at(-1)).toMatch(/'budget' is not input:value/)
+  })
+
+  it('counts every arm and its model in the estimate', async () => {
+    await runLiveCli(
+      { estimate: true, runs: '1', arm: ['base=', 'opus=model:claude-opus-5-5'] },
+      ['ts-missing-await'],
+      undefined,
+      {}
+    )
+    expect(out[0]).toMatch(/× 2 arm\(s\) = 2 reviews .*reviewer \(claude-sonnet-5-5, claude-opus-5-5\)/)
+  })
+})

@@ -1,0 +1,150 @@
+/** The --live command line: estimate, spend guard, run, and the two result files. */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import * as path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DEFAULT_ENTRY } from '../__tests__/support/runner.js'
+import { priceFor } from '../src/agent/pricing.js'
+import { describeEstimate, estimate } from './estimate.js'
+import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
+import { llmJudge } from './judge.js'
+import {
+  armModel,
+  DEFAULT_API_URL,
+  DEFAULT_JUDGE_MODEL,
+  DEFAULT_MODEL,
+  parseArm,
+  runLive,
+  type Arm
+} from './live.js'
+import { loadManifest } from './manifest.js'
+import { buildReport, renderMarkdown } from './report.js'
+import { positiveInteger } from './cli-args.js'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const DEFAULT_MAX_COST_USD = 5
+export const DEFAULT_RUNS = 3
+
+export interface LiveArgs {
+  runs?: string
+  'max-cost'?: string
+  model?: string
+  'judge-model'?: string
+  arm?: string[]
+  manifest?: string
+  out?: string
+  estimate?: boolean
+}
+
+export function resultFileBase(date: Date, model: string): string {
+  return `${date.toISOString().slice(0, 10)}-${model.replace(/[^A-Za-z0-9._-]+/g, '_')}`
+}
+
+export async function runLiveCli(
+  args: LiveArgs,
+  only: string[] | undefined,
+  concurrency: number | undefined,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<number> {
+  const runs = positiveInteger(args.runs, '--runs') ?? DEFAULT_RUNS
+  const maxCost = args['max-cost'] === undefined ? DEFAULT_MAX_COST_USD : Number(args['max-cost'])
+  if (typeof runs === 'string') return fail(runs)
+  if (!Number.isFinite(maxCost) || maxCost <= 0)
+    return fail(`--max-cost must be a positive number of dollars, got '${args['max-cost']}'`)
+  let arms: Arm[]
+  try {
+    arms = (args.arm ?? []).map(parseArm)
+  } catch (error) {
+    return fail((error as Error).message)
+  }
+  if (arms.length === 0) arms = [{ name: 'default', inputs: {} }]
+  if (new Set(arms.map(a => a.name)).size !== arms.length) return fail('two --arm options have the same name')
+  const model = args.model ?? DEFAULT_MODEL
+  const judgeModel = args['judge-model'] ?? DEFAULT_JUDGE_MODEL
+  let fixtures
+  try {
+    fixtures = args.manifest ? await loadManifest(args.manifest) : await loadFixtures(FIXTURES_DIR, only)
+    if (args.manifest && only) fixtures = fixtures.filter(f => only.includes(f.id))
+  } catch (error) {
+    return fail((error as Error).message)
+  }
+  if (fixtures.length === 0) return fail('no fixture to run')
+
+  const weaker = [...new Set(arms.map(a => armModel(a, model)))].filter(
+    reviewer => priceFor(judgeModel).output < priceFor(reviewer).output
+  )
+  if (weaker.length > 0) {
+    console.log(
+      `Warning: the judge ${judgeModel} is priced below the reviewer ${weaker.join(', ')}; ` +
+        'a judge weaker than the reviewer makes the scores less trustworthy (--judge-model).'
+    )
+  }
+  const planInput = { fixtures, runs, armModels: arms.map(a => armModel(a, model)), judgeModel }
+  const plan = estimate(planInput)
+  console.log(describeEstimate(plan, planInput))
+  console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
+  if (args.estimate) return 0
+  if (plan.totalUsd > maxCost) {
+    return fail(
+      `The estimate ($${plan.totalUsd.toFixed(2)}) is above --max-cost ($${maxCost.toFixed(2)}): raise --max-cost, ` +
+        'or use fewer --runs, --fixtures or arms.'
+    )
+  }
+  const apiKey = env.ANTHROPIC_API_KEY
+  if (!apiKey) return fail('--live needs ANTHROPIC_API_KEY in the environment; it is never run in CI.')
+  if (!existsSync(DEFAULT_ENTRY)) return fail(`${DEFAULT_ENTRY} is missing: run npm run bundle first.`)
+  const apiUrl = env.ANTHROPIC_BASE_URL || DEFAULT_API_URL
+  const judge = llmJudge({
+    apiKey,
+    model: judgeModel,
+    ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {})
+  })
+
+  const result = await runLive({
+    fixtures,
+    runs,
+    arms,
+    model,
+    judgeModel,
+    apiKey,
+    apiUrl,
+    maxCostUsd: maxCost,
+    concurrency: concurrency ?? 2,
+    judge,
+    log: line => console.log(line)
+  })
+  const now = new Date()
+  const report = buildReport(
+    {
+      date: now.toISOString().slice(0, 10),
+      model,
+      judgeModel,
+      runs,
+      fixtures: fixtures.length,
+      redlineCommit:
+        spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT }).stdout?.toString().trim() || 'unknown',
+      estimateUsd: plan.totalUsd,
+      spentUsd: result.reviewerUsd + result.judgeUsd,
+      judgeUsd: result.judgeUsd,
+      skippedRuns: result.skipped,
+      wallMs: result.wallMs,
+      arms
+    },
+    result.records
+  )
+  const out = path.resolve(args.out ?? path.join(ROOT, 'eval', 'results'))
+  await mkdir(out, { recursive: true })
+  const base = path.join(out, resultFileBase(now, model))
+  await writeFile(`${base}.md`, renderMarkdown(report), 'utf8')
+  await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`, 'utf8')
+  if (judge.unreadable > 0)
+    console.log(`The judge gave ${judge.unreadable} unreadable answers; those comments matched nothing.`)
+  console.log(`Results: ${base}.md and ${base}.json`)
+  return result.records.length > 0 ? 0 : 1
+}
+
+function fail(message: string): number {
+  console.error(message)
+  return 2
+}

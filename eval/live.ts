@@ -1,0 +1,275 @@
+/**
+ * `--live`: every fixture, in every arm, `runs` times, through the bundled action as a runner runs it.
+ * GitHub is the local stand-in, which records the review instead of posting it; the model is the real
+ * API behind a recording proxy. Posted comments are matched to the golden defects with a judge model,
+ * suggestions are applied to the head with `git apply`, and fixtures with a fix commit are re-reviewed.
+ */
+import type { Judge, LlmJudge } from './judge.js'
+import { conversationStats } from './exchanges.js'
+import { estimate, REREVIEW_SHARE, reviewTokens, reviewUsd, type Estimate } from './estimate.js'
+import { costOf, priceFor } from '../src/agent/pricing.js'
+import type { Fixture, ReReview, RunCosts, RunRecord } from './model.js'
+import { mapLimit } from './pool.js'
+import { buildOutsidePr } from './manifest.js'
+import { buildPr, fileLines, type PrRepo } from './pr.js'
+import { startProxy } from './proxy.js'
+import { runReview, startGitHub, type ReviewOutcome } from './review-run.js'
+import { matchRun } from './score.js'
+import { checkSuggestion } from './suggestions.js'
+
+export const DEFAULT_MODEL = 'claude-sonnet-5-5'
+export const DEFAULT_JUDGE_MODEL = 'claude-opus-5-5'
+export const DEFAULT_API_URL = 'https://api.anthropic.com'
+
+export interface Arm {
+  name: string
+  /** Action inputs this arm sets, on top of the defaults. */
+  inputs: Record<string, string>
+}
+
+export interface LiveOptions {
+  fixtures: Fixture[]
+  runs: number
+  arms: Arm[]
+  model: string
+  judgeModel: string
+  apiKey: string
+  /** Where the Messages API is; the real API unless ANTHROPIC_BASE_URL says otherwise. */
+  apiUrl: string
+  maxCostUsd: number
+  concurrency: number
+  judge: LlmJudge
+  log?: (line: string) => void
+}
+
+export interface LiveResult {
+  records: RunRecord[]
+  estimate: Estimate
+  reviewerUsd: number
+  judgeUsd: number
+  /** Runs not started because the next one could have crossed --max-cost. */
+  skipped: number
+  wallMs: number
+}
+
+/** Parses `name=input:value,input:value`; `base=` is an arm with the defaults. */
+export function parseArm(text: string): Arm {
+  const eq = text.indexOf('=')
+  const name = eq < 0 ? text : text.slice(0, eq)
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) {
+    throw new Error(`--arm '${text}': the name must be letters, digits, dot, dash or underscore, before '='`)
+  }
+  const inputs: Record<string, string> = {}
+  const spec = eq < 0 ? '' : text.slice(eq + 1)
+  for (const part of spec.split(',').filter(p => p.trim() !== '')) {
+    const colon = part.indexOf(':')
+    if (colon <= 0)
+      throw new Error(`--arm '${text}': '${part}' is not input:value (e.g. verify-findings:true)`)
+    inputs[part.slice(0, colon).trim()] = part.slice(colon + 1).trim()
+  }
+  return { name, inputs }
+}
+
+export function armModel(arm: Arm, model: string): string {
+  return arm.inputs.model ?? model
+}
+
+function emptyCosts(): RunCosts {
+  return {
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    wallMs: 0,
+    modelRequests: 0,
+    toolCalls: 0,
+    quoteRetries: 0,
+    budgetStops: 0
+  }
+}
+
+function costsOf(
+  outcome: ReviewOutcome,
+  exchanges: Parameters<typeof conversationStats>[0],
+  model: string
+): RunCosts {
+  const stats = conversationStats(exchanges)
+  // The action reports its own cost; a run that died before reporting is priced from what passed the proxy.
+  const fromProxy = exchanges.reduce((sum, e) => {
+    const usage = (e.response as { usage?: { input_tokens?: number } } | undefined)?.usage
+    return usage && typeof usage.input_tokens === 'number'
+      ? sum + costOf(usage as Parameters<typeof costOf>[0], priceFor(model))
+      : sum
+  }, 0)
+  return {
+    inputTokens: stats.inputTokens,
+    outputTokens: stats.outputTokens,
+    costUsd: outcome.outputs['cost-usd'] !== undefined ? outcome.costUsd : fromProxy,
+    wallMs: outcome.wallMs,
+    modelRequests: stats.modelRequests,
+    toolCalls: stats.toolCalls,
+    quoteRetries: stats.quoteRetries,
+    budgetStops: outcome.budgetStops
+  }
+}
+
+function failure(outcome: ReviewOutcome): string | undefined {
+  if (outcome.exitCode === 0) return undefined
+  const errors = outcome.stdout.split('\n').filter(line => line.startsWith('::error'))
+  return `exit ${outcome.exitCode}: ${errors.map(e => e.replace(/^::error[^:]*::/, '')).join(' | ') || outcome.stderr.trim().slice(0, 500)}`
+}
+
+interface Job {
+  fixture: Fixture
+  arm: Arm
+  run: number
+}
+
+async function runJob(
+  job: Job,
+  options: LiveOptions,
+  judge: Judge
+): Promise<{ record: RunRecord; reviewerUsd: number }> {
+  const { fixture, arm, run } = job
+  const model = armModel(arm, options.model)
+  const inputs = { model, ...arm.inputs }
+  const repo: PrRepo = fixture.source ? buildOutsidePr(fixture) : buildPr(fixture)
+  const pr = repo.fixture
+  const github = await startGitHub(pr, fixture)
+  const closers: Array<() => Promise<void>> = [() => github.close()]
+  try {
+    const review = async (action: 'opened' | 'synchronize') => {
+      const proxy = await startProxy(options.apiUrl)
+      closers.push(() => proxy.close())
+      const outcome = await runReview({
+        pr,
+        github,
+        anthropicBaseUrl: proxy.url,
+        apiKey: options.apiKey,
+        inputs,
+        action
+      })
+      return { outcome, costs: costsOf(outcome, proxy.exchanges, model) }
+    }
+    const first = await review('opened')
+    const headText = async (file: string): Promise<string | undefined> => {
+      const lines = await fileLines(pr, pr.headSha, file)
+      return lines && `${lines.join('\n')}\n`
+    }
+    const suggestions = []
+    for (const comment of first.outcome.comments.filter(c => c.suggestion !== undefined)) {
+      suggestions.push(checkSuggestion(comment, await headText(comment.file)))
+    }
+    const error = failure(first.outcome)
+    const record: RunRecord = {
+      fixture: fixture.id,
+      language: fixture.language,
+      arm: arm.name,
+      run,
+      holdout: fixture.holdout,
+      clean: fixture.clean,
+      defects: fixture.golden,
+      comments: first.outcome.comments,
+      verdicts: await judge.verdicts(first.outcome.comments, fixture.golden),
+      suggestions,
+      costs: first.costs,
+      ...(error ? { error } : {})
+    }
+    let reviewerUsd = first.costs.costUsd
+    if (repo.pushFix && !error) {
+      const fixed = fixture.golden.filter(d => d.fixedBy === 'fix')
+      const found = matchRun(record, 'located').pairs.filter(([, d]) => fixed.some(f => f.id === d))
+      repo.pushFix()
+      pr.freshCheckout()
+      const second = await review('synchronize')
+      reviewerUsd += second.costs.costUsd
+      const statuses = new Map(second.outcome.findings.map(f => [f.id, f.status]))
+      const earlier = new Set(first.outcome.findings.map(f => f.id))
+      const fresh = second.outcome.comments.filter(c => !earlier.has(c.id))
+      const again = await judge.verdicts(fresh, fixed)
+      const rereview: ReReview = {
+        fixed: fixed.map(d => d.id),
+        fixedFound: found.map(([, d]) => d),
+        resolved: found.filter(([c]) => statuses.get(c) === 'resolved').map(([, d]) => d),
+        reraised: fixed.filter(d => Object.values(again).some(ids => ids.includes(d.id))).map(d => d.id),
+        costs: second.costs
+      }
+      record.rereview = rereview
+      const secondError = failure(second.outcome)
+      if (secondError) record.error = `re-review: ${secondError}`
+    }
+    return { record, reviewerUsd }
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined)
+    repo.cleanup()
+  }
+}
+
+/** The spend one job may reach, from the same model the estimate uses. */
+function jobEstimate(job: Job, options: LiveOptions): number {
+  const share = job.fixture.fix ? 1 + REREVIEW_SHARE : 1
+  return reviewUsd(reviewTokens(job.fixture), armModel(job.arm, options.model)) * share
+}
+
+export async function runLive(options: LiveOptions): Promise<LiveResult> {
+  const started = Date.now()
+  const log = options.log ?? (() => undefined)
+  const plan = estimate({
+    fixtures: options.fixtures,
+    runs: options.runs,
+    armModels: options.arms.map(arm => armModel(arm, options.model)),
+    judgeModel: options.judgeModel
+  })
+  // Arms alternate within each fixture and run, so a slow hour of the API hits every arm alike.
+  const jobs: Job[] = []
+  for (let run = 1; run <= options.runs; run++) {
+    for (const fixture of options.fixtures) for (const arm of options.arms) jobs.push({ fixture, arm, run })
+  }
+  let reviewerUsd = 0
+  let committed = 0
+  let skipped = 0
+  const records = await mapLimit(jobs, options.concurrency, async job => {
+    const spent = reviewerUsd + options.judge.usage.costUsd
+    const next = jobEstimate(job, options)
+    if (spent + committed + next > options.maxCostUsd) {
+      skipped++
+      return undefined
+    }
+    committed += next
+    try {
+      const { record, reviewerUsd: cost } = await runJob(job, options, options.judge)
+      reviewerUsd += cost
+      log(
+        `${job.arm.name} ${job.fixture.id} run ${job.run}: ${record.comments.length} comments, ` +
+          `${matchRun(record, 'located').pairs.length}/${record.defects.length} defects found, $${cost.toFixed(3)}` +
+          (record.error ? ` (${record.error})` : '')
+      )
+      return record
+    } catch (error) {
+      log(`${job.arm.name} ${job.fixture.id} run ${job.run}: failed: ${(error as Error).message}`)
+      return {
+        fixture: job.fixture.id,
+        language: job.fixture.language,
+        arm: job.arm.name,
+        run: job.run,
+        holdout: job.fixture.holdout,
+        clean: job.fixture.clean,
+        defects: job.fixture.golden,
+        comments: [],
+        verdicts: {},
+        suggestions: [],
+        costs: emptyCosts(),
+        error: (error as Error).message
+      } satisfies RunRecord
+    } finally {
+      committed -= next
+    }
+  })
+  return {
+    records: records.filter((r): r is RunRecord => r !== undefined),
+    estimate: plan,
+    reviewerUsd,
+    judgeUsd: options.judge.usage.costUsd,
+    skipped,
+    wallMs: Date.now() - started
+  }
+}

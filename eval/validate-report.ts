@@ -1,0 +1,30 @@
+/** The text --validate prints. */
+import type { ValidationReport } from './validate.js'
+
+const pct = (v: number): string => (Number.isNaN(v) ? 'n/a' : v.toFixed(3))
+
+export function describeValidation(report: ValidationReport): string {
+  const { fixtures, oracle, noisy } = report
+  const seeded = fixtures.filter(f => !f.clean)
+  const defects = seeded.flatMap(f => f.golden)
+  const lines = [
+    '',
+    `Fixtures: ${fixtures.length} (${seeded.length} seeded, ${fixtures.length - seeded.length} clean, ` +
+      `${fixtures.filter(f => f.holdout).length} holdout, ${fixtures.filter(f => f.fix).length} with a fix commit); ` +
+      `${defects.length} defects, ${defects.filter(d => d.multiHop).length} multi-hop; languages: ` +
+      [...new Set(fixtures.map(f => f.language))].join(', '),
+    `Oracle: precision ${pct(oracle.located.precision)}, recall ${pct(oracle.located.recall)}, ` +
+      `meaning-only F1 ${pct(oracle.meaning.f1)}, suggestions applied ${oracle.suggestions.applied}/${oracle.suggestions.checked}, ` +
+      `re-review resolved ${oracle.rereview.resolved}/${oracle.rereview.fixedFound}, re-raised ${oracle.rereview.reraised}/${oracle.rereview.fixed}`,
+    `Noisy:  precision ${pct(noisy.located.precision)}, recall ${pct(noisy.located.recall)} ` +
+      `(${noisy.located.comments - noisy.located.matched} wrong comments scored as such)`,
+    `Wall time: ${(report.wallMs / 1000).toFixed(1)} s`
+  ]
+  if (report.problems.length === 0) lines.push('Validation passed.')
+  else
+    lines.push(
+      `Validation FAILED (${report.problems.length} problems):`,
+      ...report.problems.map(p => `- ${p}`)
+    )
+  return lines.join('\n')
+}
