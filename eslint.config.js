@@ -14,5 +14,5 @@ export default tseslint.config(
       'no-console': 'error'
     }
   },
-  { files: ['__tests__/**', 'bench/**', 'scripts/**'], rules: { 'no-console': 'off' } }
+  { files: ['__tests__/**', 'bench/**', 'demo/**', 'scripts/**'], rules: { 'no-console': 'off' } }
 )
