@@ -89559,19 +89559,25 @@ async function mergeBaseOf(options, baseSha, headSha) {
         return undefined;
     }
 }
+function gitHubSource(options) {
+    return {
+        mergeBase: (baseSha, headSha) => mergeBaseOf(options, baseSha, headSha),
+        listFiles: () => listPullFiles(options.octokit, options.request.repository, options.request.prNumber)
+    };
+}
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
-async function scopeReview(options, prior) {
-    const { settings, request, octokit, logger } = options;
+async function scopeReview(options, prior, source) {
+    const { settings, logger } = options;
     const { headSha, baseSha, state } = prior;
     const git = createGit(options.workspace, logger);
-    const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha);
+    const mergeBaseSha = await source.mergeBase(baseSha, headSha);
     const pullDiff = await loadPullDiff({
         git,
         headSha,
         baseSha,
         ...(mergeBaseSha ? { mergeBaseSha } : {}),
         logger,
-        fallback: () => listPullFiles(octokit, request.repository, request.prNumber)
+        fallback: () => source.listFiles()
     });
     const notes = [...pullDiff.notes];
     const lineSet = DiffLineSet.fromFiles(pullDiff.files);
@@ -89744,7 +89750,7 @@ async function reviewPullRequest(options) {
         outcome.findings = prior.state?.findings ?? [];
         if (prior.skip)
             return { ...outcome, end: { kind: 'skipped', reason: prior.skip } };
-        const scoped = await logger.group('Scope the review', () => scopeReview(options, prior));
+        const scoped = await logger.group('Scope the review', () => scopeReview(options, prior, gitHubSource(options)));
         outcome.coverageNotes.push(...scoped.notes);
         outcome.triage = scoped.triage;
         const { scope, triage: triaged } = scoped;

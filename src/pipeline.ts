@@ -7,6 +7,7 @@ import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
 import { reviewWithAgent, type AgentReview } from './agent/review.js'
 import type { ReviewRequest } from './context.js'
 import { DiffLineSet } from './diff/line-set.js'
+import type { ApiFile } from './diff/model.js'
 import { loadPullDiff, type PullDiff } from './diff/source.js'
 import { triage, type TriageResult } from './diff/triage.js'
 import { ConfigurationError, errorMessage, httpStatus } from './errors.js'
@@ -159,19 +160,36 @@ async function mergeBaseOf(
   }
 }
 
+/** Where the merge base and, when git cannot diff, the files come from: GitHub for the action, git for the CLI. */
+export interface PullSource {
+  mergeBase(baseSha: string, headSha: string): Promise<string | undefined>
+  listFiles(): Promise<ApiFile[]>
+}
+
+function gitHubSource(options: PipelineOptions): PullSource {
+  return {
+    mergeBase: (baseSha, headSha) => mergeBaseOf(options, baseSha, headSha),
+    listFiles: () => listPullFiles(options.octokit, options.request.repository, options.request.prNumber)
+  }
+}
+
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
-export async function scopeReview(options: PipelineOptions, prior: PriorState): Promise<ReviewScope> {
-  const { settings, request, octokit, logger } = options
+export async function scopeReview(
+  options: Pick<PipelineOptions, 'settings' | 'workspace' | 'logger'>,
+  prior: Pick<PriorState, 'headSha' | 'baseSha' | 'state'>,
+  source: PullSource
+): Promise<ReviewScope> {
+  const { settings, logger } = options
   const { headSha, baseSha, state } = prior
   const git = createGit(options.workspace, logger)
-  const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha)
+  const mergeBaseSha = await source.mergeBase(baseSha, headSha)
   const pullDiff = await loadPullDiff({
     git,
     headSha,
     baseSha,
     ...(mergeBaseSha ? { mergeBaseSha } : {}),
     logger,
-    fallback: () => listPullFiles(octokit, request.repository, request.prNumber)
+    fallback: () => source.listFiles()
   })
   const notes = [...pullDiff.notes]
   const lineSet = DiffLineSet.fromFiles(pullDiff.files)
@@ -218,7 +236,11 @@ async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger) {
   return readGuidance(git, baseSha, logger)
 }
 
-async function runModel(options: PipelineOptions, prior: PriorState, scoped: ReviewScope) {
+export async function runModel(
+  options: Pick<PipelineOptions, 'settings' | 'request' | 'logger' | 'anthropic'>,
+  prior: Pick<PriorState, 'pr' | 'headSha' | 'baseSha' | 'state'>,
+  scoped: ReviewScope
+) {
   const { settings, request, logger } = options
   const { pr, headSha, baseSha, state } = prior
   const { scope } = scoped
@@ -274,7 +296,7 @@ async function runModel(options: PipelineOptions, prior: PriorState, scoped: Rev
 }
 
 /** How the model's part ended, in the terms of RunEnd. */
-function endOfReview(review: AgentReview): RunEnd {
+export function endOfReview(review: AgentReview): RunEnd {
   const { run } = review
   if (run.failure) {
     // Nothing recorded: nothing worth posting, and a re-run loses nothing.
@@ -370,7 +392,9 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     outcome.findings = prior.state?.findings ?? []
     if (prior.skip) return { ...outcome, end: { kind: 'skipped', reason: prior.skip } }
 
-    const scoped = await logger.group('Scope the review', () => scopeReview(options, prior))
+    const scoped = await logger.group('Scope the review', () =>
+      scopeReview(options, prior, gitHubSource(options))
+    )
     outcome.coverageNotes.push(...scoped.notes)
     outcome.triage = scoped.triage
     const { scope, triage: triaged } = scoped
