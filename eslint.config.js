@@ -14,5 +14,8 @@ export default tseslint.config(
       'no-console': 'error'
     }
   },
-  { files: ['__tests__/**', 'bench/**', 'scripts/**', 'eval/**'], rules: { 'no-console': 'off' } }
+  {
+    files: ['__tests__/**', 'bench/**', 'demo/**', 'scripts/**', 'eval/**'],
+    rules: { 'no-console': 'off' }
+  }
 )

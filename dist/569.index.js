@@ -2527,7 +2527,7 @@ async function runAgent(options) {
         logger.info(`Turn ${tracker.turns}: ${stop}` +
             (uses.length > 0 ? `, ${uses.map(u => u.name).join(', ')}` : '') +
             ` (${response.usage.input_tokens} in, ${response.usage.output_tokens} out, ` +
-            `${response.usage.cache_read_input_tokens ?? 0} cache read)`);
+            `${response.usage.cache_read_input_tokens ?? 0} cache read; ${tracker.describe('tokens')} so far)`);
         if (response.content.length > 0)
             conversation.addAssistant(response.content, stop === 'pause_turn');
         if (stop === 'refusal') {
@@ -6983,22 +6983,30 @@ async function mergeBaseOf(options, baseSha, headSha) {
         return undefined;
     }
 }
+function gitHubSource(options) {
+    const { request, logger } = options;
+    return {
+        mergeBase: (baseSha, headSha) => mergeBaseOf(options, baseSha, headSha),
+        listFiles: () => listPullFiles(options.octokit, request.repository, request.prNumber),
+        ...(request.kind === 'pull_request' && request.event === 'pull_request_target'
+            ? { fetchHead: (git, headSha) => fetchPullHead(git, request.prNumber, headSha, logger) }
+            : {})
+    };
+}
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
-async function scopeReview(options, prior) {
-    const { settings, request, octokit, logger } = options;
+async function scopeReview(options, prior, source) {
+    const { settings, logger } = options;
     const { headSha, baseSha, state } = prior;
     const git = createGit(options.workspace, logger);
-    if (request.kind === 'pull_request' && request.event === 'pull_request_target') {
-        await fetchPullHead(git, request.prNumber, headSha, logger);
-    }
-    const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha);
+    await source.fetchHead?.(git, headSha);
+    const mergeBaseSha = await source.mergeBase(baseSha, headSha);
     const pullDiff = await loadPullDiff({
         git,
         headSha,
         baseSha,
         ...(mergeBaseSha ? { mergeBaseSha } : {}),
         logger,
-        fallback: () => listPullFiles(octokit, request.repository, request.prNumber)
+        fallback: () => source.listFiles()
     });
     const notes = [...pullDiff.notes];
     const lineSet = DiffLineSet.fromFiles(pullDiff.files);
@@ -7229,7 +7237,7 @@ async function reviewPullRequest(options) {
         }
         if (prior.skip)
             return { ...outcome, end: { kind: 'skipped', reason: prior.skip } };
-        const scoped = await logger.group('Scope the review', () => scopeReview(options, prior));
+        const scoped = await logger.group('Scope the review', () => scopeReview(options, prior, gitHubSource(options)));
         outcome.coverageNotes.push(...scoped.notes);
         outcome.triage = scoped.triage;
         const { scope, triage: triaged } = scoped;

@@ -8,6 +8,7 @@ import { reviewWithAgent, type AgentReview } from './agent/review.js'
 import { symbolReferences } from './agent/symbols.js'
 import type { ReviewRequest } from './context.js'
 import { DiffLineSet } from './diff/line-set.js'
+import type { ApiFile } from './diff/model.js'
 import { loadPullDiff, type PullDiff } from './diff/source.js'
 import { triage, type TriageResult } from './diff/triage.js'
 import { ConfigurationError, errorMessage, httpStatus } from './errors.js'
@@ -235,22 +236,43 @@ async function mergeBaseOf(
   }
 }
 
+/** Where the merge base and, when git cannot diff, the files come from: GitHub for the action, git for the CLI. */
+export interface PullSource {
+  mergeBase(baseSha: string, headSha: string): Promise<string | undefined>
+  listFiles(): Promise<ApiFile[]>
+  /** Brings the head's objects into the checkout when the workspace does not hold them. */
+  fetchHead?(git: Git, headSha: string): Promise<void>
+}
+
+function gitHubSource(options: PipelineOptions): PullSource {
+  const { request, logger } = options
+  return {
+    mergeBase: (baseSha, headSha) => mergeBaseOf(options, baseSha, headSha),
+    listFiles: () => listPullFiles(options.octokit, request.repository, request.prNumber),
+    ...(request.kind === 'pull_request' && request.event === 'pull_request_target'
+      ? { fetchHead: (git: Git, headSha: string) => fetchPullHead(git, request.prNumber, headSha, logger) }
+      : {})
+  }
+}
+
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
-export async function scopeReview(options: PipelineOptions, prior: PriorState): Promise<ReviewScope> {
-  const { settings, request, octokit, logger } = options
+export async function scopeReview(
+  options: Pick<PipelineOptions, 'settings' | 'workspace' | 'logger'>,
+  prior: Pick<PriorState, 'headSha' | 'baseSha' | 'state'>,
+  source: PullSource
+): Promise<ReviewScope> {
+  const { settings, logger } = options
   const { headSha, baseSha, state } = prior
   const git = createGit(options.workspace, logger)
-  if (request.kind === 'pull_request' && request.event === 'pull_request_target') {
-    await fetchPullHead(git, request.prNumber, headSha, logger)
-  }
-  const mergeBaseSha = await mergeBaseOf(options, baseSha, headSha)
+  await source.fetchHead?.(git, headSha)
+  const mergeBaseSha = await source.mergeBase(baseSha, headSha)
   const pullDiff = await loadPullDiff({
     git,
     headSha,
     baseSha,
     ...(mergeBaseSha ? { mergeBaseSha } : {}),
     logger,
-    fallback: () => listPullFiles(octokit, request.repository, request.prNumber)
+    fallback: () => source.listFiles()
   })
   const notes = [...pullDiff.notes]
   const lineSet = DiffLineSet.fromFiles(pullDiff.files)
@@ -314,7 +336,11 @@ async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger, cha
   return readGuidance(git, baseSha, logger, changedPaths)
 }
 
-async function runModel(options: PipelineOptions, prior: PriorState, scoped: ReviewScope) {
+export async function runModel(
+  options: Pick<PipelineOptions, 'settings' | 'request' | 'logger' | 'anthropic'>,
+  prior: Pick<PriorState, 'pr' | 'headSha' | 'baseSha' | 'state' | 'replies'>,
+  scoped: ReviewScope
+) {
   const { settings, request, logger } = options
   const { pr, headSha, baseSha, state } = prior
   const { scope } = scoped
@@ -402,7 +428,7 @@ async function currentTextOf(git: Git, headSha: string, findings: readonly Findi
 }
 
 /** How the model's part ended, in the terms of RunEnd. */
-function endOfReview(review: AgentReview): RunEnd {
+export function endOfReview(review: AgentReview): RunEnd {
   const { run } = review
   if (run.failure) {
     // Nothing recorded: nothing worth posting, and a re-run loses nothing.
@@ -517,7 +543,9 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     }
     if (prior.skip) return { ...outcome, end: { kind: 'skipped', reason: prior.skip } }
 
-    const scoped = await logger.group('Scope the review', () => scopeReview(options, prior))
+    const scoped = await logger.group('Scope the review', () =>
+      scopeReview(options, prior, gitHubSource(options))
+    )
     outcome.coverageNotes.push(...scoped.notes)
     outcome.triage = scoped.triage
     const { scope, triage: triaged } = scoped

@@ -84,6 +84,26 @@ describe('runAgent: a review', () => {
     ])
   })
 
+  it('logs a line per turn with the tokens counted against the budget so far', async () => {
+    world = await createWorld()
+    model = await startModel([
+      {
+        ...reply.toolUse('read_file', { path: 'src/calc.ts' }),
+        usage: { input_tokens: 1000, output_tokens: 50 }
+      },
+      {
+        ...reply.toolUse('publish_review', { summary: 'Fine.' }),
+        usage: { input_tokens: 200, output_tokens: 30, cache_read_input_tokens: 900 }
+      }
+    ])
+    const run = await review(world, model)
+    const turns = run.log.lines.filter(line => line.message.startsWith('Turn '))
+    expect(turns.map(line => line.message.replace(/^.*; /, ''))).toEqual([
+      '1050 of 400000 tokens so far)',
+      '1280 of 400000 tokens so far)'
+    ])
+  })
+
   it('returns invalid arguments and unknown tools as errors the model corrects', async () => {
     world = await createWorld()
     model = await startModel([

@@ -171,7 +171,11 @@ describe('a key body seen without its BEGIN line', () => {
 })
 
 /** Files whose secrets are there on purpose, as literal test data. */
-const DELIBERATE_SECRET_FIXTURES = ['__tests__/agent/context.test.ts', '__tests__/findings/store.test.ts']
+const DELIBERATE_SECRET_FIXTURES = [
+  '__tests__/agent/context.test.ts',
+  '__tests__/e2e/support/hardening.ts',
+  '__tests__/findings/store.test.ts'
+]
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap(entry => {

@@ -5,6 +5,24 @@ import { readSettings } from '../../src/inputs.js'
 import { computeOutputs } from '../../src/review/outputs.js'
 
 const actionYml = readFileSync(resolve(import.meta.dirname, '../../action.yml'), 'utf8')
+const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8')
+
+/** The names in the first column of the table under the README heading `## name`. */
+function readmeTable(name: string): string[] {
+  const start = readme.indexOf(`\n## ${name}\n`)
+  if (start === -1) return []
+  const end = readme.indexOf('\n## ', start + 1)
+  const rows = readme
+    .slice(start, end === -1 ? undefined : end)
+    .split('\n')
+    .filter(line => line.startsWith('|'))
+  return rows
+    .slice(2)
+    .flatMap(row =>
+      [...(row.split('|')[1] ?? '').matchAll(/`([a-z][a-z-]*)`/g)].map(match => match[1] as string)
+    )
+    .sort()
+}
 
 /** The entries of a top-level section, with their indented fields. */
 function section(name: string): Map<string, string> {
@@ -52,5 +70,10 @@ describe('action.yml', () => {
 
   it('runs the committed bundle on node24', () => {
     expect(actionYml).toMatch(/runs:\n {2}using: node24\n {2}main: dist\/index\.js/)
+  })
+
+  it('is what the README inputs and outputs tables list', () => {
+    expect(readmeTable('Inputs')).toEqual([...section('inputs').keys()].sort())
+    expect(readmeTable('Outputs')).toEqual([...section('outputs').keys()].sort())
   })
 })

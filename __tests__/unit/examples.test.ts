@@ -1,36 +1,64 @@
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
-import { PULL_REQUEST_ACTIONS } from '../../src/context.js'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parse } from 'yaml'
 
-const forks = readFileSync(new URL('../../examples/review-forks.yml', import.meta.url), 'utf8')
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-const lines = forks.split('\n').filter(line => !line.trimStart().startsWith('#'))
+const root = resolve(import.meta.dirname, '../..')
+const examples = join(root, 'examples')
+const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { required?: boolean }>
+}
 
-describe('examples/review-forks.yml', () => {
-  it('runs on pull_request_target for exactly the actions Redline reviews', () => {
-    expect(lines).toContain('  pull_request_target:')
-    expect(lines).toContain(`    types: [${PULL_REQUEST_ACTIONS.join(', ')}]`)
+interface Step {
+  uses?: string
+  with?: Record<string, unknown>
+}
+interface Workflow {
+  on: Record<string, unknown>
+  permissions?: Record<string, string>
+  jobs: Record<string, { steps?: Step[] }>
+}
+
+const workflows = readdirSync(examples)
+  .filter(name => /\.ya?ml$/.test(name))
+  .map(name => ({ name, text: readFileSync(join(examples, name), 'utf8') }))
+
+function redlineSteps(workflow: Workflow): Step[] {
+  return Object.values(workflow.jobs)
+    .flatMap(job => job.steps ?? [])
+    .filter(step => /^redline-review\/redline@/.test(step.uses ?? ''))
+}
+
+describe('examples/', () => {
+  it('holds the workflows the README links to', () => {
+    expect(workflows.map(w => w.name)).toEqual(expect.arrayContaining(['review.yml', 'review-gate.yml']))
+    expect(readFileSync(join(examples, 'REVIEW.md'), 'utf8')).toMatch(/^# Review guidance/)
   })
 
-  it('keeps the token minimal and runs nothing from the pull request', () => {
-    const permissions = lines.slice(lines.indexOf('permissions:') + 1)
-    expect(
-      permissions.slice(
-        0,
-        permissions.findIndex(line => !line.startsWith('  '))
-      )
-    ).toEqual(['  contents: read', '  pull-requests: write'])
-    // checkout at its default (the base branch): no ref, no run step, no other action.
-    expect(lines.filter(line => /^\s+- (uses|run):/.test(line))).toEqual([
-      '      - uses: actions/checkout@v5',
-      '      - uses: redline-review/redline@v1'
-    ])
-    expect(lines.join('\n')).not.toMatch(/\bref:|\brun:|head\.sha|persist-credentials/)
+  it.each(workflows)('$name passes only declared inputs to Redline, and every required one', ({ text }) => {
+    const workflow = parse(text) as Workflow
+    const steps = redlineSteps(workflow)
+    expect(steps.length).toBeGreaterThan(0)
+    const declared = Object.keys(action.inputs)
+    const required = declared.filter(name => action.inputs[name]?.required === true)
+    for (const step of steps) {
+      const keys = Object.keys(step.with ?? {})
+      expect(keys.filter(key => !declared.includes(key))).toEqual([])
+      expect(required.filter(name => !keys.includes(name))).toEqual([])
+    }
+    expect(workflow.permissions?.['pull-requests']).toBe('write')
   })
 
-  it('is the workflow the README shows', () => {
-    const section = readme.slice(readme.indexOf('## Fork pull requests'))
-    const shown = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
-    expect(shown.trim()).toBe(lines.join('\n').trim())
+  it('review.yml runs on pull_request and workflow_dispatch; review-gate.yml fails on a severity', () => {
+    const review = parse(readFileSync(join(examples, 'review.yml'), 'utf8')) as Workflow
+    expect(Object.keys(review.on).sort()).toEqual(['pull_request', 'workflow_dispatch'])
+    const gate = parse(readFileSync(join(examples, 'review-gate.yml'), 'utf8')) as Workflow
+    expect(redlineSteps(gate)[0]?.with?.['fail-on']).toBe('high')
+  })
+
+  it('review.yml is the workflow the README shows', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const shown = /<!-- examples\/review\.yml -->\n+```yaml\n([\s\S]*?)```/.exec(readme)?.[1]
+    expect(shown).toBe(readFileSync(join(examples, 'review.yml'), 'utf8'))
   })
 })

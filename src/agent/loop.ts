@@ -149,7 +149,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       `Turn ${tracker.turns}: ${stop}` +
         (uses.length > 0 ? `, ${uses.map(u => u.name).join(', ')}` : '') +
         ` (${response.usage.input_tokens} in, ${response.usage.output_tokens} out, ` +
-        `${response.usage.cache_read_input_tokens ?? 0} cache read)`
+        `${response.usage.cache_read_input_tokens ?? 0} cache read; ${tracker.describe('tokens')} so far)`
     )
     if (response.content.length > 0) conversation.addAssistant(response.content, stop === 'pause_turn')
 

@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { reply, startMessagesServer, type MessagesServer } from '../support/messages-server.js'
+import { git } from '../support/pr-fixture.js'
+
+jest.setTimeout(120_000)
+
+const CLI = resolve(import.meta.dirname, '../../dist/cli/index.js')
+const KEY = 'sk-ant-cli-test'
+
+const BASE =
+  'export function sum(values: number[]): number {\n  return values.reduce((a, b) => a + b, 0)\n}\n'
+const HEAD = `${BASE}\nexport function average(values: number[]): number {\n  return sum(values) / values.length\n}\n`
+const GUARD = "  if (values.length === 0) throw new RangeError('empty')"
+
+const FINDING = {
+  severity: 'high',
+  category: 'correctness',
+  file: 'src/stats.ts',
+  title: 'average([]) returns NaN',
+  description: 'An empty list divides by zero.',
+  start_line: 6,
+  end_line: 6,
+  quote: 'return sum(values) / values.length',
+  suggestion: `${GUARD}\n  return sum(values) / values.length`
+}
+
+let dirs: string[] = []
+let servers: MessagesServer[] = []
+
+afterEach(async () => {
+  for (const server of servers) await server.close()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  dirs = []
+  servers = []
+})
+
+const ENV = {
+  GIT_AUTHOR_NAME: 'Pat',
+  GIT_AUTHOR_EMAIL: 'pat@example.com',
+  GIT_COMMITTER_NAME: 'Pat',
+  GIT_COMMITTER_EMAIL: 'pat@example.com'
+}
+
+/** A repository with `main` and a `feature` branch one commit ahead, checked out on the branch. */
+function repository(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'redline-cli-'))
+  dirs.push(dir)
+  git(dir, ['init', '--quiet'])
+  git(dir, ['checkout', '--quiet', '-b', 'main'])
+  git(dir, ['config', 'user.name', 'Pat'])
+  git(dir, ['config', 'user.email', 'pat@example.com'])
+  commit(dir, { 'src/stats.ts': BASE, 'README.md': '# stats\n' }, 'Initial commit')
+  git(dir, ['checkout', '--quiet', '-b', 'feature'])
+  commit(dir, { 'src/stats.ts': HEAD }, 'Add average')
+  return dir
+}
+
+function commit(dir: string, files: Record<string, string>, message: string): string {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), text)
+    git(dir, ['add', path])
+  }
+  git(dir, ['commit', '--quiet', '-m', message], { env: ENV })
+  return git(dir, ['rev-parse', 'HEAD'])
+}
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function cli(cwd: string, args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  const childEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: cwd,
+    GIT_CONFIG_NOSYSTEM: '1'
+  }
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.once('error', reject)
+    child.once('close', code => resolvePromise({ code, stdout, stderr }))
+  })
+}
+
+async function model(apiKey = KEY): Promise<MessagesServer> {
+  const server = await startMessagesServer({ apiKey })
+  servers.push(server)
+  return server
+}
+
+function firstUserText(server: MessagesServer, index: number): string {
+  return JSON.stringify(server.requests[index]?.body.messages?.[0]?.content ?? '')
+}
+
+describe('redline (the bundled CLI)', () => {
+  it('explains every option with --help', async () => {
+    const run = await cli(tmpdir(), ['--help'])
+    expect(run.code).toBe(0)
+    for (const option of [
+      '--base',
+      '--model',
+      '--budget',
+      '--min-severity',
+      '--instructions',
+      '--full',
+      '--json',
+      '--markdown'
+    ]) {
+      expect(run.stdout).toMatch(new RegExp(`^  ${option}\\b.*\\S`, 'm'))
+    }
+    expect(run.stdout).toContain('ANTHROPIC_API_KEY')
+  })
+
+  it('exits non-zero naming ANTHROPIC_API_KEY when no key is set, and calls nothing', async () => {
+    const dir = repository()
+    const server = await model()
+    const run = await cli(dir, ['review', '--base', 'main'], { ANTHROPIC_BASE_URL: server.url })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/ANTHROPIC_API_KEY/)
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('reports a mistake on the command line with exit status 2', async () => {
+    const run = await cli(tmpdir(), ['review', '--budget', 'huge', '--base', 'main'], {
+      ANTHROPIC_API_KEY: KEY
+    })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("--budget is 'huge'. Expected one of fast, standard, deep.")
+  })
+
+  it('fails with the same line as the action on a rejected key, and saves no state', async () => {
+    const dir = repository()
+    const server = await model('sk-ant-the-real-one')
+    const run = await cli(dir, ['review', '--base', 'main'], {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: server.url
+    })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(
+      'redline: The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY secret.'
+    )
+    expect(existsSync(join(dir, '.git/redline/state.json'))).toBe(false)
+  })
+
+  it('reviews the branch, then after a fix reviews only what changed and reports the finding resolved', async () => {
+    const dir = repository()
+    const server = await model()
+    const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url }
+    server.push(
+      reply.toolUse('add_finding', FINDING),
+      reply.toolUse('publish_review', { summary: 'Adds average(); an empty list gives NaN.' })
+    )
+    const json = join(dir, '..', `${dir.split('/').pop()}-review.json`)
+    dirs.push(json)
+    const markdown = join(dir, 'review.md')
+    const first = await cli(dir, ['review', '--base', 'main', '--json', json, '--markdown', markdown], env)
+    expect(first.stderr).toMatch(/Turn 1: tool_use, add_finding .*tokens so far\)/)
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain('Adds average(); an empty list gives NaN.')
+    expect(first.stdout).toContain('[HIGH] src/stats.ts:6 — average([]) returns NaN')
+    expect(first.stdout).toContain(
+      `  @@ -6,1 +6,2 @@\n  -  return sum(values) / values.length\n  +${GUARD}\n  +  return sum(values) / values.length`
+    )
+    const saved = JSON.parse(readFileSync(json, 'utf8')) as {
+      findings: Array<{ id: string; status: string }>
+    }
+    expect(saved.findings).toHaveLength(1)
+    expect(saved.findings[0]?.status).toBe('open')
+    expect(readFileSync(markdown, 'utf8')).toContain('```diff')
+    expect(readFileSync(join(dir, '.git/redline/state.json'), 'utf8')).toContain('redline:state')
+    const id = saved.findings[0]?.id ?? ''
+
+    const fixed = HEAD.replace('  return sum', `${GUARD}\n  return sum`)
+    commit(dir, { 'src/stats.ts': fixed, 'src/extra.ts': 'export const extra = 1\n' }, 'Guard empty lists')
+    server.push(
+      reply.toolUse('update_finding', { id, status: 'resolved', note: 'guarded' }),
+      reply.toolUse('publish_review', { summary: 'The guard was added.' })
+    )
+    const second = await cli(dir, ['review', '--base', 'main'], env)
+    expect(second.code).toBe(0)
+    const context = firstUserText(server, 2)
+    expect(context).toContain(id)
+    expect(context).toContain('Changes since the last review')
+    expect(context).not.toContain('return values.reduce')
+    expect(second.stdout).toContain('No open findings.')
+    expect(second.stdout).toContain(
+      'Resolved since the last run:\n  ✓ src/stats.ts:7 — average([]) returns NaN (guarded)'
+    )
+
+    // Nothing new: no model call, and --full asks for the whole branch again.
+    const third = await cli(dir, ['review', '--base', 'main'], env)
+    expect(third.code).toBe(0)
+    expect(third.stdout).toMatch(/already reviewed; pass --full/)
+    expect(server.requests).toHaveLength(4)
+  })
+})

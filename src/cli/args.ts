@@ -1,0 +1,118 @@
+import { BUDGET_NAMES, DEFAULT_MODEL, type BudgetName } from '../inputs.js'
+import { SEVERITIES, type Severity } from '../findings/severity.js'
+
+/** What `redline review` was asked to do, validated. */
+export interface CliOptions {
+  base: string
+  model: string
+  budget: BudgetName
+  minSeverity: Severity
+  instructions: string
+  full: boolean
+  json?: string
+  markdown?: string
+}
+
+export type CliCommand = { kind: 'help' } | { kind: 'review'; options: CliOptions }
+
+/** A mistake on the command line: printed with a pointer to --help, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export const HELP = `Usage: redline review --base <branch> [options]
+
+Reviews the current branch with Claude, as the Redline action reviews a pull request: the changes from the
+merge base with --base to HEAD (commit them first; uncommitted changes are not reviewed). Prints the summary and
+each finding with its location and suggested change. Posts nothing and needs no GitHub token.
+
+The review is remembered in .git/redline/state.json: the next run on the same branch reviews only what changed
+since, and reports the findings that were fixed as resolved.
+
+Options:
+  --base <ref>            Branch or commit the branch will merge into (required), e.g. main or origin/main.
+  --model <id>            Claude model that reviews (default ${DEFAULT_MODEL}).
+  --budget <name>         How much the review may spend: ${BUDGET_NAMES.join(', ')} (default standard):
+                          limits on tool calls, tokens, wall clock and turns.
+  --min-severity <level>  Lowest severity shown in full: ${SEVERITIES.join(', ')} (default medium);
+                          lower findings are listed in one line each.
+  --instructions <text>   Extra review guidance, added to the reviewer's instructions.
+  --full                  Ignore the saved state and review the whole branch again.
+  --json <file>           Also write the review (summary, findings, usage) as JSON to <file>.
+  --markdown <file>       Also write the review as Markdown to <file>.
+  -h, --help              Show this help.
+
+Environment:
+  ANTHROPIC_API_KEY       Anthropic API key (required).
+  ANTHROPIC_BASE_URL      Base URL of the Anthropic API, for gateways.
+
+Progress (a line per model turn with the tokens so far) goes to stderr; the review goes to stdout.
+Exit status: 0 when the review finished, 1 when it failed, 2 for a mistake on the command line.`
+
+const VALUE_OPTIONS = [
+  '--base',
+  '--model',
+  '--budget',
+  '--min-severity',
+  '--instructions',
+  '--json',
+  '--markdown'
+]
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  const match = allowed.find(option => option === value.toLowerCase())
+  if (match === undefined)
+    throw new UsageError(`${name} is '${value}'. Expected one of ${allowed.join(', ')}.`)
+  return match
+}
+
+/** Parses `argv` (without node and the script); `--name value` and `--name=value` both work. */
+export function parseArgs(argv: readonly string[]): CliCommand {
+  const values = new Map<string, string>()
+  let full = false
+  let command: string | undefined
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '-h' || arg === '--help' || arg === 'help') return { kind: 'help' }
+    if (arg === '--full') {
+      full = true
+      continue
+    }
+    const eq = arg.indexOf('=')
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg
+    if (VALUE_OPTIONS.includes(name)) {
+      const value = eq > 0 && name !== arg ? arg.slice(eq + 1) : argv[++i]
+      if (value === undefined || (value.startsWith('--') && name === arg)) {
+        throw new UsageError(`${name} needs a value.`)
+      }
+      values.set(name, value)
+      continue
+    }
+    if (arg.startsWith('-')) throw new UsageError(`Unknown option ${arg}.`)
+    if (command !== undefined) throw new UsageError(`Unexpected argument '${arg}'.`)
+    command = arg
+  }
+  if (command === undefined) return { kind: 'help' }
+  if (command !== 'review')
+    throw new UsageError(`Unknown command '${command}'. The command is \`redline review\`.`)
+  const base = values.get('--base')?.trim()
+  if (!base)
+    throw new UsageError('--base is required: the branch this one will merge into, e.g. --base main.')
+  const model = values.get('--model')?.trim() || DEFAULT_MODEL
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
+    throw new UsageError(`--model is '${model}'. Expected a model id such as ${DEFAULT_MODEL}.`)
+  }
+  const options: CliOptions = {
+    base,
+    model,
+    budget: oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES),
+    minSeverity: oneOf('--min-severity', values.get('--min-severity') ?? 'medium', SEVERITIES),
+    instructions: values.get('--instructions')?.trim() ?? '',
+    full
+  }
+  const json = values.get('--json')
+  if (json !== undefined) options.json = json
+  const markdown = values.get('--markdown')
+  if (markdown !== undefined) options.markdown = markdown
+  return { kind: 'review', options }
+}

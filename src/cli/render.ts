@@ -1,0 +1,133 @@
+/**
+ * The local review as text: for the terminal, as Markdown and as JSON. Pure functions over the result; the
+ * lines each suggestion replaces are passed in, read at the reviewed commit.
+ */
+import { formatUsage } from '../agent/pricing.js'
+import { findingLocation, isLineFinding, type Finding } from '../findings/finding.js'
+import { atLeast, compareSeverityDesc, type Severity } from '../findings/severity.js'
+import type { LocalReview } from './local-review.js'
+
+/** The head lines a finding's suggestion replaces, by finding id. */
+export type ReplacedLines = ReadonlyMap<string, readonly string[]>
+
+function byWeight(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort(
+    (a, b) => compareSeverityDesc(a.severity, b.severity) || a.file.localeCompare(b.file)
+  )
+}
+
+/** The suggestion as a unified diff of the lines it replaces. */
+export function suggestionDiff(
+  finding: Finding,
+  replaced: readonly string[] | undefined
+): string | undefined {
+  if (finding.suggestion === undefined || !isLineFinding(finding)) return undefined
+  const added = finding.suggestion === '' ? [] : finding.suggestion.replace(/\n$/, '').split('\n')
+  const removed = replaced ?? []
+  const header = `@@ -${finding.startLine},${removed.length} +${finding.startLine},${added.length} @@`
+  return [
+    `--- a/${finding.file}`,
+    `+++ b/${finding.file}`,
+    header,
+    ...removed.map(line => `-${line}`),
+    ...added.map(line => `+${line}`)
+  ].join('\n')
+}
+
+function tag(severity: Severity): string {
+  return severity.toUpperCase()
+}
+
+function what(review: LocalReview): string {
+  const { branch } = review
+  const scope = review.sinceSha
+    ? `changes since ${review.sinceSha.slice(0, 7)}`
+    : `${branch.mergeBaseSha.slice(0, 7)}..${branch.headSha.slice(0, 7)}`
+  return `Redline review of ${branch.branch} at ${branch.headSha.slice(0, 7)} (${scope})`
+}
+
+export function renderTerminal(review: LocalReview, minSeverity: Severity, replaced: ReplacedLines): string {
+  const out: string[] = [what(review), '']
+  if (review.skipped) out.push(review.skipped, '')
+  if (review.summary) out.push(review.summary, '')
+  const open = byWeight(review.outcome.findings.filter(f => f.status === 'open'))
+  const shown = open.filter(f => atLeast(f.severity, minSeverity))
+  const below = open.filter(f => !atLeast(f.severity, minSeverity))
+  out.push(
+    open.length === 0 ? 'No open findings.' : `${open.length} open finding${open.length === 1 ? '' : 's'}:`
+  )
+  for (const finding of shown) {
+    out.push('', `[${tag(finding.severity)}] ${findingLocation(finding)} — ${finding.title}`)
+    if (finding.description) out.push(...finding.description.split('\n').map(line => `  ${line}`))
+    const diff = suggestionDiff(finding, replaced.get(finding.id))
+    if (diff) out.push('', ...diff.split('\n').map(line => `  ${line}`))
+  }
+  if (below.length > 0) {
+    out.push('', `Below ${minSeverity}:`)
+    for (const finding of below)
+      out.push(`  [${tag(finding.severity)}] ${findingLocation(finding)} — ${finding.title}`)
+  }
+  const resolved = review.outcome.findings.filter(f => review.resolvedNow.includes(f.id))
+  if (resolved.length > 0) {
+    out.push('', 'Resolved since the last run:')
+    for (const finding of resolved) {
+      out.push(
+        `  ✓ ${findingLocation(finding)} — ${finding.title}${finding.note ? ` (${finding.note})` : ''}`
+      )
+    }
+  }
+  for (const note of review.notes) out.push('', `Note: ${note}`)
+  if (review.outcome.agent) out.push('', `Usage: ${formatUsage(review.outcome.usage)}`)
+  return out.join('\n')
+}
+
+export function renderMarkdown(review: LocalReview, replaced: ReplacedLines): string {
+  const out: string[] = [`## ${what(review)}`, '']
+  if (review.skipped) out.push(review.skipped, '')
+  if (review.summary) out.push(review.summary, '')
+  const open = byWeight(review.outcome.findings.filter(f => f.status === 'open'))
+  out.push(
+    open.length === 0
+      ? '**No open findings.**'
+      : `**${open.length} open finding${open.length === 1 ? '' : 's'}**`
+  )
+  for (const finding of open) {
+    out.push('', `### ${tag(finding.severity)} · \`${findingLocation(finding)}\` — ${finding.title}`, '')
+    if (finding.description) out.push(finding.description, '')
+    const diff = suggestionDiff(finding, replaced.get(finding.id))
+    if (diff) out.push('```diff', diff, '```', '')
+  }
+  const resolved = review.outcome.findings.filter(f => review.resolvedNow.includes(f.id))
+  if (resolved.length > 0) {
+    out.push('', '### Resolved since the last run', '')
+    for (const finding of resolved)
+      out.push(
+        `- ~~${finding.title}~~ \`${findingLocation(finding)}\`${finding.note ? ` — ${finding.note}` : ''}`
+      )
+  }
+  for (const note of review.notes) out.push('', `> ${note}`)
+  return `${out.join('\n').trim()}\n`
+}
+
+export function renderJson(review: LocalReview): string {
+  const { branch, outcome } = review
+  return `${JSON.stringify(
+    {
+      branch: branch.branch,
+      headSha: branch.headSha,
+      baseSha: branch.baseSha,
+      mergeBaseSha: branch.mergeBaseSha,
+      ...(review.sinceSha ? { sinceSha: review.sinceSha } : {}),
+      end: outcome.end.kind,
+      ...(review.skipped ? { skipped: review.skipped } : {}),
+      summary: review.summary ?? null,
+      findings: outcome.findings,
+      resolvedNow: review.resolvedNow,
+      notes: review.notes,
+      usage: outcome.usage,
+      ...(outcome.coverage ? { coverage: outcome.coverage } : {})
+    },
+    null,
+    2
+  )}\n`
+}
