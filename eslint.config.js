@@ -15,7 +15,7 @@ export default tseslint.config(
     }
   },
   {
-    files: ['__tests__/**', 'bench/**', 'demo/**', 'scripts/**', 'eval/**'],
+    files: ['__tests__/**', 'testing/**', 'bench/**', 'demo/**', 'scripts/**', 'eval/**'],
     rules: { 'no-console': 'off' }
   }
 )

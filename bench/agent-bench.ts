@@ -21,8 +21,8 @@ import {
   type RecordedMessagesRequest,
   type ReplyStep,
   type Step
-} from '../__tests__/support/messages-server.js'
-import { createPrFixture } from '../__tests__/support/pr-fixture.js'
+} from '../testing/messages-server.js'
+import { createPrFixture } from '../testing/pr-fixture.js'
 
 /**
  * Prompt-cache friendliness of the review loop: a scripted 10-turn review of a 26-file pull request, run

@@ -6,10 +6,10 @@
  * Without ANTHROPIC_API_KEY the model's side is a scripted session served by the Messages stand-in; with it,
  * the live model reviews the same sample (the action then talks to the real API).
  */
-import { startGitHubServer, type GitHubStandIn } from '../__tests__/support/github-server.js'
-import { startMessagesServer, type MessagesServer } from '../__tests__/support/messages-server.js'
-import { createPrFixture, type PrFixture } from '../__tests__/support/pr-fixture.js'
-import { runAction, type RunResult } from '../__tests__/support/runner.js'
+import { startGitHubServer, type GitHubStandIn } from '../testing/github-server.js'
+import { startMessagesServer, type MessagesServer } from '../testing/messages-server.js'
+import { createPrFixture, type PrFixture } from '../testing/pr-fixture.js'
+import { runAction, type RunResult } from '../testing/runner.js'
 import { FIX, firstReviewScript, reReviewScript, SAMPLE, SAMPLE_PR } from './sample.js'
 import { heading, showReview, showThreadChanges } from './show.js'
 

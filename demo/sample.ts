@@ -2,8 +2,8 @@
  * The demo's sample pull request and the scripted model session that reviews it. The script drives the real
  * review loop through the Messages stand-in: every tool call below runs against the sample repository.
  */
-import { reply, type Step } from '../__tests__/support/messages-server.js'
-import type { PrFixtureSpec } from '../__tests__/support/pr-fixture.js'
+import { reply, type Step } from '../testing/messages-server.js'
+import type { PrFixtureSpec } from '../testing/pr-fixture.js'
 
 const SUM = [
   'export function sum(values: readonly number[]): number {',

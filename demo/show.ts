@@ -2,7 +2,7 @@
  * Prints a review as it appears on the pull request: hidden HTML comments (Redline's state marker and the
  * finding tags) are dropped, as GitHub drops them when it renders markdown.
  */
-import type { StoredReview, StoredReviewComment, StoredThread } from '../__tests__/support/github-server.js'
+import type { StoredReview, StoredReviewComment, StoredThread } from '../testing/github-server.js'
 
 const RULE = '─'.repeat(78)
 

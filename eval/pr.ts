@@ -2,7 +2,7 @@
  * Turns a fixture into a real pull-request repository (bare origin with GitHub's pull refs and a runner
  * checkout), and reads what the review needs from it: the PR diff-line set and head file text.
  */
-import { createPrFixture, type PrFixture } from '../__tests__/support/pr-fixture.js'
+import { createPrFixture, type PrFixture } from '../testing/pr-fixture.js'
 import { diffFiles } from '../src/diff/source.js'
 import { DiffLineSet } from '../src/diff/line-set.js'
 import { createGit, type Git } from '../src/git/git.js'

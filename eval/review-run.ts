@@ -4,9 +4,9 @@
  * scripted stand-in offline, the real API (through a recording proxy) live.
  */
 import { readFile } from 'node:fs/promises'
-import { startGitHubServer, type GitHubStandIn } from '../__tests__/support/github-server.js'
-import type { PrFixture } from '../__tests__/support/pr-fixture.js'
-import { runAction } from '../__tests__/support/runner.js'
+import { startGitHubServer, type GitHubStandIn } from '../testing/github-server.js'
+import type { PrFixture } from '../testing/pr-fixture.js'
+import { runAction } from '../testing/runner.js'
 import { postedComments, type FileFinding, type PostedReview } from './capture.js'
 import type { Fixture, PostedComment } from './model.js'
 

@@ -3,7 +3,7 @@
  * one wrong finding. Both talk to the action through the real tool contract, so a golden file that the
  * action would refuse (a bad line, a quote that does not match) fails validation.
  */
-import type { RecordedMessagesRequest, ReplyStep, Step } from '../__tests__/support/messages-server.js'
+import type { RecordedMessagesRequest, ReplyStep, Step } from '../testing/messages-server.js'
 import type { DiffLineSet } from '../src/diff/line-set.js'
 import { nearAcceptedLocation } from './match.js'
 import { toolErrors } from './exchanges.js'

@@ -6,7 +6,7 @@
  * model that adds one wrong finding (which must score below 1.0 precision). Fixtures with a follow-up
  * commit are re-reviewed after it, and the oracle must resolve what the commit fixes.
  */
-import { startMessagesServer, type MessagesServer } from '../__tests__/support/messages-server.js'
+import { startMessagesServer, type MessagesServer } from '../testing/messages-server.js'
 import { conversationStats, type Exchange } from './exchanges.js'
 import { checkFixtureSet, checkGolden } from './golden-check.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'

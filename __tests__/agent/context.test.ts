@@ -7,15 +7,15 @@ import {
   type ReviewContextInput
 } from '../../src/agent/context.js'
 import { SYSTEM_PROMPT } from '../../src/agent/prompt.js'
-import { redactSecrets } from '../../src/agent/redact.js'
-import { cleanUntrusted, wrapUntrusted } from '../../src/agent/untrusted.js'
+import { redactSecrets } from '../../src/text/redact.js'
+import { cleanUntrusted, wrapUntrusted } from '../../src/text/untrusted.js'
 import { DIFF_FORMAT_NOTE } from '../../src/diff/render.js'
 import { triage } from '../../src/diff/triage.js'
 import { diffFiles } from '../../src/diff/source.js'
 import type { Finding } from '../../src/findings/finding.js'
 import { createGit } from '../../src/git/git.js'
 import { memoryLogger } from '../../src/logger.js'
-import { createPrFixture, type PrFixture } from '../support/pr-fixture.js'
+import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
 
 let fixture: PrFixture | undefined
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { reply } from '../support/messages-server.js'
+import { reply } from '../../testing/messages-server.js'
 import {
   createWorld,
   lastUserBlocks,

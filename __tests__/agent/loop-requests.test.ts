@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { createAnthropic } from '../../src/agent/client.js'
 import { costOf, priceFor } from '../../src/agent/pricing.js'
 import { SYSTEM_PROMPT } from '../../src/agent/prompt.js'
-import { block, reply, type RecordedMessagesRequest } from '../support/messages-server.js'
+import { block, reply, type RecordedMessagesRequest } from '../../testing/messages-server.js'
 import {
   createWorld,
   MODEL,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { block, reply } from '../support/messages-server.js'
+import { block, reply } from '../../testing/messages-server.js'
 import {
   CALC_HEAD,
   createWorld,

@@ -7,7 +7,7 @@ import { repoTools } from '../../src/agent/tools/repo-tools.js'
 import { diffFiles } from '../../src/diff/source.js'
 import { createGit } from '../../src/git/git.js'
 import { silentLogger } from '../../src/logger.js'
-import { git } from '../support/pr-fixture.js'
+import { git } from '../../testing/pr-fixture.js'
 import { PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
 
 /**

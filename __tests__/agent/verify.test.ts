@@ -12,7 +12,7 @@ import {
 } from '../../src/agent/verify.js'
 import type { Finding } from '../../src/findings/finding.js'
 import { memoryLogger } from '../../src/logger.js'
-import { block, reply } from '../support/messages-server.js'
+import { block, reply } from '../../testing/messages-server.js'
 import {
   CALC_HEAD,
   createWorld,

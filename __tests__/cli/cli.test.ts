@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { reply, startMessagesServer, type MessagesServer } from '../support/messages-server.js'
-import { git } from '../support/pr-fixture.js'
+import { reply, startMessagesServer, type MessagesServer } from '../../testing/messages-server.js'
+import { git } from '../../testing/pr-fixture.js'
 
 jest.setTimeout(120_000)
 

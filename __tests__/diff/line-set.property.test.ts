@@ -4,8 +4,8 @@ import type { Side } from '../../src/diff/model.js'
 import { loadPullDiff } from '../../src/diff/source.js'
 import { createGit } from '../../src/git/git.js'
 import { silentLogger } from '../../src/logger.js'
-import { startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
-import { createPrFixture, type PrFixture } from '../support/pr-fixture.js'
+import { startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
+import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
 
 const numbered = (n: number, edit: (i: number) => string | null = i => `line ${i}`): string =>
   Array.from({ length: n }, (_, k) => edit(k + 1))

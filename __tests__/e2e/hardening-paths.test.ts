@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { block, reply } from '../support/messages-server.js'
+import { block, reply } from '../../testing/messages-server.js'
 import { displayPath } from '../../src/diff/paths.js'
 import {
   expectFindingsKept,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { reply } from '../support/messages-server.js'
+import { reply } from '../../testing/messages-server.js'
 import {
   keyBodyLines,
   privateKeyFile,

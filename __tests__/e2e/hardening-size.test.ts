@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals'
 import { appendFileSync } from 'node:fs'
-import { reply } from '../support/messages-server.js'
+import { reply } from '../../testing/messages-server.js'
 import { SECRET_FORMS } from '../support/secrets.js'
 import {
   expectFindingsKept,

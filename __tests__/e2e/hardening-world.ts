@@ -8,14 +8,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
+import { startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
 import {
   startMessagesServer,
   type MessagesServer,
   type RecordedMessagesRequest
-} from '../support/messages-server.js'
-import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../support/pr-fixture.js'
-import { DEFAULT_ENTRY, runAction, type RunResult } from '../support/runner.js'
+} from '../../testing/messages-server.js'
+import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../testing/pr-fixture.js'
+import { DEFAULT_ENTRY, runAction, type RunResult } from '../../testing/runner.js'
 
 export const API_KEY = 'sk-ant-test'
 export const TOKEN = 'ghs_testtoken'

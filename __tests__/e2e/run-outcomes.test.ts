@@ -12,7 +12,7 @@ import {
   runOn,
   type ActionWorld
 } from '../support/action-world.js'
-import { reply, type Step } from '../support/messages-server.js'
+import { reply, type Step } from '../../testing/messages-server.js'
 
 jest.setTimeout(180_000)
 

@@ -12,8 +12,8 @@ import {
   runOn,
   type ActionWorld
 } from '../support/action-world.js'
-import { reply, type RecordedMessagesRequest } from '../support/messages-server.js'
-import type { RunResult } from '../support/runner.js'
+import { reply, type RecordedMessagesRequest } from '../../testing/messages-server.js'
+import type { RunResult } from '../../testing/runner.js'
 
 jest.setTimeout(240_000)
 

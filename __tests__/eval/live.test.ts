@@ -13,7 +13,7 @@ import {
   type MessagesServer,
   type RecordedMessagesRequest,
   type Step
-} from '../support/messages-server.js'
+} from '../../testing/messages-server.js'
 
 jest.setTimeout(240_000)
 

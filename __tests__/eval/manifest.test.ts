@@ -7,8 +7,8 @@ import type { PrRepo } from '../../eval/pr.js'
 import { fileLines, prLineSet } from '../../eval/pr.js'
 import { reviewScript } from '../../eval/scripted-models.js'
 import { runReview, startGitHub } from '../../eval/review-run.js'
-import { startMessagesServer } from '../support/messages-server.js'
-import { git } from '../support/pr-fixture.js'
+import { startMessagesServer } from '../../testing/messages-server.js'
+import { git } from '../../testing/pr-fixture.js'
 
 jest.setTimeout(120_000)
 

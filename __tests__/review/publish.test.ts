@@ -13,8 +13,8 @@ import { readState } from '../../src/review/read-state.js'
 import { decodeMarker } from '../../src/review/marker.js'
 import { publishReview, PublishError, type PublishOptions } from '../../src/review/publish.js'
 import type { CommentableLines } from '../../src/review/select.js'
-import { faults, REVIEW_ERRORS, startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
-import { createPrFixture, git, type PrFixture } from '../support/pr-fixture.js'
+import { faults, REVIEW_ERRORS, startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
+import { createPrFixture, git, type PrFixture } from '../../testing/pr-fixture.js'
 import { makeFinding } from './helpers.js'
 
 const BASE = Array.from({ length: 30 }, (_, i) => `const v${i + 1} = ${i + 1}`)

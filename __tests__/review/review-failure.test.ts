@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { classifyReviewFailure } from '../../src/github/reviews.js'
-import { REVIEW_ERRORS } from '../support/github-server.js'
+import { REVIEW_ERRORS } from '../../testing/github-server.js'
 
 /** The shape of an Octokit RequestError for a GitHub error answer. */
 function requestError(status: number, errors: unknown[] = [], message = 'Unprocessable Entity') {

@@ -2,10 +2,14 @@
  * One pull request in a real git repository, the GitHub and Messages stand-ins serving it, and a way to run the
  * bundled action on it as a runner does: what every end-to-end test starts from.
  */
-import { startGitHubServer, type GitHubStandIn } from './github-server.js'
-import { startMessagesServer, type MessagesServer, type RecordedMessagesRequest } from './messages-server.js'
-import { createPrFixture, type PrFixture, type PrFixtureSpec } from './pr-fixture.js'
-import { runAction, type RunResult } from './runner.js'
+import { startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
+import {
+  startMessagesServer,
+  type MessagesServer,
+  type RecordedMessagesRequest
+} from '../../testing/messages-server.js'
+import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../testing/pr-fixture.js'
+import { runAction, type RunResult } from '../../testing/runner.js'
 
 export const API_KEY = 'sk-ant-test'
 export const TOKEN = 'ghs_testtoken'

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { getOctokit } from '@actions/github'
-import { createPrFixture, git, runGit, type PrFixture } from './pr-fixture.js'
+import { createPrFixture, git, runGit, type PrFixture } from '../../testing/pr-fixture.js'
 import {
   faults,
   MAX_PR_FILES,
@@ -8,7 +8,7 @@ import {
   startGitHubServer,
   type GitHubServerOptions,
   type GitHubStandIn
-} from './github-server.js'
+} from '../../testing/github-server.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import Anthropic from '@anthropic-ai/sdk'
 
-import { block, reply, startMessagesServer, type MessagesServer, type Step } from './messages-server.js'
+import {
+  block,
+  reply,
+  startMessagesServer,
+  type MessagesServer,
+  type Step
+} from '../../testing/messages-server.js'
 
 const MODEL = 'claude-sonnet-4-6'
 

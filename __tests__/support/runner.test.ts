@@ -13,7 +13,7 @@ import {
   runAction as startRun,
   type RunActionOptions,
   type RunResult
-} from './runner.js'
+} from '../../testing/runner.js'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const coreUrl = pathToFileURL(join(repoRoot, 'node_modules/@actions/core/lib/core.js')).href

@@ -5,9 +5,9 @@ import { createAnthropic } from '../../src/agent/client.js'
 import { createOctokit, graphqlUrlFromEnv } from '../../src/github/client.js'
 import { fetchViewerLogin, isOwnAccount } from '../../src/github/identity.js'
 import { memoryLogger } from '../../src/logger.js'
-import { faults, startGitHubServer, type GitHubStandIn } from '../support/github-server.js'
-import { reply, startMessagesServer } from '../support/messages-server.js'
-import { createPrFixture, type PrFixture } from '../support/pr-fixture.js'
+import { faults, startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
+import { reply, startMessagesServer } from '../../testing/messages-server.js'
+import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
 
 let fixture: PrFixture
 let github: GitHubStandIn

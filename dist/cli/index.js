@@ -29846,7 +29846,7 @@ module.exports = {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(5974)
 const {
   kReadyState,
   kSentClose,
@@ -30219,7 +30219,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 5974:
 /***/ ((module) => {
 
 
@@ -30633,7 +30633,7 @@ module.exports = {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(5974)
 
 const BUFFER_SIZE = 16386
 
@@ -30850,7 +30850,7 @@ module.exports = { PerMessageDeflate }
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(5974)
 const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
 const { channels } = __nccwpck_require__(2414)
 const {
@@ -31383,7 +31383,7 @@ module.exports = {
 
 
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
+const { opcodes, sendHints } = __nccwpck_require__(5974)
 const FixedQueue = __nccwpck_require__(4660)
 
 /** @type {typeof Uint8Array} */
@@ -31513,7 +31513,7 @@ module.exports = {
 
 
 const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
+const { states, opcodes } = __nccwpck_require__(5974)
 const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
 const { isUtf8 } = __nccwpck_require__(4573)
 const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
@@ -31844,7 +31844,7 @@ module.exports = {
 const { webidl } = __nccwpck_require__(5893)
 const { URLSerializer } = __nccwpck_require__(1900)
 const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(5974)
 const {
   kWebSocketURL,
   kReadyState,
@@ -32442,7 +32442,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7268);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(736);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -32457,7 +32457,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7268:
+/***/ 736:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42005,7 +42005,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/agent/redact.ts
+;// CONCATENATED MODULE: ./src/text/redact.ts
 /**
  * Secrets that may sit in a repository or a PR description must not travel to the model (and from there
  * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable.
@@ -44135,7 +44135,7 @@ async function symbolReferences(git, headSha, files, logger) {
     return result;
 }
 
-;// CONCATENATED MODULE: ./src/agent/untrusted.ts
+;// CONCATENATED MODULE: ./src/text/untrusted.ts
 
 // Zero-width, bidi-control and other invisible code points that can hide text from a human reader. Each is
 // matched on its own, combining marks included, which is what the lint rule below warns about.

@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js'
 import type { BudgetLimits } from './budgets.js'
 import type { SymbolReferences } from './symbols.js'
 import { describeFinding } from './tools/finding-tools.js'
-import { cleanUntrusted, wrapUntrusted } from './untrusted.js'
+import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
 
 /** Files in which a repository tells reviewers and agents how it wants to be worked on. */
 export const GUIDANCE_PATHS = [

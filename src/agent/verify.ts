@@ -8,7 +8,7 @@ import type { Logger } from '../logger.js'
 import { Conversation } from './conversation.js'
 import { addUsage, priceFor, type Usage } from './pricing.js'
 import { EPHEMERAL_CACHE, type ToolCallRecord, type ToolRegistry } from './tools/registry.js'
-import { cleanUntrusted, wrapUntrusted } from './untrusted.js'
+import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
 
 /**
  * The optional second look (input verify-findings): after the review, each open finding at medium or above

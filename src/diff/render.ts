@@ -1,4 +1,4 @@
-import { isKeyBodyLine, redactSecrets } from '../agent/redact.js'
+import { isKeyBodyLine, redactSecrets } from '../text/redact.js'
 import type { DiffFile, DiffLine } from './model.js'
 import type { ReviewableFile, SkippedFile, TriageResult } from './triage.js'
 

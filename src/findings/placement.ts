@@ -1,6 +1,6 @@
 import type { DiffLineSet } from '../diff/line-set.js'
 import type { Side } from '../diff/model.js'
-import { cleanUntrusted, wrapUntrusted } from '../agent/untrusted.js'
+import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
 import { compactRanges, locateQuote, quoteMatches } from './quote.js'
 import { atLeast, type Severity } from './severity.js'
 

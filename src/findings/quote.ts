@@ -1,4 +1,4 @@
-import { cleanUntrusted } from '../agent/untrusted.js'
+import { cleanUntrusted } from '../text/untrusted.js'
 import type { DiffFile } from '../diff/model.js'
 
 /**

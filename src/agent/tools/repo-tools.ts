@@ -8,10 +8,10 @@ import {
   privateKeyLines,
   PRIVATE_KEY_LINE,
   redactSecrets
-} from '../redact.js'
+} from '../../text/redact.js'
 import type { Coverage } from '../coverage.js'
 import { declarationIn, isDefinition } from '../symbols.js'
-import { cleanUntrusted, wrapUntrusted } from '../untrusted.js'
+import { cleanUntrusted, wrapUntrusted } from '../../text/untrusted.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
 import { checkRepoPath, resolveAtCommit } from './repo-paths.js'
 

@@ -55,7 +55,7 @@ export interface RunResult {
   cleanup(): Promise<void>
 }
 
-export const DEFAULT_ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/index.js')
+export const DEFAULT_ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/index.js')
 
 /** The variable name the runner gives an input: spaces become `_`, hyphens stay. */
 export function inputVariable(name: string): string {

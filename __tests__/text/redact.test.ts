@@ -9,7 +9,7 @@ import {
   PRIVATE_KEY_LINE,
   redactFileLines,
   redactSecrets
-} from '../../src/agent/redact.js'
+} from '../../src/text/redact.js'
 import { renderFileDiff } from '../../src/diff/render.js'
 import type { DiffFile } from '../../src/diff/model.js'
 import { keyBodyLines, PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
