@@ -1,17 +1,12 @@
 import { budgetLimits } from '../src/agent/budgets.js'
 import { createAnthropic } from '../src/agent/client.js'
-import { buildFirstUserContent, readGuidance } from '../src/agent/context.js'
-import { runAgent } from '../src/agent/loop.js'
+import { readGuidance } from '../src/agent/context.js'
+import { reviewWithAgent } from '../src/agent/review.js'
 import { formatUsage } from '../src/agent/pricing.js'
-import { SYSTEM_PROMPT } from '../src/agent/prompt.js'
 import { symbolReferences } from '../src/agent/symbols.js'
-import { findingTools } from '../src/agent/tools/finding-tools.js'
-import { ToolRegistry } from '../src/agent/tools/registry.js'
-import { readLinesAt, repoTools } from '../src/agent/tools/repo-tools.js'
 import { DiffLineSet } from '../src/diff/line-set.js'
 import { diffFiles } from '../src/diff/source.js'
 import { triage } from '../src/diff/triage.js'
-import { FindingsStore } from '../src/findings/store.js'
 import { createGit } from '../src/git/git.js'
 import { silentLogger } from '../src/logger.js'
 import {
@@ -158,39 +153,33 @@ export async function benchAgent(): Promise<void> {
     const files = await diffFiles(git, baseSha, headSha)
     const triaged = triage(files)
     server.push(...script())
-    const store = new FindingsStore({
-      existing: [],
-      lines: DiffLineSet.fromFiles(files),
-      headSha,
-      readHeadLines: path => readLinesAt(git, headSha, path)
-    })
-    const tools = new ToolRegistry([...repoTools({ git, headSha, baseSha, files }), ...findingTools(store)])
-    const firstUserContent = buildFirstUserContent({
-      repository: 'octo/services',
-      pr: { number: 42, title: 'Add remove() to every service', body: 'Adds deletion.\n<!-- template -->' },
-      headSha,
-      baseSha,
-      triage: triaged,
-      guidance: await readGuidance(git, baseSha, silentLogger),
-      instructions: '',
-      budget: budgetLimits('deep'),
-      symbols: await symbolReferences(
-        git,
-        headSha,
-        triaged.reviewable.map(entry => entry.file),
-        silentLogger
-      )
-    })
-    const run = await runAgent({
+    // The same wiring the action runs: store, tools, first message and loop, through reviewWithAgent.
+    const review = await reviewWithAgent({
       client: createAnthropic({ apiKey: API_KEY, baseUrl: server.url, maxRetries: 0 }),
       model: MODEL,
       budget: budgetLimits('deep'),
-      system: SYSTEM_PROMPT,
-      firstUserContent,
-      tools,
+      git,
+      headSha,
+      baseSha,
+      prFiles: files,
+      lineSet: DiffLineSet.fromFiles(files),
+      triage: triaged,
+      carried: [],
+      context: {
+        repository: 'octo/services',
+        pr: { number: 42, title: 'Add remove() to every service', body: 'Adds deletion.\n<!-- template -->' },
+        guidance: await readGuidance(git, baseSha, silentLogger),
+        instructions: '',
+        symbols: await symbolReferences(
+          git,
+          headSha,
+          triaged.reviewable.map(entry => entry.file),
+          silentLogger
+        )
+      },
       logger: silentLogger
     })
-
+    const run = review.run
     console.log(
       `\nAgent loop: ${files.length}-file pull request, ${run.turns} turns, ${run.toolCalls} tool calls`
     )
@@ -214,7 +203,7 @@ export async function benchAgent(): Promise<void> {
       `lowest share from turn 2: ${(worst * 100).toFixed(1)}% (${verdict} the ${TARGET_SHARE * 100}% target)`
     )
     console.log(
-      `published: ${run.published}, findings: ${store.list().length}; usage: ${formatUsage(run.usage)}`
+      `published: ${run.published}, findings: ${review.findings.length}; usage: ${formatUsage(run.usage)}`
     )
     if (!run.published || run.turns !== 10)
       throw new Error(`the scripted review did not complete: ${run.stopReason}`)

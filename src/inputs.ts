@@ -1,8 +1,9 @@
 import { ConfigurationError } from './errors.js'
 import { SEVERITIES, type Severity } from './findings/severity.js'
 
-export const BUDGET_NAMES = ['fast', 'standard', 'deep'] as const
-export type BudgetName = (typeof BUDGET_NAMES)[number]
+import { BUDGET_NAMES, type BudgetName } from './agent/budgets.js'
+
+export { BUDGET_NAMES, type BudgetName }
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5'
 export const MAX_COMMENTS_LIMIT = 50

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import { budgetLimits, type BudgetKind } from './agent/budgets.js'
+import { budgetLimits, runLimits, type BudgetKind } from './agent/budgets.js'
+import { RateLimitSignal } from './agent/passes.js'
 import { createAnthropic } from './agent/client.js'
 import { readGuidance } from './agent/context.js'
 import type { AgentRun } from './agent/loop.js'
@@ -350,12 +351,14 @@ export async function runModel(
     logger,
     scoped.pullDiff.files.map(file => file.path)
   )
+  const rateLimits = new RateLimitSignal()
   const client = (
     options.anthropic ??
     (() =>
       createAnthropic({
         apiKey: settings.anthropicApiKey,
-        ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+        ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {}),
+        onRateLimited: () => rateLimits.record()
       }))
   )()
   const reReview =
@@ -380,6 +383,8 @@ export async function runModel(
     client,
     model: settings.model,
     budget: budgetLimits(settings.budget),
+    run: runLimits(settings.budget),
+    rateLimits,
     git: scoped.git,
     headSha,
     baseSha: scoped.mergeBaseSha ?? baseSha,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals'
 import { appendFileSync } from 'node:fs'
-import { reply } from '../../testing/messages-server.js'
+import { reply, type Step } from '../../testing/messages-server.js'
 import { SECRET_FORMS } from '../support/secrets.js'
 import {
   expectFindingsKept,
@@ -57,25 +57,27 @@ function record(name: string, world: World, result: Run): void {
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b\n}\n'
 
 describe('size', () => {
-  it('reviews 3,000 changed files, naming those that do not fit the first message', async () => {
+  it('reviews 3,000 changed files whole, in passes that each fit one message', async () => {
     const files: Record<string, string> = {}
     for (let i = 0; i < 3000; i++) {
       const n = String(i).padStart(4, '0')
       files[`src/modules/m${n}.ts`] = `export function f${n}(x: number): number {\n  return x + ${i}\n}\n`
     }
     w = await startWorld({ base: { 'src/math.ts': MATH }, commits: [{ files }] })
-    w.messages.push(
-      reply.toolUse('get_diff', { path: 'src/modules/m2999.ts' }),
-      reply.toolUse('publish_review', { summary: 'Three thousand small modules.' })
-    )
+    // Every pass publishes at once; the request without tools is the final summary.
+    const publishing: Step = request =>
+      request.body.tools === undefined
+        ? reply.text('Three thousand small modules.')
+        : reply.toolUse('publish_review', { summary: 'Small modules.' })
+    w.messages.push(...Array.from({ length: 20 }, () => publishing))
     const result = await runOn(w, { measure: true })
     record('3,000 files', w, result)
     expect(result.exitCode).toBe(0)
     expect(userLine(result)).toMatch(/^Review posted: /)
     const context = firstUserText(w.messages.requests[0]!)
     expect(context).toContain('Files changed: 3000')
-    expect(context).toMatch(/more files? to review did not fit in this message/)
-    expect(toolResults(w.messages.requests[1]!)[0]).toContain('return x + 2999')
+    expect(context).toMatch(/reviewed in \d+ passes/)
+    expect(result.outputs['coverage']).toBe('3000/3000')
     expect(reviewPosts(w)).toHaveLength(1)
     expectFindingsKept(result, [])
   })

@@ -208,8 +208,9 @@ describe('coverage of a pull request larger than the first message', () => {
     )
     world = await createActionWorld({ base: { 'README.md': '# big\n' }, commits: [{ files }] })
     const w = world
+    // budget fast reviews one pass of a pull request too large for one message; the rest stays pending.
     w.messages.push(reply.toolUse('publish_review', { summary: 'Constants only.' }))
-    const first = await runOn(w)
+    const first = await runOn(w, { inputs: { budget: 'fast' } })
     expect(first.exitCode).toBe(0)
     const [partial] = postedReviews(w)
     const match = /Reviewed (\d+) of 30 files/.exec(partial?.body ?? '')
@@ -220,8 +221,8 @@ describe('coverage of a pull request larger than the first message', () => {
     expect(partial?.body).toMatch(/not reviewed yet/)
     expect(first.outputs['coverage']).toBe(`${reviewed}/${FILES}`)
     expect(first.summary).toContain(`Reviewed ${reviewed} of 30 files`)
-    const leftOver = firstUserText(w.messages.requests[0]!).match(/did not fit in this message/)
-    expect(leftOver).not.toBeNull()
+    expect(firstUserText(w.messages.requests[0]!)).toMatch(/reviewed in \d+ passes/)
+    expect(w.messages.requests).toHaveLength(1)
 
     // Same head, run again: only the files left over are reviewed, named as carried over, shown whole.
     w.messages.push(request => {
@@ -231,7 +232,7 @@ describe('coverage of a pull request larger than the first message', () => {
       expect(text).not.toContain('=== src/m00.ts')
       return reply.toolUse('publish_review', { summary: 'The rest are constants too.' })
     })
-    const second = await runOn(w)
+    const second = await runOn(w, { inputs: { budget: 'fast' } })
     expect(second.exitCode).toBe(0)
     expect(second.outputs['coverage']).toBe(`${FILES - reviewed}/${FILES - reviewed}`)
     expect(w.github.reviews).toHaveLength(1)

@@ -29846,7 +29846,7 @@ module.exports = {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(5974)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
 const {
   kReadyState,
   kSentClose,
@@ -30219,7 +30219,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5974:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -30633,7 +30633,7 @@ module.exports = {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(5974)
+const { maxUnsigned16Bit } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 16386
 
@@ -30850,7 +30850,7 @@ module.exports = { PerMessageDeflate }
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(5974)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
 const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
 const { channels } = __nccwpck_require__(2414)
 const {
@@ -31383,7 +31383,7 @@ module.exports = {
 
 
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(5974)
+const { opcodes, sendHints } = __nccwpck_require__(736)
 const FixedQueue = __nccwpck_require__(4660)
 
 /** @type {typeof Uint8Array} */
@@ -31513,7 +31513,7 @@ module.exports = {
 
 
 const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(5974)
+const { states, opcodes } = __nccwpck_require__(736)
 const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
 const { isUtf8 } = __nccwpck_require__(4573)
 const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
@@ -31844,7 +31844,7 @@ module.exports = {
 const { webidl } = __nccwpck_require__(5893)
 const { URLSerializer } = __nccwpck_require__(1900)
 const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(5974)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -32442,7 +32442,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(736);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5050);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -32457,7 +32457,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 736:
+/***/ 5050:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51849,10 +51849,127 @@ async function client_graphql(octokit, graphqlUrl, query, variables = {}) {
     return octokit.graphql({ query, ...variables, url: graphqlUrl });
 }
 
+;// CONCATENATED MODULE: ./src/agent/budgets.ts
+const budgets_BUDGET_NAMES = ['fast', 'standard', 'deep'];
+const MINUTE = 60_000;
+// Fixed in code: nothing in the pull request or the repository can raise them.
+const LIMITS = Object.freeze({
+    fast: Object.freeze({ toolCalls: 12, tokens: 150_000, wallClockMs: 4 * MINUTE, turns: 8 }),
+    standard: Object.freeze({ toolCalls: 30, tokens: 400_000, wallClockMs: 10 * MINUTE, turns: 16 }),
+    deep: Object.freeze({ toolCalls: 80, tokens: 1_200_000, wallClockMs: 30 * MINUTE, turns: 40 })
+});
+const RUN_LIMITS = Object.freeze({
+    fast: Object.freeze({ passes: 1, tokens: 150_000 }),
+    standard: Object.freeze({ passes: Number.POSITIVE_INFINITY, tokens: 1_500_000 }),
+    deep: Object.freeze({ passes: Number.POSITIVE_INFINITY, tokens: 5_000_000 })
+});
+function runLimits(name) {
+    return { ...RUN_LIMITS[name] };
+}
+function budgetLimits(name) {
+    return { ...LIMITS[name] };
+}
+/**
+ * Output cap of one model request. Large enough for a turn that records several findings with suggestions,
+ * and small enough that the SDK accepts a non-streaming request.
+ */
+const MAX_OUTPUT_TOKENS = 16_000;
+/** Counts what the loop has spent and says which budget, if any, has run out. */
+class BudgetTracker {
+    limits;
+    now;
+    turnsUsed = 0;
+    toolCallsUsed = 0;
+    /** Repository reads: the calls the tool-call budget limits. */
+    readsUsed = 0;
+    tokensUsed = 0;
+    startedAt;
+    constructor(limits, now) {
+        this.limits = limits;
+        this.now = now;
+        this.startedAt = now();
+    }
+    recordTurn() {
+        this.turnsUsed++;
+    }
+    recordToolCall(read) {
+        this.toolCallsUsed++;
+        if (read)
+            this.readsUsed++;
+    }
+    recordTokens(uncachedInput, output) {
+        this.tokensUsed += uncachedInput + output;
+    }
+    get turns() {
+        return this.turnsUsed;
+    }
+    get toolCalls() {
+        return this.toolCallsUsed;
+    }
+    get tokens() {
+        return this.tokensUsed;
+    }
+    elapsedMs() {
+        return this.now() - this.startedAt;
+    }
+    toolCallsLeft() {
+        return Math.max(0, this.limits.toolCalls - this.readsUsed);
+    }
+    /** True when the next request is the run's last turn: its reads would come back too late to be used. */
+    onLastTurn() {
+        return this.limits.turns - this.turnsUsed <= 1;
+    }
+    remainingMs() {
+        return Math.max(0, this.limits.wallClockMs - this.elapsedMs());
+    }
+    /**
+     * The first budget found spent that ends the run, checked in a fixed order so the note is deterministic.
+     * Tool calls are not among them: they limit repository reads only, and a run whose reads are spent still
+     * gets its turns to record findings and publish.
+     */
+    exhausted() {
+        if (this.tokensUsed >= this.limits.tokens)
+            return 'tokens';
+        if (this.elapsedMs() >= this.limits.wallClockMs)
+            return 'wall clock';
+        if (this.turnsUsed >= this.limits.turns)
+            return 'turns';
+        return undefined;
+    }
+    /** True once any budget is close enough to its end that the model should wrap up. */
+    nearlyExhausted() {
+        const { limits } = this;
+        return (limits.turns - this.turnsUsed <= 2 ||
+            limits.toolCalls - this.readsUsed <= 3 ||
+            this.tokensUsed >= limits.tokens * 0.85 ||
+            this.elapsedMs() >= limits.wallClockMs * 0.85);
+    }
+    describe(kind) {
+        const { limits } = this;
+        switch (kind) {
+            case 'tool calls':
+                return `${this.readsUsed} of ${limits.toolCalls} tool calls`;
+            case 'tokens':
+                return `${this.tokensUsed} of ${limits.tokens} tokens`;
+            case 'wall clock':
+                return `${Math.round(this.elapsedMs() / 1000)} s of ${Math.round(limits.wallClockMs / 1000)} s`;
+            case 'turns':
+                return `${this.turnsUsed} of ${limits.turns} turns`;
+        }
+    }
+    /** What is left, for the note that asks the model to finish. */
+    summary() {
+        const { limits } = this;
+        return (`${Math.max(0, limits.turns - this.turnsUsed)} turns, ${this.toolCallsLeft()} tool calls, ` +
+            `${Math.max(0, limits.tokens - this.tokensUsed)} tokens and ${Math.round(this.remainingMs() / 1000)} s left`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
 
 
-const BUDGET_NAMES = ['fast', 'standard', 'deep'];
+
+
 const DEFAULT_MODEL = 'claude-sonnet-5-5';
 const MAX_COMMENTS_LIMIT = 50;
 function invalid(name, value, accepted) {
@@ -51950,110 +52067,789 @@ function inputs_secretsOf(settings) {
     return [settings.anthropicApiKey, settings.githubToken];
 }
 
-;// CONCATENATED MODULE: ./src/agent/budgets.ts
-const MINUTE = 60_000;
-// Fixed in code: nothing in the pull request or the repository can raise them.
-const LIMITS = Object.freeze({
-    fast: Object.freeze({ toolCalls: 12, tokens: 150_000, wallClockMs: 4 * MINUTE, turns: 8 }),
-    standard: Object.freeze({ toolCalls: 30, tokens: 400_000, wallClockMs: 10 * MINUTE, turns: 16 }),
-    deep: Object.freeze({ toolCalls: 80, tokens: 1_200_000, wallClockMs: 30 * MINUTE, turns: 40 })
-});
-function budgetLimits(name) {
-    return { ...LIMITS[name] };
-}
+;// CONCATENATED MODULE: ./src/agent/pricing.ts
 /**
- * Output cap of one model request. Large enough for a turn that records several findings with suggestions,
- * and small enough that the SDK accepts a non-streaming request.
+ * The one price table, from the published model pages. First match wins, so a more specific family comes
+ * before the broader one that would also match it. Haiku 5.5 is billed higher above 100k prompt tokens;
+ * the table holds the lower band, which is where a review's requests fall.
  */
-const MAX_OUTPUT_TOKENS = 16_000;
-/** Counts what the loop has spent and says which budget, if any, has run out. */
-class BudgetTracker {
-    limits;
-    now;
-    turnsUsed = 0;
-    toolCallsUsed = 0;
-    /** Repository reads: the calls the tool-call budget limits. */
-    readsUsed = 0;
-    tokensUsed = 0;
-    startedAt;
-    constructor(limits, now) {
-        this.limits = limits;
-        this.now = now;
-        this.startedAt = now();
-    }
-    recordTurn() {
-        this.turnsUsed++;
-    }
-    recordToolCall(read) {
-        this.toolCallsUsed++;
-        if (read)
-            this.readsUsed++;
-    }
-    recordTokens(uncachedInput, output) {
-        this.tokensUsed += uncachedInput + output;
-    }
-    get turns() {
-        return this.turnsUsed;
-    }
-    get toolCalls() {
-        return this.toolCallsUsed;
-    }
-    get tokens() {
-        return this.tokensUsed;
-    }
-    elapsedMs() {
-        return this.now() - this.startedAt;
-    }
-    toolCallsLeft() {
-        return Math.max(0, this.limits.toolCalls - this.readsUsed);
-    }
-    /** True when the next request is the run's last turn: its reads would come back too late to be used. */
-    onLastTurn() {
-        return this.limits.turns - this.turnsUsed <= 1;
-    }
-    remainingMs() {
-        return Math.max(0, this.limits.wallClockMs - this.elapsedMs());
-    }
-    /**
-     * The first budget found spent that ends the run, checked in a fixed order so the note is deterministic.
-     * Tool calls are not among them: they limit repository reads only, and a run whose reads are spent still
-     * gets its turns to record findings and publish.
-     */
-    exhausted() {
-        if (this.tokensUsed >= this.limits.tokens)
-            return 'tokens';
-        if (this.elapsedMs() >= this.limits.wallClockMs)
-            return 'wall clock';
-        if (this.turnsUsed >= this.limits.turns)
-            return 'turns';
-        return undefined;
-    }
-    /** True once any budget is close enough to its end that the model should wrap up. */
-    nearlyExhausted() {
-        const { limits } = this;
-        return (limits.turns - this.turnsUsed <= 2 ||
-            limits.toolCalls - this.readsUsed <= 3 ||
-            this.tokensUsed >= limits.tokens * 0.85 ||
-            this.elapsedMs() >= limits.wallClockMs * 0.85);
-    }
-    describe(kind) {
-        const { limits } = this;
-        switch (kind) {
-            case 'tool calls':
-                return `${this.readsUsed} of ${limits.toolCalls} tool calls`;
-            case 'tokens':
-                return `${this.tokensUsed} of ${limits.tokens} tokens`;
-            case 'wall clock':
-                return `${Math.round(this.elapsedMs() / 1000)} s of ${Math.round(limits.wallClockMs / 1000)} s`;
-            case 'turns':
-                return `${this.turnsUsed} of ${limits.turns} turns`;
+const PRICES = [
+    { pattern: /(fable|mythos)-5-1/, price: p('Claude Fable/Mythos 5.1', 10, 50, 12.5, 0.25) },
+    { pattern: /(fable|mythos)-5/, price: p('Claude Fable/Mythos 5', 10, 50, 12.5, 1) },
+    { pattern: /opus-5-5/, price: p('Claude Opus 5.5', 4, 20, 5, 0.2) },
+    { pattern: /opus-(5|4-[5-9])/, price: p('Claude Opus 4.5–5', 5, 25, 6.25, 0.5) },
+    { pattern: /opus-4|3-opus|opus-3/, price: p('Claude Opus 3–4.1', 15, 75, 18.75, 1.5) },
+    { pattern: /sonnet-5/, price: p('Claude Sonnet 5', 2, 10, 2.5, 0.2) },
+    { pattern: /sonnet-4|3-[57]-sonnet|sonnet-3/, price: p('Claude Sonnet 3.5–4.6', 3, 15, 3.75, 0.3) },
+    { pattern: /haiku-5/, price: p('Claude Haiku 5.5', 0.1, 0.5, 0.125, 0.01) },
+    { pattern: /haiku-4/, price: p('Claude Haiku 4.5', 1, 5, 1.25, 0.1) },
+    { pattern: /3-5-haiku|haiku-3-5/, price: p('Claude Haiku 3.5', 0.8, 4, 1, 0.08) },
+    { pattern: /3-haiku|haiku-3/, price: p('Claude Haiku 3', 0.25, 1.25, 0.3, 0.03) }
+];
+/** Used for a model the table does not know, so a cost is still reported (and flagged as an estimate). */
+const UNKNOWN_MODEL_PRICE = p('unknown model, priced as Claude Sonnet 5', 2, 10, 2.5, 0.2);
+function p(family, input, output, cacheWrite, cacheRead) {
+    return { family, input, output, cacheWrite, cacheRead };
+}
+function pricing_priceFor(model, logger) {
+    const id = model.toLowerCase();
+    const match = PRICES.find(entry => entry.pattern.test(id));
+    if (match)
+        return match.price;
+    logger?.warning(`No price is known for model '${model}'; costs are estimated as ${UNKNOWN_MODEL_PRICE.family}.`);
+    return UNKNOWN_MODEL_PRICE;
+}
+function pricing_emptyUsage(price) {
+    return {
+        inputTokens: 0,
+        outputTokens: 0,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        costUsd: 0,
+        priceFamily: price.family
+    };
+}
+function costOf(usage, price) {
+    const perToken = 1 / 1_000_000;
+    return (usage.input_tokens * price.input * perToken +
+        usage.output_tokens * price.output * perToken +
+        (usage.cache_creation_input_tokens ?? 0) * price.cacheWrite * perToken +
+        (usage.cache_read_input_tokens ?? 0) * price.cacheRead * perToken);
+}
+/** Adds one response's usage to a running total (in place, so a failed run keeps what it spent). */
+function addUsage(total, usage, price) {
+    total.inputTokens += usage.input_tokens;
+    total.outputTokens += usage.output_tokens;
+    total.cacheWriteTokens += usage.cache_creation_input_tokens ?? 0;
+    total.cacheReadTokens += usage.cache_read_input_tokens ?? 0;
+    total.costUsd += costOf(usage, price);
+}
+function formatUsage(usage) {
+    return (`${usage.inputTokens} input, ${usage.outputTokens} output, ${usage.cacheReadTokens} cache-read and ` +
+        `${usage.cacheWriteTokens} cache-write tokens; $${usage.costUsd.toFixed(4)} (${usage.priceFamily})`);
+}
+
+;// CONCATENATED MODULE: ./src/diff/paths.ts
+/**
+ * Path decoding for git's diff headers. Even with core.quotePath=false git C-quotes a path holding a
+ * double quote, a backslash or a control character, and writes the bytes of non-ASCII characters as octal
+ * escapes when quotePath is on; both must come back as the UTF-8 path GitHub uses.
+ */
+const ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+const DISPLAY_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * A path as the model is shown it: control characters (and Unicode line separators) written as escapes, so
+ * one file is always one line of a list. The store maps the shown form back to the real path.
+ */
+function displayPath(path) {
+    // eslint-disable-next-line no-control-regex
+    return path.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, char => {
+        const code = char.charCodeAt(0);
+        return (DISPLAY_ESCAPES[char] ??
+            (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`));
+    });
+}
+/** Decodes a C-quoted path (with its surrounding quotes); other text is returned unchanged. */
+function unquotePath(text) {
+    if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"'))
+        return text;
+    const bytes = [];
+    const body = text.slice(1, -1);
+    for (let i = 0; i < body.length; i++) {
+        const char = body[i];
+        if (char !== '\\') {
+            for (const byte of Buffer.from(char, 'utf8'))
+                bytes.push(byte);
+            continue;
+        }
+        const next = body[i + 1] ?? '';
+        const octal = /^[0-7]{3}/.exec(body.slice(i + 1, i + 4));
+        if (octal) {
+            bytes.push(parseInt(octal[0], 8));
+            i += 3;
+        }
+        else {
+            bytes.push(ESCAPES[next] ?? next.charCodeAt(0));
+            i += 1;
         }
     }
-    /** What is left, for the note that asks the model to finish. */
-    summary() {
-        const { limits } = this;
-        return (`${Math.max(0, limits.turns - this.turnsUsed)} turns, ${this.toolCallsLeft()} tool calls, ` +
-            `${Math.max(0, limits.tokens - this.tokensUsed)} tokens and ${Math.round(this.remainingMs() / 1000)} s left`);
+    return Buffer.from(bytes).toString('utf8');
+}
+/** Reads one path token that may be quoted; returns the raw token and what follows it. */
+function readToken(text) {
+    if (!text.startsWith('"'))
+        return undefined;
+    for (let i = 1; i < text.length; i++) {
+        if (text[i] === '\\')
+            i++;
+        else if (text[i] === '"')
+            return { token: text.slice(0, i + 1), rest: text.slice(i + 1) };
+    }
+    return undefined;
+}
+/** Removes the `a/` or `b/` prefix that the diff was produced with. */
+function stripPrefix(decoded) {
+    return decoded.startsWith('a/') || decoded.startsWith('b/') ? decoded.slice(2) : decoded;
+}
+/**
+ * The two paths of a `diff --git <a> <b>` line. Unquoted paths may contain spaces, so when neither is
+ * quoted the line is only unambiguous for an unrenamed file, where both halves are the same path; renames
+ * carry `rename from`/`rename to` lines that the caller prefers.
+ */
+function parseGitHeaderPaths(rest) {
+    const first = readToken(rest);
+    if (first) {
+        const second = rest.slice(first.token.length + 1);
+        return { oldPath: stripPrefix(unquotePath(first.token)), newPath: stripPrefix(unquotePath(second)) };
+    }
+    if (rest.endsWith('"')) {
+        const open = rest.lastIndexOf(' "');
+        if (open < 0)
+            return undefined;
+        return {
+            oldPath: stripPrefix(rest.slice(0, open)),
+            newPath: stripPrefix(unquotePath(rest.slice(open + 1)))
+        };
+    }
+    if ((rest.length - 1) % 2 === 0) {
+        const half = (rest.length - 1) / 2;
+        const a = rest.slice(0, half);
+        const b = rest.slice(half + 1);
+        if (rest[half] === ' ' && a.slice(2) === b.slice(2))
+            return { oldPath: stripPrefix(a), newPath: stripPrefix(b) };
+    }
+    const split = rest.indexOf(' b/');
+    if (split < 0)
+        return undefined;
+    return { oldPath: stripPrefix(rest.slice(0, split)), newPath: stripPrefix(rest.slice(split + 1)) };
+}
+/**
+ * The path on a `---`/`+++` line, or undefined for /dev/null. Git appends a tab after an unquoted name
+ * that contains a space, so that patch(1) does not read the rest as a timestamp.
+ */
+function parseMarkerPath(rest) {
+    if (rest === '/dev/null')
+        return undefined;
+    const quoted = readToken(rest);
+    if (quoted)
+        return stripPrefix(unquotePath(quoted.token));
+    const tab = rest.indexOf('\t');
+    return stripPrefix(tab < 0 ? rest : rest.slice(0, tab));
+}
+/** The path on a `rename from`/`rename to` line, which has no a/ b/ prefix. */
+function parseBarePath(rest) {
+    return unquotePath(rest);
+}
+
+;// CONCATENATED MODULE: ./src/findings/quote.ts
+
+/**
+ * Quotes prove that a finding's lines were read: the quoted text must appear in the cited lines. Whitespace
+ * at line ends and inside runs does not count (the model reads numbered, re-indented output); every other
+ * character must match. Lines are compared as the model was shown them, secrets redacted and invisible
+ * characters written out, so a finding about exactly such a line can still quote it.
+ */
+const squash = (line) => cleanUntrusted(line, { invisible: 'show' }).trim().replace(/\s+/g, ' ');
+function quoteLines(quote, strip = false) {
+    const lines = quote
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map(line => squash(strip ? stripDisplayPrefix(line) : line));
+    while (lines[0] === '')
+        lines.shift();
+    while (lines[lines.length - 1] === '')
+        lines.pop();
+    return lines;
+}
+/**
+ * What the diff and read_file put before a line's text, which a model often copies into its quote: "  10 + ",
+ * "  10   ", "     - (old 9) ", "10<tab>", or a bare leading "+" or "-" as in a unified diff.
+ */
+const DISPLAY_PREFIX = [/^\s*\d+ {1,2}[+ ] /, /^\s*- \((?:old \d+|not in the base)\) /, /^\s*\d+\t/, /^[+-]/];
+function stripDisplayPrefix(line) {
+    for (const prefix of DISPLAY_PREFIX)
+        if (prefix.test(line))
+            return line.replace(prefix, '');
+    return line;
+}
+/** "…" or "..." in a quote stands for text left out. */
+const GAP = /…|\.\.\./;
+/**
+ * Whether the quote appears in the cited lines: as given, else with each line's display prefix stripped,
+ * else with "…" or "..." read as a gap between parts that must appear in order.
+ */
+function quoteMatches(quote, cited) {
+    const text = cited.map(squash).join('\n');
+    const exact = quoteLines(quote).join('\n');
+    if (exact === '')
+        return false;
+    if (text.includes(exact))
+        return true;
+    const stripped = quoteLines(quote, true).join('\n');
+    if (stripped !== '' && text.includes(stripped))
+        return true;
+    if (!GAP.test(stripped))
+        return false;
+    const parts = stripped
+        .split(GAP)
+        .map(part => part.trim())
+        .filter(part => part !== '');
+    if (parts.length === 0)
+        return false;
+    let from = 0;
+    for (const part of parts) {
+        const at = text.indexOf(part, from);
+        if (at < 0)
+            return false;
+        from = at + part.length;
+    }
+    return true;
+}
+/** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */
+function findQuote(quote, numbered) {
+    const wanted = quoteLines(quote);
+    const size = wanted.length;
+    const joined = wanted.join('\n');
+    const squashed = numbered.map(entry => squash(entry.text));
+    const found = [];
+    for (let i = 0; size > 0 && i + size <= numbered.length; i++) {
+        const window = numbered.slice(i, i + size);
+        const contiguous = window.every((entry, k) => k === 0 || entry.line === window[k - 1].line + 1);
+        if (contiguous &&
+            squashed
+                .slice(i, i + size)
+                .join('\n')
+                .includes(joined))
+            found.push(window[0].line);
+    }
+    return found;
+}
+/**
+ * Where else a quote appears: in the head version of the cited file, then on either side of every file in
+ * the diff. Returned as `path:line` (with "(LEFT)" for removed lines), at most `limit` places.
+ */
+function locateQuote(quote, cited, diffFiles, limit = 5) {
+    const found = new Set();
+    const { file, headLines } = cited;
+    if (headLines) {
+        for (const line of findQuote(quote, headLines.map((text, i) => ({ line: i + 1, text }))))
+            found.add(`${file}:${line}`);
+    }
+    for (const diffFile of diffFiles) {
+        // The head file already covered the new side of the cited file.
+        const keys = diffFile.path === file && headLines ? ['oldLine'] : ['newLine', 'oldLine'];
+        for (const key of keys) {
+            const numbered = diffFile.hunks.flatMap(hunk => hunk.lines.flatMap(l => (l[key] === undefined ? [] : [{ line: l[key], text: l.text }])));
+            const suffix = key === 'oldLine' ? ' (LEFT)' : '';
+            for (const line of findQuote(quote, numbered))
+                found.add(`${diffFile.path}:${line}${suffix}`);
+        }
+    }
+    return [...found].slice(0, limit);
+}
+/** "3-5, 9" from [3, 4, 5, 9]. */
+function compactRanges(lines) {
+    const parts = [];
+    let from = lines[0];
+    for (let i = 0; i < lines.length; i++) {
+        const current = lines[i];
+        const next = lines[i + 1];
+        if (next === current + 1)
+            continue;
+        parts.push(from === current ? `${current}` : `${from}-${current}`);
+        from = next;
+    }
+    return parts.join(', ');
+}
+
+;// CONCATENATED MODULE: ./src/findings/severity.ts
+const severity_SEVERITIES = ['informational', 'low', 'medium', 'high', 'critical'];
+function severity_severityRank(severity) {
+    return severity_SEVERITIES.indexOf(severity);
+}
+function severity_atLeast(severity, threshold) {
+    return severity_severityRank(severity) >= severity_severityRank(threshold);
+}
+/** Most severe first. */
+function severity_compareSeverityDesc(a, b) {
+    return severity_severityRank(b) - severity_severityRank(a);
+}
+
+;// CONCATENATED MODULE: ./src/findings/placement.ts
+
+
+
+/** Lines outside the diff are accepted only at this severity, and never posted inline. */
+const OUTSIDE_DIFF_MIN = 'high';
+/** Longer suggestions are rarely exact; a fix that big belongs in the description. */
+const MAX_SUGGESTION_LINES = 12;
+/** How many cited lines a wrong-quote refusal shows, so the model can correct itself in one call. */
+const MAX_SHOWN_LINES = 20;
+const MAX_SHOWN_LINE_CHARS = 300;
+/**
+ * What every refusal of a place outside the diff asks for instead. It never names a severity that would get
+ * through: a refusal that did would teach the model to inflate severities.
+ */
+const CITE_THE_CAUSE = 'Cite the changed line that causes the problem and name the affected code in the description.';
+/**
+ * The rules for where a finding may sit: lines in one hunk of the diff (or, for a high or critical
+ * finding, existing lines of the head file), a quote that appears in them, and a suggestion that changes
+ * them. Each refusal says what would be accepted instead.
+ */
+class FindingPlacer {
+    lines;
+    readHead;
+    headLines = new Map();
+    constructor(lines, readHead) {
+        this.lines = lines;
+        this.readHead = readHead;
+    }
+    async place(request) {
+        const error = request.startLine === undefined
+            ? await this.fileLevel(request)
+            : await this.lineLevel(request, request.startLine);
+        return typeof error === 'string' ? { ok: false, error } : { ok: true, placement: error };
+    }
+    /** Undefined when `suggestion` may replace lines start..end of the new file. */
+    async checkSuggestion(file, start, end, suggestion) {
+        // What the model was shown has secrets and invisible characters replaced by markers; a suggestion that
+        // copies a marker would commit it into the code in place of the real text.
+        if (/\[REDACTED [^\]]*\]|<U\+[0-9A-F]{4,6}>/.test(suggestion)) {
+            return ('The suggestion contains a display marker ([REDACTED …] or <U+XXXX>) standing for text you were not ' +
+                'shown; applying it would write the marker into the code. Describe the fix in the description instead.');
+        }
+        const current = await this.citedText(file, 'RIGHT', start, end);
+        const replacement = normalizeSuggestion(suggestion);
+        if (replacement === current.join('\n')) {
+            return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`;
+        }
+        const lines = replacement.split('\n');
+        if (lines.length > MAX_SUGGESTION_LINES) {
+            return (`The suggestion has ${lines.length} lines; at most ${MAX_SUGGESTION_LINES} are accepted. Cite a ` +
+                'narrower range with a shorter suggestion, or describe the fix in the description instead.');
+        }
+        return this.repeatsNeighbour(file, start, end, lines);
+    }
+    /**
+     * A suggestion replaces exactly start..end. When its first line equals the line just above the range (or its
+     * last line the one just below), applying it would leave that line twice: the range or the text is off.
+     */
+    async repeatsNeighbour(file, start, end, lines) {
+        const same = (a, b) => a !== undefined && b !== undefined && a.trim() !== '' && a.trim() === b.trim();
+        const before = start > 1 ? (await this.citedText(file, 'RIGHT', start - 1, start - 1))[0] : undefined;
+        const head = await this.headFile(file);
+        const after = head && end < head.length ? head[end] : undefined;
+        const range = start === end ? `line ${start}` : `lines ${start}-${end}`;
+        if (same(lines[0], before)) {
+            return (`The suggestion replaces exactly ${range}, and its first line repeats line ${start - 1}, just above ` +
+                `the range: applying it would duplicate that line. Drop that line from the suggestion, or start the ` +
+                `range at line ${start - 1}.`);
+        }
+        if (same(lines[lines.length - 1], after)) {
+            return (`The suggestion replaces exactly ${range}, and its last line repeats line ${end + 1}, just below the ` +
+                `range: applying it would duplicate that line. Drop that line from the suggestion, or end the range ` +
+                `at line ${end + 1}.`);
+        }
+        return undefined;
+    }
+    /**
+     * Why lines start..end (RIGHT) of a finding from an earlier review can no longer take a suggestion, or
+     * undefined when they still can: they must still be diff lines of one hunk and still hold the quote, or
+     * the suggestion would replace code the finding never cited.
+     */
+    async checkCarriedLines(file, start, end, quote) {
+        const range = start === end ? `${start}` : `${start}-${end}`;
+        for (let line = start; line <= end; line++) {
+            if (!this.lines.canComment(file, 'RIGHT', line))
+                return `its lines ${file}:${range} are not in the diff now`;
+        }
+        if (!this.lines.sameHunk(file, 'RIGHT', start, end))
+            return `its lines ${file}:${range} now span more than one hunk of the diff`;
+        if (quote !== undefined && !quoteMatches(quote, await this.citedText(file, 'RIGHT', start, end)))
+            return `its lines ${file}:${range} no longer contain its quote`;
+        return undefined;
+    }
+    async fileLevel(request) {
+        const stray = ['endLine', 'side', 'suggestion', 'quote'].filter(key => request[key] !== undefined);
+        if (stray.length > 0) {
+            const names = stray.map(key => key.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`)).join(', ');
+            return (`A finding without start_line is about the whole file and takes no ${names}. ` +
+                'Give start_line (and a quote) to cite lines.');
+        }
+        if (this.lines.hasFile(request.file))
+            return {};
+        if (severity_atLeast(request.severity, OUTSIDE_DIFF_MIN) && (await this.headFile(request.file)) !== undefined) {
+            return { outsideDiff: true };
+        }
+        return this.notInDiff(request.file);
+    }
+    async lineLevel(request, start) {
+        const { file, quote, suggestion } = request;
+        const end = request.endLine ?? start;
+        const side = request.side ?? 'RIGHT';
+        if (end < start)
+            return `end_line (${end}) is before start_line (${start}).`;
+        if (quote === undefined || quote.trim() === '') {
+            return 'A finding that cites lines needs a quote: a verbatim excerpt of the cited lines, which shows they were read.';
+        }
+        const range = start === end ? `${start}` : `${start}-${end}`;
+        const cited = Array.from({ length: end - start + 1 }, (_, i) => start + i);
+        const commentable = cited.filter(line => this.lines.canComment(file, side, line));
+        const placement = { startLine: start, endLine: end, side, quote: quote.trim() };
+        let text;
+        if (commentable.length === cited.length) {
+            if (!this.lines.sameHunk(file, side, start, end)) {
+                return `Lines ${range} of ${file} span more than one hunk of the diff; cite lines within a single hunk.`;
+            }
+            text = await this.citedText(file, side, start, end);
+        }
+        else if (commentable.length > 0) {
+            return (`Only some of lines ${range} (${side}) of ${file} are in the diff: ${compactRanges(commentable)}. ` +
+                'Narrow the range to lines in the diff.');
+        }
+        else {
+            const outside = await this.outsideDiffText(request, side, start, end);
+            if (typeof outside === 'string')
+                return outside;
+            if (suggestion !== undefined) {
+                return 'A suggestion can only replace lines in the diff; these lines are outside it. Remove the suggestion.';
+            }
+            text = outside;
+            placement.outsideDiff = true;
+        }
+        if (!quoteMatches(quote, text))
+            return this.quoteError(quote, file, side, start, end);
+        if (suggestion !== undefined) {
+            if (side !== 'RIGHT')
+                return 'A suggestion replaces lines of the new file, so it needs side RIGHT.';
+            const suggestionError = await this.checkSuggestion(file, start, end, suggestion);
+            if (suggestionError)
+                return suggestionError;
+            placement.suggestion = normalizeSuggestion(suggestion);
+        }
+        return placement;
+    }
+    /** The text of lines outside the diff when the finding may cite them, or why it may not. */
+    async outsideDiffText(request, side, start, end) {
+        const { file } = request;
+        const range = start === end ? `line ${start}` : `lines ${start}-${end}`;
+        const near = this.lines.nearest(file, side, start, 6).sort((a, b) => a - b);
+        const nearText = near.length > 0 ? ` The nearest ${side} lines in the diff are ${compactRanges(near)}.` : '';
+        const head = await this.headFile(file);
+        if (!this.lines.hasFile(file) && !head)
+            return this.notInDiff(file);
+        if (side === 'LEFT' || !severity_atLeast(request.severity, OUTSIDE_DIFF_MIN)) {
+            return `${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ${CITE_THE_CAUSE}`;
+        }
+        if (!head || end > head.length) {
+            return `${file} has ${head?.length ?? 0} lines at the head; ${range} does not exist.${nearText}`;
+        }
+        return head.slice(start - 1, end);
+    }
+    async citedText(file, side, start, end) {
+        const head = side === 'RIGHT' ? await this.headFile(file) : undefined;
+        const text = [];
+        for (let line = start; line <= end; line++) {
+            text.push(head?.[line - 1] ?? this.lines.lineText(file, side, line) ?? '');
+        }
+        return text;
+    }
+    async quoteError(quote, file, side, start, end) {
+        const range = start === end ? `${start}` : `${start}-${end}`;
+        const headLines = await this.headFile(file);
+        const diffFiles = this.lines.paths().flatMap(path => this.lines.file(path) ?? []);
+        const places = locateQuote(quote, headLines ? { file, headLines } : { file }, diffFiles);
+        const shownEnd = Math.min(end, start + MAX_SHOWN_LINES - 1);
+        const cited = (await this.citedText(file, side, start, shownEnd)).map((text, i) => {
+            const clean = cleanUntrusted(text, { invisible: 'show' });
+            const clipped = clean.length > MAX_SHOWN_LINE_CHARS ? `${clean.slice(0, MAX_SHOWN_LINE_CHARS)}…` : clean;
+            return `${start + i}\t${clipped}`;
+        });
+        if (shownEnd < end)
+            cited.push(`[${end - shownEnd} more lines not shown]`);
+        return (`The quote does not appear in ${file} ${range} (${side}).` +
+            (places.length > 0
+                ? ` It appears at ${places.join(', ')}: cite those lines instead, or quote the cited lines.`
+                : ' It appears nowhere in the file or the diff: quote the cited lines.') +
+            ` The cited lines read:\n${wrapUntrusted(`cited-lines:${file}`, cited.join('\n'))}`);
+    }
+    notInDiff(file) {
+        const name = file.slice(file.lastIndexOf('/') + 1);
+        const similar = this.lines.paths().filter(path => path.endsWith(`/${name}`) || path === name);
+        const changed = this.lines.paths();
+        const listed = changed.length === 0
+            ? ''
+            : ` Files in the diff: ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ', …' : ''}.`;
+        return (`${file} is not among the files this pull request changes, so it cannot be commented on.` +
+            (similar.length > 0 ? ` Did you mean ${similar.slice(0, 3).join(', ')}?` : '') +
+            `${listed} ${CITE_THE_CAUSE}`);
+    }
+    headFile(path) {
+        let lines = this.headLines.get(path);
+        if (!lines) {
+            lines = this.readHead(path).catch(() => undefined);
+            this.headLines.set(path, lines);
+        }
+        return lines;
+    }
+}
+function normalizeSuggestion(text) {
+    return text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/agent/tools/finding-tools.ts
+
+
+
+
+
+
+const finding_tools_line = schemas_number().int().min(1).max(10_000_000);
+const severity = schemas_enum(severity_SEVERITIES);
+const category = schemas_enum(FINDING_CATEGORIES, {
+    error: () => `unknown category; use one of: ${FINDING_CATEGORIES.join(', ')}`
+});
+// Field order is the order the model writes them in: where and what the evidence is, then the verdict.
+const addFindingSchema = object({
+    file: schemas_string().min(1).describe('Path of a file in the diff, as shown in the diff header.'),
+    start_line: finding_tools_line.optional().describe('First cited line. Omit for a finding about the whole file.'),
+    end_line: finding_tools_line.optional().describe('Last cited line, in the same hunk; defaults to start_line.'),
+    side: schemas_enum(['RIGHT', 'LEFT'])
+        .optional()
+        .describe('RIGHT (default): line numbers of the new file. LEFT: numbers of removed lines in the old file.'),
+    quote: schemas_string()
+        .min(1)
+        .max(2000)
+        .optional()
+        .describe('Required with start_line: text copied from the cited lines ("…" may stand for a gap).'),
+    title: schemas_string()
+        .min(1)
+        .max(120)
+        .describe('A short headline of the problem, not a copy of the description.'),
+    description: schemas_string()
+        .min(1)
+        .max(4000)
+        .describe('The input or state that triggers the problem, the wrong outcome that follows, and how to fix it. ' +
+        'One issue only. Markdown.'),
+    category: category.describe('The kind of problem.'),
+    severity: severity.describe('informational < low < medium < high < critical'),
+    suggestion: schemas_string()
+        .max(8000)
+        .optional()
+        .describe(`Replacement text for exactly start_line..end_line (RIGHT side only, at most ${MAX_SUGGESTION_LINES} ` +
+        'lines), without diff markers. Only when the fix is complete and exact.')
+})
+    .strict();
+const updateFindingSchema = object({
+    id: schemas_string().min(1).describe('The id of the finding, e.g. f_k3x9q2.'),
+    status: schemas_enum(FINDING_STATUSES)
+        .optional()
+        .describe('resolved: fixed by the change; dismissed: not a problem after all; open: reopen a closed finding ' +
+        'whose problem is back (with a note saying what brought it back).'),
+    severity: severity.optional(),
+    title: schemas_string().min(1).max(120).optional(),
+    description: schemas_string().min(1).max(4000).optional(),
+    suggestion: schemas_string().max(8000).optional().describe('A new full replacement text for the cited lines.'),
+    note: schemas_string()
+        .min(1)
+        .max(500)
+        .optional()
+        .describe('Why it changed, e.g. "fixed by the null check in abc1234".')
+})
+    .strict();
+const listFindingsSchema = object({ status: schemas_enum(FINDING_STATUSES).optional() }).strict();
+const publishReviewSchema = object({
+    summary: schemas_string()
+        .min(1)
+        .max(6000)
+        .describe('The opening text of the review: what the change does and the verdict, in a few sentences. It ' +
+        'raises nothing that is not a finding. Markdown.')
+})
+    .strict();
+/** One line per finding, the form list_findings and the re-review context share. */
+function describeFinding(finding) {
+    const extras = [
+        finding.outsideDiff ? 'outside the diff' : '',
+        finding.suggestion !== undefined ? 'has suggestion' : ''
+    ]
+        .filter(Boolean)
+        .join(', ');
+    return (`${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ` +
+        `${finding_findingLocation({ ...finding, file: displayPath(finding.file) })}: ` +
+        `${finding.title}${extras ? ` (${extras})` : ''}`);
+}
+function outcome(result, success) {
+    return result.ok ? { content: success(result.finding) } : { content: result.error, isError: true };
+}
+/** The model-facing findings contract: add_finding, update_finding, list_findings, publish_review. */
+function findingTools(store) {
+    return [
+        defineTool({
+            name: 'add_finding',
+            description: 'Record one new problem in the findings list and get its id. Cite lines from the diff (RIGHT for new ' +
+                'lines, LEFT for removed ones) with a quote from them, or omit start_line for a whole-file finding. ' +
+                'If the problem is already listed, call update_finding instead.',
+            schema: addFindingSchema,
+            async run(input) {
+                const result = await store.add({
+                    severity: input.severity,
+                    category: input.category,
+                    file: input.file,
+                    title: input.title,
+                    description: input.description,
+                    ...(input.start_line !== undefined ? { startLine: input.start_line } : {}),
+                    ...(input.end_line !== undefined ? { endLine: input.end_line } : {}),
+                    ...(input.side !== undefined ? { side: input.side } : {}),
+                    ...(input.suggestion !== undefined ? { suggestion: input.suggestion } : {}),
+                    ...(input.quote !== undefined ? { quote: input.quote } : {})
+                });
+                return outcome(result, finding => finding.outsideDiff
+                    ? `Added ${finding.id}. Its lines are outside the diff, so it will be listed in the review body ` +
+                        'under "Outside the diff", not posted as an inline comment.'
+                    : `Added ${finding.id}.`);
+            }
+        }),
+        defineTool({
+            name: 'update_finding',
+            description: 'Change a finding in the list: mark it resolved or dismissed (with a note saying why), reopen it, or ' +
+                'revise its severity, title, description or suggestion.',
+            schema: updateFindingSchema,
+            async run({ id, ...changes }) {
+                const result = await store.update(id, changes);
+                return outcome(result, finding => `Updated: ${describeFinding(finding)}`);
+            }
+        }),
+        defineTool({
+            name: 'list_findings',
+            description: 'List the findings (all, or those with one status), one line each.',
+            schema: listFindingsSchema,
+            run({ status }) {
+                const findings = store.list(status);
+                if (findings.length === 0)
+                    return { content: status ? `No ${status} findings.` : 'The findings list is empty.' };
+                return { content: findings.map(describeFinding).join('\n') };
+            }
+        }),
+        defineTool({
+            name: 'publish_review',
+            description: 'Finish the review. The summary opens the review; the open findings are posted with it. Call it once, ' +
+                'last, after every finding has been recorded.',
+            schema: publishReviewSchema,
+            endsRun: true,
+            run({ summary }) {
+                return { content: 'Review recorded.', publish: { summary: summary.trim() } };
+            }
+        })
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/agent/passes.ts
+
+
+
+/** Passes run at once; each is one conversation over one batch of files. */
+const MAX_CONCURRENT_PASSES = 3;
+/** Counts the 429s the API answered, so the passes can slow down as a whole. */
+class RateLimitSignal {
+    hits = 0;
+    record() {
+        this.hits++;
+    }
+}
+/**
+ * Runs `tasks` with at most `limit()` of them at once, re-reading the limit before each start, so a rate limit
+ * met by one pass lowers how many run together from then on. `shouldStart` can stop the rest (budget spent);
+ * those come back as undefined.
+ */
+async function runPool(tasks, limit, shouldStart = () => true) {
+    const results = tasks.map(() => undefined);
+    let next = 0;
+    let running = 0;
+    return new Promise((resolve, reject) => {
+        const launch = () => {
+            while (next < tasks.length && running < Math.max(1, limit())) {
+                if (!shouldStart()) {
+                    next = tasks.length;
+                    break;
+                }
+                const at = next++;
+                running++;
+                tasks[at]()
+                    .then(value => {
+                    results[at] = value;
+                })
+                    .catch(reject)
+                    .finally(() => {
+                    running--;
+                    launch();
+                });
+            }
+            if (running === 0 && next >= tasks.length)
+                resolve(results);
+        };
+        launch();
+    });
+}
+/** The passes' runs as one: usage, turns and calls added up; the first failure and budget stop kept. */
+function combineRuns(model, runs) {
+    const usage = pricing_emptyUsage(pricing_priceFor(model));
+    for (const run of runs) {
+        usage.inputTokens += run.usage.inputTokens;
+        usage.outputTokens += run.usage.outputTokens;
+        usage.cacheReadTokens += run.usage.cacheReadTokens;
+        usage.cacheWriteTokens += run.usage.cacheWriteTokens;
+        usage.costUsd += run.usage.costUsd;
+    }
+    const failed = runs.find(run => run.failure);
+    const budget = runs.find(run => run.budgetExhausted);
+    const combined = {
+        published: runs.length > 0 && runs.every(run => run.published),
+        stopReason: failed?.stopReason ?? budget?.stopReason ?? runs[runs.length - 1]?.stopReason ?? 'published',
+        coverageNotes: [...new Set(runs.flatMap(run => run.coverageNotes))],
+        usage,
+        turns: runs.reduce((sum, run) => sum + run.turns, 0),
+        toolCalls: runs.reduce((sum, run) => sum + run.toolCalls, 0)
+    };
+    if (failed?.failure)
+        combined.failure = failed.failure;
+    if (budget?.budgetExhausted)
+        combined.budgetExhausted = budget.budgetExhausted;
+    return combined;
+}
+const SUMMARY_MAX_TOKENS = 1_024;
+/**
+ * The review's summary, from one short request without tools, given what each pass said and the open
+ * findings. Undefined when the request fails or answers no text: the caller then joins the pass summaries.
+ */
+async function finalSummary(options) {
+    const open = options.findings.filter(finding => finding.status === 'open');
+    const text = [
+        `This pull request was reviewed in ${options.passSummaries.length} passes, each over part of its files.`,
+        'What each pass said, as it wrote it:',
+        ...options.passSummaries.map((summary, i) => `Pass ${i + 1}: ${summary}`),
+        open.length > 0
+            ? `Open findings:\n${open.map(finding => `- ${describeFinding(finding)}`).join('\n')}`
+            : 'No finding is open.',
+        "Write the review's summary for the author: what the change does and what needs attention, in two to " +
+            'five sentences. Raise nothing that is not one of the findings above. Reply with the summary text only.'
+    ].join('\n\n');
+    try {
+        const response = await options.client.messages.create({
+            model: options.model,
+            max_tokens: SUMMARY_MAX_TOKENS,
+            system: options.system,
+            messages: [{ role: 'user', content: text }]
+        });
+        addUsage(options.usage, response.usage, pricing_priceFor(options.model));
+        const answer = response.content
+            .flatMap(block => (block.type === 'text' ? [block.text] : []))
+            .join('\n')
+            .trim();
+        return answer === '' ? undefined : answer;
+    }
+    catch (error) {
+        options.logger.warning(`The summary request failed (${errors_errorMessage(error)}); joining the passes' summaries.`);
+        return undefined;
     }
 }
 
@@ -84444,16 +85240,19 @@ function modelRequestTimeoutMs(env = process.env) {
  * A spend-limit 429 is not lifted by waiting, yet the SDK retries every 429 and honours its retry-after. The
  * API says which 429 it is only in the body, so the response is marked not retryable here.
  */
-const spendLimitAwareFetch = async (input, init) => {
-    const response = await fetch(input, init);
-    if (response.status !== 429)
-        return response;
-    const text = await response.text();
-    const headers = new Headers(response.headers);
-    if (isSpendLimit(429, text))
-        headers.set('x-should-retry', 'false');
-    return new Response(text, { status: response.status, statusText: response.statusText, headers });
-};
+function rateLimitAwareFetch(onRateLimited) {
+    return async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status !== 429)
+            return response;
+        onRateLimited?.();
+        const text = await response.text();
+        const headers = new Headers(response.headers);
+        if (isSpendLimit(429, text))
+            headers.set('x-should-retry', 'false');
+        return new Response(text, { status: response.status, statusText: response.statusText, headers });
+    };
+}
 /**
  * The one Anthropic client factory. With no explicit base URL the SDK reads ANTHROPIC_BASE_URL, which is how
  * gateways (and the offline stand-in) are reached.
@@ -84464,622 +85263,8 @@ function createAnthropic(options) {
         ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
         maxRetries: options.maxRetries ?? MODEL_MAX_RETRIES,
         timeout: options.timeoutMs ?? modelRequestTimeoutMs(),
-        fetch: spendLimitAwareFetch
+        fetch: rateLimitAwareFetch(options.onRateLimited)
     });
-}
-
-;// CONCATENATED MODULE: ./src/diff/paths.ts
-/**
- * Path decoding for git's diff headers. Even with core.quotePath=false git C-quotes a path holding a
- * double quote, a backslash or a control character, and writes the bytes of non-ASCII characters as octal
- * escapes when quotePath is on; both must come back as the UTF-8 path GitHub uses.
- */
-const ESCAPES = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
-const DISPLAY_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/**
- * A path as the model is shown it: control characters (and Unicode line separators) written as escapes, so
- * one file is always one line of a list. The store maps the shown form back to the real path.
- */
-function displayPath(path) {
-    // eslint-disable-next-line no-control-regex
-    return path.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, char => {
-        const code = char.charCodeAt(0);
-        return (DISPLAY_ESCAPES[char] ??
-            (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`));
-    });
-}
-/** Decodes a C-quoted path (with its surrounding quotes); other text is returned unchanged. */
-function unquotePath(text) {
-    if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"'))
-        return text;
-    const bytes = [];
-    const body = text.slice(1, -1);
-    for (let i = 0; i < body.length; i++) {
-        const char = body[i];
-        if (char !== '\\') {
-            for (const byte of Buffer.from(char, 'utf8'))
-                bytes.push(byte);
-            continue;
-        }
-        const next = body[i + 1] ?? '';
-        const octal = /^[0-7]{3}/.exec(body.slice(i + 1, i + 4));
-        if (octal) {
-            bytes.push(parseInt(octal[0], 8));
-            i += 3;
-        }
-        else {
-            bytes.push(ESCAPES[next] ?? next.charCodeAt(0));
-            i += 1;
-        }
-    }
-    return Buffer.from(bytes).toString('utf8');
-}
-/** Reads one path token that may be quoted; returns the raw token and what follows it. */
-function readToken(text) {
-    if (!text.startsWith('"'))
-        return undefined;
-    for (let i = 1; i < text.length; i++) {
-        if (text[i] === '\\')
-            i++;
-        else if (text[i] === '"')
-            return { token: text.slice(0, i + 1), rest: text.slice(i + 1) };
-    }
-    return undefined;
-}
-/** Removes the `a/` or `b/` prefix that the diff was produced with. */
-function stripPrefix(decoded) {
-    return decoded.startsWith('a/') || decoded.startsWith('b/') ? decoded.slice(2) : decoded;
-}
-/**
- * The two paths of a `diff --git <a> <b>` line. Unquoted paths may contain spaces, so when neither is
- * quoted the line is only unambiguous for an unrenamed file, where both halves are the same path; renames
- * carry `rename from`/`rename to` lines that the caller prefers.
- */
-function parseGitHeaderPaths(rest) {
-    const first = readToken(rest);
-    if (first) {
-        const second = rest.slice(first.token.length + 1);
-        return { oldPath: stripPrefix(unquotePath(first.token)), newPath: stripPrefix(unquotePath(second)) };
-    }
-    if (rest.endsWith('"')) {
-        const open = rest.lastIndexOf(' "');
-        if (open < 0)
-            return undefined;
-        return {
-            oldPath: stripPrefix(rest.slice(0, open)),
-            newPath: stripPrefix(unquotePath(rest.slice(open + 1)))
-        };
-    }
-    if ((rest.length - 1) % 2 === 0) {
-        const half = (rest.length - 1) / 2;
-        const a = rest.slice(0, half);
-        const b = rest.slice(half + 1);
-        if (rest[half] === ' ' && a.slice(2) === b.slice(2))
-            return { oldPath: stripPrefix(a), newPath: stripPrefix(b) };
-    }
-    const split = rest.indexOf(' b/');
-    if (split < 0)
-        return undefined;
-    return { oldPath: stripPrefix(rest.slice(0, split)), newPath: stripPrefix(rest.slice(split + 1)) };
-}
-/**
- * The path on a `---`/`+++` line, or undefined for /dev/null. Git appends a tab after an unquoted name
- * that contains a space, so that patch(1) does not read the rest as a timestamp.
- */
-function parseMarkerPath(rest) {
-    if (rest === '/dev/null')
-        return undefined;
-    const quoted = readToken(rest);
-    if (quoted)
-        return stripPrefix(unquotePath(quoted.token));
-    const tab = rest.indexOf('\t');
-    return stripPrefix(tab < 0 ? rest : rest.slice(0, tab));
-}
-/** The path on a `rename from`/`rename to` line, which has no a/ b/ prefix. */
-function parseBarePath(rest) {
-    return unquotePath(rest);
-}
-
-;// CONCATENATED MODULE: ./src/findings/quote.ts
-
-/**
- * Quotes prove that a finding's lines were read: the quoted text must appear in the cited lines. Whitespace
- * at line ends and inside runs does not count (the model reads numbered, re-indented output); every other
- * character must match. Lines are compared as the model was shown them, secrets redacted and invisible
- * characters written out, so a finding about exactly such a line can still quote it.
- */
-const squash = (line) => cleanUntrusted(line, { invisible: 'show' }).trim().replace(/\s+/g, ' ');
-function quoteLines(quote, strip = false) {
-    const lines = quote
-        .replace(/\r\n?/g, '\n')
-        .split('\n')
-        .map(line => squash(strip ? stripDisplayPrefix(line) : line));
-    while (lines[0] === '')
-        lines.shift();
-    while (lines[lines.length - 1] === '')
-        lines.pop();
-    return lines;
-}
-/**
- * What the diff and read_file put before a line's text, which a model often copies into its quote: "  10 + ",
- * "  10   ", "     - (old 9) ", "10<tab>", or a bare leading "+" or "-" as in a unified diff.
- */
-const DISPLAY_PREFIX = [/^\s*\d+ {1,2}[+ ] /, /^\s*- \((?:old \d+|not in the base)\) /, /^\s*\d+\t/, /^[+-]/];
-function stripDisplayPrefix(line) {
-    for (const prefix of DISPLAY_PREFIX)
-        if (prefix.test(line))
-            return line.replace(prefix, '');
-    return line;
-}
-/** "…" or "..." in a quote stands for text left out. */
-const GAP = /…|\.\.\./;
-/**
- * Whether the quote appears in the cited lines: as given, else with each line's display prefix stripped,
- * else with "…" or "..." read as a gap between parts that must appear in order.
- */
-function quoteMatches(quote, cited) {
-    const text = cited.map(squash).join('\n');
-    const exact = quoteLines(quote).join('\n');
-    if (exact === '')
-        return false;
-    if (text.includes(exact))
-        return true;
-    const stripped = quoteLines(quote, true).join('\n');
-    if (stripped !== '' && text.includes(stripped))
-        return true;
-    if (!GAP.test(stripped))
-        return false;
-    const parts = stripped
-        .split(GAP)
-        .map(part => part.trim())
-        .filter(part => part !== '');
-    if (parts.length === 0)
-        return false;
-    let from = 0;
-    for (const part of parts) {
-        const at = text.indexOf(part, from);
-        if (at < 0)
-            return false;
-        from = at + part.length;
-    }
-    return true;
-}
-/** First lines of the places where a quote appears in numbered lines (which need not be consecutive). */
-function findQuote(quote, numbered) {
-    const wanted = quoteLines(quote);
-    const size = wanted.length;
-    const joined = wanted.join('\n');
-    const squashed = numbered.map(entry => squash(entry.text));
-    const found = [];
-    for (let i = 0; size > 0 && i + size <= numbered.length; i++) {
-        const window = numbered.slice(i, i + size);
-        const contiguous = window.every((entry, k) => k === 0 || entry.line === window[k - 1].line + 1);
-        if (contiguous &&
-            squashed
-                .slice(i, i + size)
-                .join('\n')
-                .includes(joined))
-            found.push(window[0].line);
-    }
-    return found;
-}
-/**
- * Where else a quote appears: in the head version of the cited file, then on either side of every file in
- * the diff. Returned as `path:line` (with "(LEFT)" for removed lines), at most `limit` places.
- */
-function locateQuote(quote, cited, diffFiles, limit = 5) {
-    const found = new Set();
-    const { file, headLines } = cited;
-    if (headLines) {
-        for (const line of findQuote(quote, headLines.map((text, i) => ({ line: i + 1, text }))))
-            found.add(`${file}:${line}`);
-    }
-    for (const diffFile of diffFiles) {
-        // The head file already covered the new side of the cited file.
-        const keys = diffFile.path === file && headLines ? ['oldLine'] : ['newLine', 'oldLine'];
-        for (const key of keys) {
-            const numbered = diffFile.hunks.flatMap(hunk => hunk.lines.flatMap(l => (l[key] === undefined ? [] : [{ line: l[key], text: l.text }])));
-            const suffix = key === 'oldLine' ? ' (LEFT)' : '';
-            for (const line of findQuote(quote, numbered))
-                found.add(`${diffFile.path}:${line}${suffix}`);
-        }
-    }
-    return [...found].slice(0, limit);
-}
-/** "3-5, 9" from [3, 4, 5, 9]. */
-function compactRanges(lines) {
-    const parts = [];
-    let from = lines[0];
-    for (let i = 0; i < lines.length; i++) {
-        const current = lines[i];
-        const next = lines[i + 1];
-        if (next === current + 1)
-            continue;
-        parts.push(from === current ? `${current}` : `${from}-${current}`);
-        from = next;
-    }
-    return parts.join(', ');
-}
-
-;// CONCATENATED MODULE: ./src/findings/severity.ts
-const severity_SEVERITIES = ['informational', 'low', 'medium', 'high', 'critical'];
-function severity_severityRank(severity) {
-    return severity_SEVERITIES.indexOf(severity);
-}
-function severity_atLeast(severity, threshold) {
-    return severity_severityRank(severity) >= severity_severityRank(threshold);
-}
-/** Most severe first. */
-function severity_compareSeverityDesc(a, b) {
-    return severity_severityRank(b) - severity_severityRank(a);
-}
-
-;// CONCATENATED MODULE: ./src/findings/placement.ts
-
-
-
-/** Lines outside the diff are accepted only at this severity, and never posted inline. */
-const OUTSIDE_DIFF_MIN = 'high';
-/** Longer suggestions are rarely exact; a fix that big belongs in the description. */
-const MAX_SUGGESTION_LINES = 12;
-/** How many cited lines a wrong-quote refusal shows, so the model can correct itself in one call. */
-const MAX_SHOWN_LINES = 20;
-const MAX_SHOWN_LINE_CHARS = 300;
-/**
- * What every refusal of a place outside the diff asks for instead. It never names a severity that would get
- * through: a refusal that did would teach the model to inflate severities.
- */
-const CITE_THE_CAUSE = 'Cite the changed line that causes the problem and name the affected code in the description.';
-/**
- * The rules for where a finding may sit: lines in one hunk of the diff (or, for a high or critical
- * finding, existing lines of the head file), a quote that appears in them, and a suggestion that changes
- * them. Each refusal says what would be accepted instead.
- */
-class FindingPlacer {
-    lines;
-    readHead;
-    headLines = new Map();
-    constructor(lines, readHead) {
-        this.lines = lines;
-        this.readHead = readHead;
-    }
-    async place(request) {
-        const error = request.startLine === undefined
-            ? await this.fileLevel(request)
-            : await this.lineLevel(request, request.startLine);
-        return typeof error === 'string' ? { ok: false, error } : { ok: true, placement: error };
-    }
-    /** Undefined when `suggestion` may replace lines start..end of the new file. */
-    async checkSuggestion(file, start, end, suggestion) {
-        // What the model was shown has secrets and invisible characters replaced by markers; a suggestion that
-        // copies a marker would commit it into the code in place of the real text.
-        if (/\[REDACTED [^\]]*\]|<U\+[0-9A-F]{4,6}>/.test(suggestion)) {
-            return ('The suggestion contains a display marker ([REDACTED …] or <U+XXXX>) standing for text you were not ' +
-                'shown; applying it would write the marker into the code. Describe the fix in the description instead.');
-        }
-        const current = await this.citedText(file, 'RIGHT', start, end);
-        const replacement = normalizeSuggestion(suggestion);
-        if (replacement === current.join('\n')) {
-            return `The suggestion is identical to the current text of lines ${start}-${end}; a suggestion must change them.`;
-        }
-        const lines = replacement.split('\n');
-        if (lines.length > MAX_SUGGESTION_LINES) {
-            return (`The suggestion has ${lines.length} lines; at most ${MAX_SUGGESTION_LINES} are accepted. Cite a ` +
-                'narrower range with a shorter suggestion, or describe the fix in the description instead.');
-        }
-        return this.repeatsNeighbour(file, start, end, lines);
-    }
-    /**
-     * A suggestion replaces exactly start..end. When its first line equals the line just above the range (or its
-     * last line the one just below), applying it would leave that line twice: the range or the text is off.
-     */
-    async repeatsNeighbour(file, start, end, lines) {
-        const same = (a, b) => a !== undefined && b !== undefined && a.trim() !== '' && a.trim() === b.trim();
-        const before = start > 1 ? (await this.citedText(file, 'RIGHT', start - 1, start - 1))[0] : undefined;
-        const head = await this.headFile(file);
-        const after = head && end < head.length ? head[end] : undefined;
-        const range = start === end ? `line ${start}` : `lines ${start}-${end}`;
-        if (same(lines[0], before)) {
-            return (`The suggestion replaces exactly ${range}, and its first line repeats line ${start - 1}, just above ` +
-                `the range: applying it would duplicate that line. Drop that line from the suggestion, or start the ` +
-                `range at line ${start - 1}.`);
-        }
-        if (same(lines[lines.length - 1], after)) {
-            return (`The suggestion replaces exactly ${range}, and its last line repeats line ${end + 1}, just below the ` +
-                `range: applying it would duplicate that line. Drop that line from the suggestion, or end the range ` +
-                `at line ${end + 1}.`);
-        }
-        return undefined;
-    }
-    /**
-     * Why lines start..end (RIGHT) of a finding from an earlier review can no longer take a suggestion, or
-     * undefined when they still can: they must still be diff lines of one hunk and still hold the quote, or
-     * the suggestion would replace code the finding never cited.
-     */
-    async checkCarriedLines(file, start, end, quote) {
-        const range = start === end ? `${start}` : `${start}-${end}`;
-        for (let line = start; line <= end; line++) {
-            if (!this.lines.canComment(file, 'RIGHT', line))
-                return `its lines ${file}:${range} are not in the diff now`;
-        }
-        if (!this.lines.sameHunk(file, 'RIGHT', start, end))
-            return `its lines ${file}:${range} now span more than one hunk of the diff`;
-        if (quote !== undefined && !quoteMatches(quote, await this.citedText(file, 'RIGHT', start, end)))
-            return `its lines ${file}:${range} no longer contain its quote`;
-        return undefined;
-    }
-    async fileLevel(request) {
-        const stray = ['endLine', 'side', 'suggestion', 'quote'].filter(key => request[key] !== undefined);
-        if (stray.length > 0) {
-            const names = stray.map(key => key.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`)).join(', ');
-            return (`A finding without start_line is about the whole file and takes no ${names}. ` +
-                'Give start_line (and a quote) to cite lines.');
-        }
-        if (this.lines.hasFile(request.file))
-            return {};
-        if (severity_atLeast(request.severity, OUTSIDE_DIFF_MIN) && (await this.headFile(request.file)) !== undefined) {
-            return { outsideDiff: true };
-        }
-        return this.notInDiff(request.file);
-    }
-    async lineLevel(request, start) {
-        const { file, quote, suggestion } = request;
-        const end = request.endLine ?? start;
-        const side = request.side ?? 'RIGHT';
-        if (end < start)
-            return `end_line (${end}) is before start_line (${start}).`;
-        if (quote === undefined || quote.trim() === '') {
-            return 'A finding that cites lines needs a quote: a verbatim excerpt of the cited lines, which shows they were read.';
-        }
-        const range = start === end ? `${start}` : `${start}-${end}`;
-        const cited = Array.from({ length: end - start + 1 }, (_, i) => start + i);
-        const commentable = cited.filter(line => this.lines.canComment(file, side, line));
-        const placement = { startLine: start, endLine: end, side, quote: quote.trim() };
-        let text;
-        if (commentable.length === cited.length) {
-            if (!this.lines.sameHunk(file, side, start, end)) {
-                return `Lines ${range} of ${file} span more than one hunk of the diff; cite lines within a single hunk.`;
-            }
-            text = await this.citedText(file, side, start, end);
-        }
-        else if (commentable.length > 0) {
-            return (`Only some of lines ${range} (${side}) of ${file} are in the diff: ${compactRanges(commentable)}. ` +
-                'Narrow the range to lines in the diff.');
-        }
-        else {
-            const outside = await this.outsideDiffText(request, side, start, end);
-            if (typeof outside === 'string')
-                return outside;
-            if (suggestion !== undefined) {
-                return 'A suggestion can only replace lines in the diff; these lines are outside it. Remove the suggestion.';
-            }
-            text = outside;
-            placement.outsideDiff = true;
-        }
-        if (!quoteMatches(quote, text))
-            return this.quoteError(quote, file, side, start, end);
-        if (suggestion !== undefined) {
-            if (side !== 'RIGHT')
-                return 'A suggestion replaces lines of the new file, so it needs side RIGHT.';
-            const suggestionError = await this.checkSuggestion(file, start, end, suggestion);
-            if (suggestionError)
-                return suggestionError;
-            placement.suggestion = normalizeSuggestion(suggestion);
-        }
-        return placement;
-    }
-    /** The text of lines outside the diff when the finding may cite them, or why it may not. */
-    async outsideDiffText(request, side, start, end) {
-        const { file } = request;
-        const range = start === end ? `line ${start}` : `lines ${start}-${end}`;
-        const near = this.lines.nearest(file, side, start, 6).sort((a, b) => a - b);
-        const nearText = near.length > 0 ? ` The nearest ${side} lines in the diff are ${compactRanges(near)}.` : '';
-        const head = await this.headFile(file);
-        if (!this.lines.hasFile(file) && !head)
-            return this.notInDiff(file);
-        if (side === 'LEFT' || !severity_atLeast(request.severity, OUTSIDE_DIFF_MIN)) {
-            return `${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ${CITE_THE_CAUSE}`;
-        }
-        if (!head || end > head.length) {
-            return `${file} has ${head?.length ?? 0} lines at the head; ${range} does not exist.${nearText}`;
-        }
-        return head.slice(start - 1, end);
-    }
-    async citedText(file, side, start, end) {
-        const head = side === 'RIGHT' ? await this.headFile(file) : undefined;
-        const text = [];
-        for (let line = start; line <= end; line++) {
-            text.push(head?.[line - 1] ?? this.lines.lineText(file, side, line) ?? '');
-        }
-        return text;
-    }
-    async quoteError(quote, file, side, start, end) {
-        const range = start === end ? `${start}` : `${start}-${end}`;
-        const headLines = await this.headFile(file);
-        const diffFiles = this.lines.paths().flatMap(path => this.lines.file(path) ?? []);
-        const places = locateQuote(quote, headLines ? { file, headLines } : { file }, diffFiles);
-        const shownEnd = Math.min(end, start + MAX_SHOWN_LINES - 1);
-        const cited = (await this.citedText(file, side, start, shownEnd)).map((text, i) => {
-            const clean = cleanUntrusted(text, { invisible: 'show' });
-            const clipped = clean.length > MAX_SHOWN_LINE_CHARS ? `${clean.slice(0, MAX_SHOWN_LINE_CHARS)}…` : clean;
-            return `${start + i}\t${clipped}`;
-        });
-        if (shownEnd < end)
-            cited.push(`[${end - shownEnd} more lines not shown]`);
-        return (`The quote does not appear in ${file} ${range} (${side}).` +
-            (places.length > 0
-                ? ` It appears at ${places.join(', ')}: cite those lines instead, or quote the cited lines.`
-                : ' It appears nowhere in the file or the diff: quote the cited lines.') +
-            ` The cited lines read:\n${wrapUntrusted(`cited-lines:${file}`, cited.join('\n'))}`);
-    }
-    notInDiff(file) {
-        const name = file.slice(file.lastIndexOf('/') + 1);
-        const similar = this.lines.paths().filter(path => path.endsWith(`/${name}`) || path === name);
-        const changed = this.lines.paths();
-        const listed = changed.length === 0
-            ? ''
-            : ` Files in the diff: ${changed.slice(0, 8).join(', ')}${changed.length > 8 ? ', …' : ''}.`;
-        return (`${file} is not among the files this pull request changes, so it cannot be commented on.` +
-            (similar.length > 0 ? ` Did you mean ${similar.slice(0, 3).join(', ')}?` : '') +
-            `${listed} ${CITE_THE_CAUSE}`);
-    }
-    headFile(path) {
-        let lines = this.headLines.get(path);
-        if (!lines) {
-            lines = this.readHead(path).catch(() => undefined);
-            this.headLines.set(path, lines);
-        }
-        return lines;
-    }
-}
-function normalizeSuggestion(text) {
-    return text.replace(/\r\n?/g, '\n').replace(/\n$/, '');
-}
-
-;// CONCATENATED MODULE: ./src/agent/tools/finding-tools.ts
-
-
-
-
-
-
-const finding_tools_line = schemas_number().int().min(1).max(10_000_000);
-const severity = schemas_enum(severity_SEVERITIES);
-const category = schemas_enum(FINDING_CATEGORIES, {
-    error: () => `unknown category; use one of: ${FINDING_CATEGORIES.join(', ')}`
-});
-// Field order is the order the model writes them in: where and what the evidence is, then the verdict.
-const addFindingSchema = object({
-    file: schemas_string().min(1).describe('Path of a file in the diff, as shown in the diff header.'),
-    start_line: finding_tools_line.optional().describe('First cited line. Omit for a finding about the whole file.'),
-    end_line: finding_tools_line.optional().describe('Last cited line, in the same hunk; defaults to start_line.'),
-    side: schemas_enum(['RIGHT', 'LEFT'])
-        .optional()
-        .describe('RIGHT (default): line numbers of the new file. LEFT: numbers of removed lines in the old file.'),
-    quote: schemas_string()
-        .min(1)
-        .max(2000)
-        .optional()
-        .describe('Required with start_line: text copied from the cited lines ("…" may stand for a gap).'),
-    title: schemas_string()
-        .min(1)
-        .max(120)
-        .describe('A short headline of the problem, not a copy of the description.'),
-    description: schemas_string()
-        .min(1)
-        .max(4000)
-        .describe('The input or state that triggers the problem, the wrong outcome that follows, and how to fix it. ' +
-        'One issue only. Markdown.'),
-    category: category.describe('The kind of problem.'),
-    severity: severity.describe('informational < low < medium < high < critical'),
-    suggestion: schemas_string()
-        .max(8000)
-        .optional()
-        .describe(`Replacement text for exactly start_line..end_line (RIGHT side only, at most ${MAX_SUGGESTION_LINES} ` +
-        'lines), without diff markers. Only when the fix is complete and exact.')
-})
-    .strict();
-const updateFindingSchema = object({
-    id: schemas_string().min(1).describe('The id of the finding, e.g. f_k3x9q2.'),
-    status: schemas_enum(FINDING_STATUSES)
-        .optional()
-        .describe('resolved: fixed by the change; dismissed: not a problem after all; open: reopen a closed finding ' +
-        'whose problem is back (with a note saying what brought it back).'),
-    severity: severity.optional(),
-    title: schemas_string().min(1).max(120).optional(),
-    description: schemas_string().min(1).max(4000).optional(),
-    suggestion: schemas_string().max(8000).optional().describe('A new full replacement text for the cited lines.'),
-    note: schemas_string()
-        .min(1)
-        .max(500)
-        .optional()
-        .describe('Why it changed, e.g. "fixed by the null check in abc1234".')
-})
-    .strict();
-const listFindingsSchema = object({ status: schemas_enum(FINDING_STATUSES).optional() }).strict();
-const publishReviewSchema = object({
-    summary: schemas_string()
-        .min(1)
-        .max(6000)
-        .describe('The opening text of the review: what the change does and the verdict, in a few sentences. It ' +
-        'raises nothing that is not a finding. Markdown.')
-})
-    .strict();
-/** One line per finding, the form list_findings and the re-review context share. */
-function describeFinding(finding) {
-    const extras = [
-        finding.outsideDiff ? 'outside the diff' : '',
-        finding.suggestion !== undefined ? 'has suggestion' : ''
-    ]
-        .filter(Boolean)
-        .join(', ');
-    return (`${finding.id} [${finding.status}] ${finding.severity} ${finding.category} ` +
-        `${finding_findingLocation({ ...finding, file: displayPath(finding.file) })}: ` +
-        `${finding.title}${extras ? ` (${extras})` : ''}`);
-}
-function outcome(result, success) {
-    return result.ok ? { content: success(result.finding) } : { content: result.error, isError: true };
-}
-/** The model-facing findings contract: add_finding, update_finding, list_findings, publish_review. */
-function findingTools(store) {
-    return [
-        defineTool({
-            name: 'add_finding',
-            description: 'Record one new problem in the findings list and get its id. Cite lines from the diff (RIGHT for new ' +
-                'lines, LEFT for removed ones) with a quote from them, or omit start_line for a whole-file finding. ' +
-                'If the problem is already listed, call update_finding instead.',
-            schema: addFindingSchema,
-            async run(input) {
-                const result = await store.add({
-                    severity: input.severity,
-                    category: input.category,
-                    file: input.file,
-                    title: input.title,
-                    description: input.description,
-                    ...(input.start_line !== undefined ? { startLine: input.start_line } : {}),
-                    ...(input.end_line !== undefined ? { endLine: input.end_line } : {}),
-                    ...(input.side !== undefined ? { side: input.side } : {}),
-                    ...(input.suggestion !== undefined ? { suggestion: input.suggestion } : {}),
-                    ...(input.quote !== undefined ? { quote: input.quote } : {})
-                });
-                return outcome(result, finding => finding.outsideDiff
-                    ? `Added ${finding.id}. Its lines are outside the diff, so it will be listed in the review body ` +
-                        'under "Outside the diff", not posted as an inline comment.'
-                    : `Added ${finding.id}.`);
-            }
-        }),
-        defineTool({
-            name: 'update_finding',
-            description: 'Change a finding in the list: mark it resolved or dismissed (with a note saying why), reopen it, or ' +
-                'revise its severity, title, description or suggestion.',
-            schema: updateFindingSchema,
-            async run({ id, ...changes }) {
-                const result = await store.update(id, changes);
-                return outcome(result, finding => `Updated: ${describeFinding(finding)}`);
-            }
-        }),
-        defineTool({
-            name: 'list_findings',
-            description: 'List the findings (all, or those with one status), one line each.',
-            schema: listFindingsSchema,
-            run({ status }) {
-                const findings = store.list(status);
-                if (findings.length === 0)
-                    return { content: status ? `No ${status} findings.` : 'The findings list is empty.' };
-                return { content: findings.map(describeFinding).join('\n') };
-            }
-        }),
-        defineTool({
-            name: 'publish_review',
-            description: 'Finish the review. The summary opens the review; the open findings are posted with it. Call it once, ' +
-                'last, after every finding has been recorded.',
-            schema: publishReviewSchema,
-            endsRun: true,
-            run({ summary }) {
-                return { content: 'Review recorded.', publish: { summary: summary.trim() } };
-            }
-        })
-    ];
 }
 
 ;// CONCATENATED MODULE: ./src/agent/context.ts
@@ -85168,6 +85353,23 @@ const DESCRIPTION_CHARS = 300;
 const QUOTE_CHARS = 300;
 const REPLY_CHARS = 1_500;
 const CURRENT_LINES = 12;
+/** The part of the triage whose diff a first message shows: one pass's batch, or every reviewable file. */
+function diffSource(triage, pass) {
+    return pass ? { reviewable: pass.files, skipped: [] } : triage;
+}
+/**
+ * What the first message's diff shows of each file, under the files' real paths, so that coverage counts
+ * exactly what the model was given.
+ */
+function firstMessageShows(triage, pass) {
+    const source = diffSource(triage, pass);
+    const display = forDisplay(source);
+    const real = new Map(display.reviewable.map((entry, i) => [entry.file.path, source.reviewable[i]?.file.path]));
+    return layoutPromptDiff(display).shown.map(shown => ({
+        ...shown,
+        path: real.get(shown.path) ?? shown.path
+    }));
+}
 /** The first user message: everything about this pull request, built once and never changed. */
 function buildFirstUserContent(input) {
     const { pr, reReview } = input;
@@ -85210,7 +85412,15 @@ function buildFirstUserContent(input) {
         ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
             (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
         : 'The diff:';
-    const diff = shown.reviewable.length > 0 ? renderDiff(shown) : '(no reviewable changes)';
+    const inDiff = input.pass ? forDisplay(diffSource(input.triage, input.pass)) : shown;
+    if (input.pass) {
+        const { index, count, files } = input.pass;
+        sections.push(`This pull request is too large for one message, so it is reviewed in ${count} passes over one findings ` +
+            `list. This is pass ${index + 1} of ${count}: the diff below holds its ${files.length} of the ` +
+            `${input.triage.reviewable.length} files to review. The other files are reviewed in the other passes; ` +
+            "read them only where this pass's changes depend on them, and do not record their problems here.");
+    }
+    const diff = inDiff.reviewable.length > 0 ? renderDiff(inDiff) : '(no reviewable changes)';
     sections.push(`${diffTitle}\n${wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }))}`);
     sections.push(reReview
         ? 'Check the open findings first, then review the changes for new problems. Call publish_review when done.'
@@ -85305,68 +85515,6 @@ function findingEntry(finding, reReview) {
 function context_oneLine(text, maxChars) {
     const flat = text.replace(/\s+/g, ' ').trim();
     return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars - 1)}…`;
-}
-
-;// CONCATENATED MODULE: ./src/agent/pricing.ts
-/**
- * The one price table, from the published model pages. First match wins, so a more specific family comes
- * before the broader one that would also match it. Haiku 5.5 is billed higher above 100k prompt tokens;
- * the table holds the lower band, which is where a review's requests fall.
- */
-const PRICES = [
-    { pattern: /(fable|mythos)-5-1/, price: p('Claude Fable/Mythos 5.1', 10, 50, 12.5, 0.25) },
-    { pattern: /(fable|mythos)-5/, price: p('Claude Fable/Mythos 5', 10, 50, 12.5, 1) },
-    { pattern: /opus-5-5/, price: p('Claude Opus 5.5', 4, 20, 5, 0.2) },
-    { pattern: /opus-(5|4-[5-9])/, price: p('Claude Opus 4.5–5', 5, 25, 6.25, 0.5) },
-    { pattern: /opus-4|3-opus|opus-3/, price: p('Claude Opus 3–4.1', 15, 75, 18.75, 1.5) },
-    { pattern: /sonnet-5/, price: p('Claude Sonnet 5', 2, 10, 2.5, 0.2) },
-    { pattern: /sonnet-4|3-[57]-sonnet|sonnet-3/, price: p('Claude Sonnet 3.5–4.6', 3, 15, 3.75, 0.3) },
-    { pattern: /haiku-5/, price: p('Claude Haiku 5.5', 0.1, 0.5, 0.125, 0.01) },
-    { pattern: /haiku-4/, price: p('Claude Haiku 4.5', 1, 5, 1.25, 0.1) },
-    { pattern: /3-5-haiku|haiku-3-5/, price: p('Claude Haiku 3.5', 0.8, 4, 1, 0.08) },
-    { pattern: /3-haiku|haiku-3/, price: p('Claude Haiku 3', 0.25, 1.25, 0.3, 0.03) }
-];
-/** Used for a model the table does not know, so a cost is still reported (and flagged as an estimate). */
-const UNKNOWN_MODEL_PRICE = p('unknown model, priced as Claude Sonnet 5', 2, 10, 2.5, 0.2);
-function p(family, input, output, cacheWrite, cacheRead) {
-    return { family, input, output, cacheWrite, cacheRead };
-}
-function pricing_priceFor(model, logger) {
-    const id = model.toLowerCase();
-    const match = PRICES.find(entry => entry.pattern.test(id));
-    if (match)
-        return match.price;
-    logger?.warning(`No price is known for model '${model}'; costs are estimated as ${UNKNOWN_MODEL_PRICE.family}.`);
-    return UNKNOWN_MODEL_PRICE;
-}
-function pricing_emptyUsage(price) {
-    return {
-        inputTokens: 0,
-        outputTokens: 0,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        costUsd: 0,
-        priceFamily: price.family
-    };
-}
-function costOf(usage, price) {
-    const perToken = 1 / 1_000_000;
-    return (usage.input_tokens * price.input * perToken +
-        usage.output_tokens * price.output * perToken +
-        (usage.cache_creation_input_tokens ?? 0) * price.cacheWrite * perToken +
-        (usage.cache_read_input_tokens ?? 0) * price.cacheRead * perToken);
-}
-/** Adds one response's usage to a running total (in place, so a failed run keeps what it spent). */
-function addUsage(total, usage, price) {
-    total.inputTokens += usage.input_tokens;
-    total.outputTokens += usage.output_tokens;
-    total.cacheWriteTokens += usage.cache_creation_input_tokens ?? 0;
-    total.cacheReadTokens += usage.cache_read_input_tokens ?? 0;
-    total.costUsd += costOf(usage, price);
-}
-function formatUsage(usage) {
-    return (`${usage.inputTokens} input, ${usage.outputTokens} output, ${usage.cacheReadTokens} cache-read and ` +
-        `${usage.cacheWriteTokens} cache-write tokens; $${usage.costUsd.toFixed(4)} (${usage.priceFamily})`);
 }
 
 ;// CONCATENATED MODULE: ./src/findings/fingerprint.ts
@@ -85575,6 +85723,88 @@ function isDuplicate(existing, draft) {
     return ((existing.side ?? 'RIGHT') === draft.side &&
         existing.startLine <= draft.endLine &&
         draft.startLine <= existing.endLine);
+}
+
+;// CONCATENATED MODULE: ./src/agent/batches.ts
+
+function directoryOf(path) {
+    const slash = path.lastIndexOf('/');
+    return slash === -1 ? '' : path.slice(0, slash);
+}
+/** `src/a.test.ts`, `src/__tests__/a.ts`, `tests/test_a.py` and `a_test.go` all belong with `a`. */
+function stemOf(path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    return name
+        .replace(/\.[^.]+$/, '')
+        .replace(/([._-](test|spec|tests))$/i, '')
+        .replace(/^(test_|tests_)/i, '')
+        .toLowerCase();
+}
+function sizeOf(entry) {
+    return layoutPromptDiff({ reviewable: [entry], skipped: [] }, Number.POSITIVE_INFINITY).text.length + 2;
+}
+/**
+ * Groups the reviewable files into batches whose first-message diff fits `maxChars`, keeping related files
+ * together: a test goes with the source it tests, and a directory stays in one batch while it fits. A file too
+ * large for any batch has one of its own, cut at the cap like any large file. The order within a batch is the
+ * pull request's, so a pull request that fits in one batch is shown exactly as before.
+ */
+function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
+    const entries = triage.reviewable;
+    if (entries.length === 0)
+        return [];
+    const total = entries.reduce((sum, entry) => sum + sizeOf(entry), 0);
+    if (total <= maxChars)
+        return [{ files: [...entries] }];
+    // Units: a source file and the tests named after it, in the same or a test directory.
+    const order = new Map(entries.map((entry, i) => [entry.file.path, i]));
+    const byStem = new Map();
+    for (const entry of entries) {
+        const key = `${directoryOf(entry.file.path).replace(/(^|\/)(__tests__|tests?|spec)$/, '')}|${stemOf(entry.file.path)}`;
+        byStem.set(key, [...(byStem.get(key) ?? []), entry]);
+    }
+    const units = [...byStem.values()].map(files => ({
+        files,
+        size: files.reduce((sum, entry) => sum + sizeOf(entry), 0),
+        directory: directoryOf(files[0]?.file.path ?? '').replace(/(^|\/)(__tests__|tests?|spec)$/, '')
+    }));
+    // Directories in path order, so neighbours share a batch.
+    units.sort((a, b) => a.directory.localeCompare(b.directory) ||
+        (order.get(a.files[0]?.file.path ?? '') ?? 0) - (order.get(b.files[0]?.file.path ?? '') ?? 0));
+    const batches = [];
+    let current = [];
+    let used = 0;
+    const close = () => {
+        if (current.length > 0)
+            batches.push({ files: current });
+        current = [];
+        used = 0;
+    };
+    for (const unit of units) {
+        if (unit.size > maxChars) {
+            // Too large together: each file goes where it fits, and one too large for any batch goes alone.
+            for (const entry of unit.files) {
+                const size = sizeOf(entry);
+                if (size > maxChars) {
+                    batches.push({ files: [entry] });
+                    continue;
+                }
+                if (used + size > maxChars)
+                    close();
+                current.push(entry);
+                used += size;
+            }
+            continue;
+        }
+        if (used + unit.size > maxChars)
+            close();
+        current.push(...unit.files);
+        used += unit.size;
+    }
+    close();
+    for (const batch of batches)
+        batch.files.sort((a, b) => (order.get(a.file.path) ?? 0) - (order.get(b.file.path) ?? 0));
+    return batches;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/coverage.ts
@@ -86219,15 +86449,99 @@ async function verifyFindings(options) {
 
 
 
-/** One review conversation over `triage`'s files: store, tools, first message, loop. */
+
+/**
+ * The review of `triage`'s files: one conversation when its diff fits one message, else one per batch of
+ * files, up to three at a time, all over one findings store (a finding one pass made is a duplicate in the
+ * next). Every pass gets the same system prompt, tools and file inventory; the run's limits stop passes from
+ * starting once spent, and the files of passes never started stay pending.
+ */
 async function reviewWithAgent(input) {
-    const { git, headSha, logger } = input;
+    const { git, headSha } = input;
     const store = new FindingsStore({
         existing: input.carried,
         lines: input.lineSet,
         headSha,
         readHeadLines: path => readLinesAt(git, headSha, path)
     });
+    const batches = planBatches(input.triage);
+    const reviewable = input.triage.reviewable.map(entry => entry.file.path);
+    let run;
+    const covered = new Set();
+    if (batches.length <= 1) {
+        const pass = await reviewPass(input, store);
+        run = pass.run;
+        for (const path of pass.covered)
+            covered.add(path);
+    }
+    else {
+        run = await reviewInPasses(input, store, batches, covered);
+    }
+    return {
+        findings: store.all(),
+        touched: store.touched(),
+        run,
+        covered: reviewable.filter(path => covered.has(path)),
+        uncovered: reviewable.filter(path => !covered.has(path))
+    };
+}
+async function reviewInPasses(input, store, batches, covered) {
+    const { logger } = input;
+    const limits = input.run ?? { passes: 1, tokens: Number.POSITIVE_INFINITY };
+    const count = batches.length;
+    logger.info(`The diff does not fit one message: ${count} passes of up to ${MAX_CONCURRENT_PASSES} at a time.`);
+    let started = 0;
+    let spent = 0;
+    let failed = false;
+    const results = await runPool(batches.map((batch, index) => async () => {
+        started++;
+        // Verification reads one conversation's context; across passes it is left out.
+        const result = await reviewPass({ ...input, verify: false }, store, {
+            index,
+            count,
+            files: batch.files
+        });
+        const usage = result.run.usage;
+        spent += usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens;
+        if (result.run.failure)
+            failed = true;
+        logger.info(`Pass ${index + 1} of ${count}: ${batch.files.length} files, ${result.run.turns} turns, ` +
+            `${result.run.stopReason}; ${spent} of ${Number.isFinite(limits.tokens) ? limits.tokens : 'unlimited'} ` +
+            'run tokens so far.');
+        return result;
+    }), () => MAX_CONCURRENT_PASSES - (input.rateLimits?.hits ?? 0), () => !failed && started < limits.passes && spent < limits.tokens);
+    const done = results.filter((result) => result !== undefined);
+    for (const result of done)
+        for (const path of result.covered)
+            covered.add(path);
+    const run = combineRuns(input.model, done.map(result => result.run));
+    if (done.length < count && !run.failure) {
+        const left = batches.slice(done.length).reduce((sum, batch) => sum + batch.files.length, 0);
+        const why = limits.passes <= done.length
+            ? `this budget reviews ${limits.passes} pass${limits.passes === 1 ? '' : 'es'}`
+            : 'the run token budget was spent';
+        run.coverageNotes.push(`Reviewed in ${done.length} of ${count} passes (${why}); the ${left} files of the other passes are left for the next review.`);
+    }
+    const summaries = done.flatMap(result => (result.summary ? [result.summary] : []));
+    if (!run.failure && summaries.length === 1)
+        run.summary = summaries[0];
+    if (!run.failure && summaries.length > 1) {
+        const summary = (await finalSummary({
+            client: input.client,
+            model: input.model,
+            system: SYSTEM_PROMPT,
+            passSummaries: summaries,
+            findings: store.all(),
+            usage: run.usage,
+            logger
+        })) ?? summaries.join('\n\n');
+        run.summary = summary;
+    }
+    return run;
+}
+/** One conversation: the first message (whole, or one pass's batch), the loop, and what it covered. */
+async function reviewPass(input, store, pass) {
+    const { git, headSha, logger } = input;
     const coverage = new Coverage(input.triage.reviewable.map(entry => entry.file));
     const tools = new ToolRegistry([
         ...repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles, coverage }),
@@ -86238,10 +86552,11 @@ async function reviewWithAgent(input) {
         headSha,
         baseSha: input.baseSha,
         triage: input.triage,
-        budget: input.budget
+        budget: input.budget,
+        ...(pass ? { pass } : {})
     });
     // The first message's diff counts once the model has answered it, like any other view.
-    for (const shown of layoutPromptDiff(input.triage).shown) {
+    for (const shown of firstMessageShows(input.triage, pass)) {
         if (shown.whole)
             coverage.offerWholeDiff(shown.path);
         else
@@ -86274,11 +86589,9 @@ async function reviewWithAgent(input) {
         run.coverageNotes.push(...verified.notes);
     }
     return {
-        findings: store.all(),
-        touched: store.touched(),
         run,
-        covered: coverage.covered(),
-        uncovered: coverage.uncovered()
+        covered: new Set(coverage.covered()),
+        ...(run.summary !== undefined ? { summary: run.summary } : {})
     };
 }
 
@@ -89195,6 +89508,7 @@ function lineChangesForAgent(changes) {
 
 
 
+
 /** The commit this run reviews: the event's head for pull_request (what the run was started for), else the PR's head now. */
 function reviewedCommits(request, pr) {
     if (request.kind === 'pull_request')
@@ -89389,10 +89703,12 @@ async function runModel(options, prior, scoped) {
     const { pr, headSha, baseSha, state } = prior;
     const { scope } = scoped;
     const guidance = await readGuidanceAtBase(scoped.git, baseSha, logger, scoped.pullDiff.files.map(file => file.path));
+    const rateLimits = new RateLimitSignal();
     const client = (options.anthropic ??
         (() => createAnthropic({
             apiKey: settings.anthropicApiKey,
-            ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+            ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {}),
+            onRateLimited: () => rateLimits.record()
         })))();
     const reReview = scope.sinceSha || scope.carried.length > 0 || scope.carriedOver.length > 0
         ? {
@@ -89413,6 +89729,8 @@ async function runModel(options, prior, scoped) {
         client,
         model: settings.model,
         budget: budgetLimits(settings.budget),
+        run: runLimits(settings.budget),
+        rateLimits,
         git: scoped.git,
         headSha,
         baseSha: scoped.mergeBaseSha ?? baseSha,
@@ -89958,7 +90276,7 @@ since, and reports the findings that were fixed as resolved.
 Options:
   --base <ref>            Branch or commit the branch will merge into (required), e.g. main or origin/main.
   --model <id>            Claude model that reviews (default ${DEFAULT_MODEL}).
-  --budget <name>         How much the review may spend: ${BUDGET_NAMES.join(', ')} (default standard):
+  --budget <name>         How much the review may spend: ${budgets_BUDGET_NAMES.join(', ')} (default standard):
                           limits on tool calls, tokens, wall clock and turns.
   --min-severity <level>  Lowest severity shown in full: ${severity_SEVERITIES.join(', ')} (default medium);
                           lower findings are listed in one line each.
@@ -90032,7 +90350,7 @@ function parseArgs(argv) {
     const options = {
         base,
         model,
-        budget: args_oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES),
+        budget: args_oneOf('--budget', values.get('--budget') ?? 'standard', budgets_BUDGET_NAMES),
         minSeverity: args_oneOf('--min-severity', values.get('--min-severity') ?? 'medium', severity_SEVERITIES),
         instructions: values.get('--instructions')?.trim() ?? '',
         full

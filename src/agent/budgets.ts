@@ -1,4 +1,5 @@
-import type { BudgetName } from '../inputs.js'
+export const BUDGET_NAMES = ['fast', 'standard', 'deep'] as const
+export type BudgetName = (typeof BUDGET_NAMES)[number]
 
 /** What one review may spend. Tokens are input not read from the cache (cache writes included) plus output. */
 export interface BudgetLimits {
@@ -18,6 +19,23 @@ const LIMITS: Readonly<Record<BudgetName, Readonly<BudgetLimits>>> = Object.free
   standard: Object.freeze({ toolCalls: 30, tokens: 400_000, wallClockMs: 10 * MINUTE, turns: 16 }),
   deep: Object.freeze({ toolCalls: 80, tokens: 1_200_000, wallClockMs: 30 * MINUTE, turns: 40 })
 })
+
+/** Bounds on a whole review, over all its passes: a large pull request is reviewed in several. */
+export interface RunLimits {
+  passes: number
+  /** Input not read from the cache (cache writes included) plus output, added up over the passes. */
+  tokens: number
+}
+
+const RUN_LIMITS: Readonly<Record<BudgetName, Readonly<RunLimits>>> = Object.freeze({
+  fast: Object.freeze({ passes: 1, tokens: 150_000 }),
+  standard: Object.freeze({ passes: Number.POSITIVE_INFINITY, tokens: 1_500_000 }),
+  deep: Object.freeze({ passes: Number.POSITIVE_INFINITY, tokens: 5_000_000 })
+})
+
+export function runLimits(name: BudgetName): RunLimits {
+  return { ...RUN_LIMITS[name] }
+}
 
 export function budgetLimits(name: BudgetName): BudgetLimits {
   return { ...LIMITS[name] }

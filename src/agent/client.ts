@@ -16,13 +16,16 @@ export function modelRequestTimeoutMs(env: NodeJS.ProcessEnv = process.env): num
  * A spend-limit 429 is not lifted by waiting, yet the SDK retries every 429 and honours its retry-after. The
  * API says which 429 it is only in the body, so the response is marked not retryable here.
  */
-export const spendLimitAwareFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init)
-  if (response.status !== 429) return response
-  const text = await response.text()
-  const headers = new Headers(response.headers)
-  if (isSpendLimit(429, text)) headers.set('x-should-retry', 'false')
-  return new Response(text, { status: response.status, statusText: response.statusText, headers })
+export function rateLimitAwareFetch(onRateLimited?: () => void): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init)
+    if (response.status !== 429) return response
+    onRateLimited?.()
+    const text = await response.text()
+    const headers = new Headers(response.headers)
+    if (isSpendLimit(429, text)) headers.set('x-should-retry', 'false')
+    return new Response(text, { status: response.status, statusText: response.statusText, headers })
+  }
 }
 
 /**
@@ -34,12 +37,14 @@ export function createAnthropic(options: {
   baseUrl?: string
   maxRetries?: number
   timeoutMs?: number
+  /** Told of every 429, retried or not, so concurrent passes can slow down. */
+  onRateLimited?: () => void
 }): Anthropic {
   return new Anthropic({
     apiKey: options.apiKey,
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
     maxRetries: options.maxRetries ?? MODEL_MAX_RETRIES,
     timeout: options.timeoutMs ?? modelRequestTimeoutMs(),
-    fetch: spendLimitAwareFetch
+    fetch: rateLimitAwareFetch(options.onRateLimited)
   })
 }

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import { renderDiff, renderInventory } from '../diff/render.js'
-import type { TriageResult } from '../diff/triage.js'
+import { layoutPromptDiff, renderDiff, renderInventory, type ShownFile } from '../diff/render.js'
+import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 import { errorMessage } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import { displayPath } from '../diff/paths.js'
@@ -128,6 +128,35 @@ export interface ReviewContextInput {
   /** Changed top-level symbols with their reference counts outside the diff. */
   symbols?: SymbolReferences[]
   reReview?: ReReviewContext
+  /** Set when a large pull request is reviewed in several passes: this one shows only `files`. */
+  pass?: PassContext
+}
+
+export interface PassContext {
+  index: number
+  count: number
+  files: ReviewableFile[]
+}
+
+/** The part of the triage whose diff a first message shows: one pass's batch, or every reviewable file. */
+function diffSource(triage: TriageResult, pass: PassContext | undefined): TriageResult {
+  return pass ? { reviewable: pass.files, skipped: [] } : triage
+}
+
+/**
+ * What the first message's diff shows of each file, under the files' real paths, so that coverage counts
+ * exactly what the model was given.
+ */
+export function firstMessageShows(triage: TriageResult, pass?: PassContext): ShownFile[] {
+  const source = diffSource(triage, pass)
+  const display = forDisplay(source)
+  const real = new Map(
+    display.reviewable.map((entry, i) => [entry.file.path, source.reviewable[i]?.file.path])
+  )
+  return layoutPromptDiff(display).shown.map(shown => ({
+    ...shown,
+    path: real.get(shown.path) ?? shown.path
+  }))
 }
 
 /** The first user message: everything about this pull request, built once and never changed. */
@@ -190,7 +219,17 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
     ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
       (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
     : 'The diff:'
-  const diff = shown.reviewable.length > 0 ? renderDiff(shown) : '(no reviewable changes)'
+  const inDiff = input.pass ? forDisplay(diffSource(input.triage, input.pass)) : shown
+  if (input.pass) {
+    const { index, count, files } = input.pass
+    sections.push(
+      `This pull request is too large for one message, so it is reviewed in ${count} passes over one findings ` +
+        `list. This is pass ${index + 1} of ${count}: the diff below holds its ${files.length} of the ` +
+        `${input.triage.reviewable.length} files to review. The other files are reviewed in the other passes; ` +
+        "read them only where this pass's changes depend on them, and do not record their problems here."
+    )
+  }
+  const diff = inDiff.reviewable.length > 0 ? renderDiff(inDiff) : '(no reviewable changes)'
   sections.push(`${diffTitle}\n${wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }))}`)
   sections.push(
     reReview

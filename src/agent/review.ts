@@ -1,16 +1,22 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { DiffLineSet } from '../diff/line-set.js'
 import type { DiffFile } from '../diff/model.js'
-import { layoutPromptDiff } from '../diff/render.js'
 import type { TriageResult } from '../diff/triage.js'
 import type { Finding } from '../findings/finding.js'
 import { FindingsStore } from '../findings/store.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
-import type { BudgetLimits } from './budgets.js'
-import { buildFirstUserContent, type ReviewContextInput } from './context.js'
+import { planBatches, type Batch } from './batches.js'
+import type { BudgetLimits, RunLimits } from './budgets.js'
+import {
+  buildFirstUserContent,
+  firstMessageShows,
+  type PassContext,
+  type ReviewContextInput
+} from './context.js'
 import { Coverage } from './coverage.js'
 import { runAgent, type AgentRun } from './loop.js'
+import { combineRuns, finalSummary, MAX_CONCURRENT_PASSES, runPool, type RateLimitSignal } from './passes.js'
 import { SYSTEM_PROMPT } from './prompt.js'
 import { verifyFindings } from './verify.js'
 import { findingTools } from './tools/finding-tools.js'
@@ -37,6 +43,10 @@ export interface AgentReviewInput {
   context: Omit<ReviewContextInput, 'triage' | 'headSha' | 'baseSha' | 'budget'>
   /** Check each open finding once more after the loop (the verify-findings input). */
   verify?: boolean
+  /** Bounds on the whole review when it takes several passes (default: one pass, no token cap). */
+  run?: RunLimits
+  /** 429s seen by the client; concurrent passes slow down when one arrives. */
+  rateLimits?: RateLimitSignal
   logger: Logger
   now?: () => number
 }
@@ -52,15 +62,124 @@ export interface AgentReview {
   uncovered: string[]
 }
 
-/** One review conversation over `triage`'s files: store, tools, first message, loop. */
+interface PassResult {
+  run: AgentRun
+  covered: Set<string>
+  summary?: string
+}
+
+/**
+ * The review of `triage`'s files: one conversation when its diff fits one message, else one per batch of
+ * files, up to three at a time, all over one findings store (a finding one pass made is a duplicate in the
+ * next). Every pass gets the same system prompt, tools and file inventory; the run's limits stop passes from
+ * starting once spent, and the files of passes never started stay pending.
+ */
 export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentReview> {
-  const { git, headSha, logger } = input
+  const { git, headSha } = input
   const store = new FindingsStore({
     existing: input.carried,
     lines: input.lineSet,
     headSha,
     readHeadLines: path => readLinesAt(git, headSha, path)
   })
+  const batches = planBatches(input.triage)
+  const reviewable = input.triage.reviewable.map(entry => entry.file.path)
+  let run: AgentRun
+  const covered = new Set<string>()
+  if (batches.length <= 1) {
+    const pass = await reviewPass(input, store)
+    run = pass.run
+    for (const path of pass.covered) covered.add(path)
+  } else {
+    run = await reviewInPasses(input, store, batches, covered)
+  }
+  return {
+    findings: store.all(),
+    touched: store.touched(),
+    run,
+    covered: reviewable.filter(path => covered.has(path)),
+    uncovered: reviewable.filter(path => !covered.has(path))
+  }
+}
+
+async function reviewInPasses(
+  input: AgentReviewInput,
+  store: FindingsStore,
+  batches: Batch[],
+  covered: Set<string>
+): Promise<AgentRun> {
+  const { logger } = input
+  const limits = input.run ?? { passes: 1, tokens: Number.POSITIVE_INFINITY }
+  const count = batches.length
+  logger.info(
+    `The diff does not fit one message: ${count} passes of up to ${MAX_CONCURRENT_PASSES} at a time.`
+  )
+  let started = 0
+  let spent = 0
+  let failed = false
+  const results = await runPool(
+    batches.map((batch, index) => async () => {
+      started++
+      // Verification reads one conversation's context; across passes it is left out.
+      const result = await reviewPass({ ...input, verify: false }, store, {
+        index,
+        count,
+        files: batch.files
+      })
+      const usage = result.run.usage
+      spent += usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens
+      if (result.run.failure) failed = true
+      logger.info(
+        `Pass ${index + 1} of ${count}: ${batch.files.length} files, ${result.run.turns} turns, ` +
+          `${result.run.stopReason}; ${spent} of ${Number.isFinite(limits.tokens) ? limits.tokens : 'unlimited'} ` +
+          'run tokens so far.'
+      )
+      return result
+    }),
+    () => MAX_CONCURRENT_PASSES - (input.rateLimits?.hits ?? 0),
+    () => !failed && started < limits.passes && spent < limits.tokens
+  )
+  const done = results.filter((result): result is PassResult => result !== undefined)
+  for (const result of done) for (const path of result.covered) covered.add(path)
+  const run = combineRuns(
+    input.model,
+    done.map(result => result.run)
+  )
+  if (done.length < count && !run.failure) {
+    const left = batches.slice(done.length).reduce((sum, batch) => sum + batch.files.length, 0)
+    const why =
+      limits.passes <= done.length
+        ? `this budget reviews ${limits.passes} pass${limits.passes === 1 ? '' : 'es'}`
+        : 'the run token budget was spent'
+    run.coverageNotes.push(
+      `Reviewed in ${done.length} of ${count} passes (${why}); the ${left} files of the other passes are left for the next review.`
+    )
+  }
+  const summaries = done.flatMap(result => (result.summary ? [result.summary] : []))
+  if (!run.failure && summaries.length === 1) run.summary = summaries[0]
+  if (!run.failure && summaries.length > 1) {
+    const summary =
+      (await finalSummary({
+        client: input.client,
+        model: input.model,
+        system: SYSTEM_PROMPT,
+        passSummaries: summaries,
+        findings: store.all(),
+        usage: run.usage,
+        logger
+      })) ?? summaries.join('\n\n')
+    run.summary = summary
+  }
+  return run
+}
+
+/** One conversation: the first message (whole, or one pass's batch), the loop, and what it covered. */
+async function reviewPass(
+  input: AgentReviewInput,
+  store: FindingsStore,
+  pass?: PassContext
+): Promise<PassResult> {
+  const { git, headSha, logger } = input
   const coverage = new Coverage(input.triage.reviewable.map(entry => entry.file))
   const tools = new ToolRegistry([
     ...repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles, coverage }),
@@ -71,10 +190,11 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     headSha,
     baseSha: input.baseSha,
     triage: input.triage,
-    budget: input.budget
+    budget: input.budget,
+    ...(pass ? { pass } : {})
   })
   // The first message's diff counts once the model has answered it, like any other view.
-  for (const shown of layoutPromptDiff(input.triage).shown) {
+  for (const shown of firstMessageShows(input.triage, pass)) {
     if (shown.whole) coverage.offerWholeDiff(shown.path)
     else coverage.offerDiffLines(shown.path, shown.lines)
   }
@@ -105,10 +225,8 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     run.coverageNotes.push(...verified.notes)
   }
   return {
-    findings: store.all(),
-    touched: store.touched(),
     run,
-    covered: coverage.covered(),
-    uncovered: coverage.uncovered()
+    covered: new Set(coverage.covered()),
+    ...(run.summary !== undefined ? { summary: run.summary } : {})
   }
 }
