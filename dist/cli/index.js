@@ -88379,21 +88379,6 @@ async function post_review_postReview(input) {
 
 ;// CONCATENATED MODULE: ./src/github/threads.ts
 
-const THREADS_QUERY = (/* unused pure expression or super */ null && (`
-  query ($owner: String!, $repo: String!, $number: Int!, $after: String) {
-    repository(owner: $owner, name: $repo) {
-      pullRequest(number: $number) {
-        reviewThreads(first: 100, after: $after) {
-          pageInfo { hasNextPage endCursor }
-          nodes {
-            id
-            isResolved
-            comments(first: 1) { nodes { fullDatabaseId } }
-          }
-        }
-      }
-    }
-  }`));
 const ACTIVITY_QUERY = (/* unused pure expression or super */ null && (`
   query ($owner: String!, $repo: String!, $number: Int!, $after: String) {
     repository(owner: $owner, name: $repo) {
@@ -88465,30 +88450,7 @@ const MAX_PAGES = 30;
  * resolve mutation needs one.
  */
 async function threads_findThreadsByCommentId(octokit, graphqlUrl, pr, commentIds) {
-    const wanted = new Set(commentIds.map(String));
-    const found = new Map();
-    let after = null;
-    for (let page = 0; page < MAX_PAGES && found.size < wanted.size; page++) {
-        const data = await graphql(octokit, graphqlUrl, THREADS_QUERY, {
-            owner: pr.owner,
-            repo: pr.repo,
-            number: pr.prNumber,
-            after
-        });
-        const threads = data.repository?.pullRequest?.reviewThreads;
-        if (!threads)
-            break;
-        for (const node of threads.nodes ?? []) {
-            const first = node?.comments.nodes?.[0]?.fullDatabaseId;
-            if (!node || first === null || first === undefined || !wanted.has(String(first)))
-                continue;
-            found.set(Number(first), { threadId: node.id, isResolved: node.isResolved });
-        }
-        if (!threads.pageInfo.hasNextPage)
-            break;
-        after = threads.pageInfo.endCursor;
-    }
-    return found;
+    return threads_readThreadActivity(octokit, graphqlUrl, pr, commentIds);
 }
 async function threads_resolveThread(octokit, graphqlUrl, threadId) {
     const data = await graphql(octokit, graphqlUrl, RESOLVE_MUTATION, { threadId });

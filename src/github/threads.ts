@@ -21,37 +21,6 @@ export interface ThreadActivity extends ThreadInfo {
   replies: ThreadComment[]
 }
 
-const THREADS_QUERY = `
-  query ($owner: String!, $repo: String!, $number: Int!, $after: String) {
-    repository(owner: $owner, name: $repo) {
-      pullRequest(number: $number) {
-        reviewThreads(first: 100, after: $after) {
-          pageInfo { hasNextPage endCursor }
-          nodes {
-            id
-            isResolved
-            comments(first: 1) { nodes { fullDatabaseId } }
-          }
-        }
-      }
-    }
-  }`
-
-interface ThreadsPage {
-  repository: {
-    pullRequest: {
-      reviewThreads: {
-        pageInfo: { hasNextPage: boolean; endCursor: string | null }
-        nodes: Array<{
-          id: string
-          isResolved: boolean
-          comments: { nodes: Array<{ fullDatabaseId: string | number | null } | null> | null }
-        } | null> | null
-      }
-    } | null
-  } | null
-}
-
 const ACTIVITY_QUERY = `
   query ($owner: String!, $repo: String!, $number: Int!, $after: String) {
     repository(owner: $owner, name: $repo) {
@@ -153,27 +122,7 @@ export async function findThreadsByCommentId(
   pr: PullRequestRef,
   commentIds: readonly number[]
 ): Promise<Map<number, ThreadInfo>> {
-  const wanted = new Set(commentIds.map(String))
-  const found = new Map<number, ThreadInfo>()
-  let after: string | null = null
-  for (let page = 0; page < MAX_PAGES && found.size < wanted.size; page++) {
-    const data: ThreadsPage = await graphql<ThreadsPage>(octokit, graphqlUrl, THREADS_QUERY, {
-      owner: pr.owner,
-      repo: pr.repo,
-      number: pr.prNumber,
-      after
-    })
-    const threads = data.repository?.pullRequest?.reviewThreads
-    if (!threads) break
-    for (const node of threads.nodes ?? []) {
-      const first = node?.comments.nodes?.[0]?.fullDatabaseId
-      if (!node || first === null || first === undefined || !wanted.has(String(first))) continue
-      found.set(Number(first), { threadId: node.id, isResolved: node.isResolved })
-    }
-    if (!threads.pageInfo.hasNextPage) break
-    after = threads.pageInfo.endCursor
-  }
-  return found
+  return readThreadActivity(octokit, graphqlUrl, pr, commentIds)
 }
 
 export async function resolveThread(
