@@ -7158,6 +7158,7 @@ function lineChangesForAgent(changes) {
 
 
 
+
 /** The commit this run reviews: the event's head for pull_request (what the run was started for), else the PR's head now. */
 function reviewedCommits(request, pr) {
     if (request.kind === 'pull_request')
@@ -7208,7 +7209,7 @@ async function readPriorState(options) {
         prior.state = state;
         if (reviewId !== undefined)
             prior.stateReviewId = reviewId;
-        const pending = state.pendingAll ? 'every file' : pipeline_plural(state.pending?.length ?? 0, 'file');
+        const pending = state.pendingAll ? 'every file' : plural(state.pending?.length ?? 0, 'file');
         logger.info(`Last review: ${state.lastReviewedSha.slice(0, 7)}, ${pending} pending.`);
     }
     prior.decision = decideFromState(state, headSha, {
@@ -7241,14 +7242,11 @@ async function withConversations(options, prior, state) {
         logger.info(`Finding ${id} is dismissed: ${finding?.note ?? 'its thread was resolved'}.`);
     }
     if (conversations.replies.size > 0)
-        logger.info(`New replies in ${pipeline_plural(conversations.replies.size, 'thread')}.`);
+        logger.info(`New replies in ${plural(conversations.replies.size, 'thread')}.`);
     prior.replies = conversations.replies;
     if (conversations.repliesSeen !== undefined)
         prior.repliesSeen = conversations.repliesSeen;
     return { ...state, findings: conversations.findings };
-}
-function pipeline_plural(count, noun) {
-    return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 async function mergeBaseOf(options, baseSha, headSha) {
     try {
@@ -7300,7 +7298,7 @@ async function scopeReview(options, prior, source) {
         notes.push(skippedFilesNote(triaged));
     for (const skipped of triaged.skipped)
         logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`);
-    logger.info(`${pipeline_plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
+    logger.info(`${plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
         (scope.sinceSha ? ` (changes since ${scope.sinceSha.slice(0, 7)})` : '') +
         (scope.carriedOver.length > 0 ? `, ${scope.carriedOver.length} carried over` : '') +
         '.');
@@ -7557,7 +7555,7 @@ async function reviewPullRequest(options) {
         outcome.findings = findings;
         const pending = pendingAfter(prior.state, reviewable, review.uncovered, interrupted);
         outcome.coverage = coverageOf(reviewable.length, pending);
-        logger.info(`Covered ${outcome.coverage.reviewed} of ${pipeline_plural(reviewable.length, 'reviewable file')}` +
+        logger.info(`Covered ${outcome.coverage.reviewed} of ${plural(reviewable.length, 'reviewable file')}` +
             (pending.length > 0 ? `; ${pending.length} pending for the next run.` : '.'));
         await logger.group('Publish', async () => {
             await publishInto(outcome, () => publish(options, prior, scoped, {

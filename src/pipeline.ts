@@ -25,6 +25,7 @@ import type { Logger } from './logger.js'
 import type { ReviewCoverage } from './review/body.js'
 import type { PendingFile, ReviewState } from './review/marker.js'
 import { readConversations, type FindingReply } from './review/conversations.js'
+import { plural } from './review/markdown.js'
 import { readState } from './review/read-state.js'
 import { decodeMarker } from './review/marker.js'
 import { reviewOfRun } from './review/post-review.js'
@@ -216,10 +217,6 @@ async function withConversations(
   prior.replies = conversations.replies
   if (conversations.repliesSeen !== undefined) prior.repliesSeen = conversations.repliesSeen
   return { ...state, findings: conversations.findings }
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 async function mergeBaseOf(
