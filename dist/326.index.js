@@ -137,8 +137,7 @@ function decideFromEvent(input) {
             review: {
                 kind: 'pull_request',
                 event: eventName,
-                repository,
-                prNumber: pr.number,
+                pr: { ...repository, prNumber: pr.number },
                 action: action,
                 headSha: pr.head.sha,
                 baseSha: pr.base.sha,
@@ -156,7 +155,7 @@ function decideFromEvent(input) {
             throw new src_errors/* ConfigurationError */.j1("A workflow_dispatch run needs the PR to review: set the action's 'pr-number' input, e.g. " +
                 '`pr-number: ${{ inputs.pr-number }}`.');
         }
-        return { review: { kind: 'workflow_dispatch', repository, prNumber } };
+        return { review: { kind: 'workflow_dispatch', pr: { ...repository, prNumber } } };
     }
     throw new src_errors/* ConfigurationError */.j1(`Redline reviews pull requests: it runs on 'pull_request' or 'pull_request_target' (opened, reopened, ` +
         `ready_for_review, synchronize) and 'workflow_dispatch' with a pr-number, not on '${eventName || '(no event)'}'.`);
@@ -4732,8 +4731,6 @@ function parseHunks(text, start = 0, end = text.length) {
 ;// CONCATENATED MODULE: ./src/diff/source.ts
 
 
-/** The files API lists at most this many files. */
-const API_FILE_LIMIT = 3000;
 /** History fetched to find a merge base when the compare API did not give one: 50, then 250 more, ... */
 const MERGE_BASE_DEPTHS = [50, 250, 1000];
 /**
@@ -4760,10 +4757,10 @@ async function loadPullDiff(options) {
     catch (error) {
         warn(`git could not produce the diff (${(0,src_errors/* errorMessage */.gJ)(error)}); using the pull-request files API`);
     }
-    const apiFiles = await options.fallback();
-    const files = apiFiles.map(parseApiPatch);
-    if (apiFiles.length >= API_FILE_LIMIT) {
-        warn(`the files API lists at most ${API_FILE_LIMIT} files; later files of this pull request are missing`);
+    const api = await options.fallback();
+    const files = api.files.map(parseApiPatch);
+    if (api.cappedAt !== undefined) {
+        warn(`the files API lists at most ${api.cappedAt} files; later files of this pull request are missing`);
     }
     const missing = files.filter(file => file.patchMissing).map(file => file.path);
     if (missing.length > 0) {
@@ -5068,9 +5065,14 @@ function isOwnAccount(author, viewerLogin) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/pulls.ts
-
-async function getPullRequest(octokit, repository, prNumber) {
-    const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: prNumber });
+/** The files API lists at most this many files of a pull request. */
+const API_FILE_LIMIT = 3000;
+/** The parameters that name one pull request in Octokit's calls. */
+function pullParams(pr) {
+    return { owner: pr.owner, repo: pr.repo, pull_number: pr.prNumber };
+}
+async function getPullRequest(octokit, pr) {
+    const { data } = await octokit.rest.pulls.get(pullParams(pr));
     return {
         number: data.number,
         title: data.title ?? '',
@@ -5085,13 +5087,9 @@ async function getPullRequest(octokit, repository, prNumber) {
         htmlUrl: data.html_url
     };
 }
-async function listPullFiles(octokit, repository, prNumber) {
-    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-        ...repository,
-        pull_number: prNumber,
-        per_page: 100
-    });
-    return files.slice(0, API_FILE_LIMIT).map(file => {
+async function listPullFiles(octokit, pr) {
+    const listed = await octokit.paginate(octokit.rest.pulls.listFiles, { ...pullParams(pr), per_page: 100 });
+    const files = listed.slice(0, API_FILE_LIMIT).map(file => {
         const entry = {
             filename: file.filename,
             status: file.status,
@@ -5104,6 +5102,7 @@ async function listPullFiles(octokit, repository, prNumber) {
             entry.patch = file.patch;
         return entry;
     });
+    return listed.length >= API_FILE_LIMIT ? { files, cappedAt: API_FILE_LIMIT } : { files };
 }
 /** The merge base of base and head as GitHub computes it: the start of the PR diff. */
 async function getMergeBase(octokit, repository, baseSha, headSha) {
@@ -5116,6 +5115,7 @@ async function getMergeBase(octokit, repository, baseSha, headSha) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/reviews.ts
+
 
 /**
  * Redline comments; it never approves and never requests changes. There is no parameter for the event, so no
@@ -5136,9 +5136,7 @@ function review(data) {
  */
 async function createReview(octokit, pr, draft, event) {
     const { data } = await octokit.rest.pulls.createReview({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         commit_id: draft.commitSha,
         body: draft.body,
         ...(event ? { event } : {}),
@@ -5158,18 +5156,14 @@ async function createPendingReview(octokit, pr, draft) {
 /** Only a PENDING review can be deleted; GitHub refuses submitted ones. */
 async function deletePendingReview(octokit, pr, reviewId) {
     await octokit.rest.pulls.deletePendingReview({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         review_id: reviewId
     });
 }
 /** Replaces a submitted review's body; GitHub sends no notification for the edit. */
 async function updateReviewBody(octokit, pr, reviewId, body) {
     const { data } = await octokit.rest.pulls.updateReview({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         review_id: reviewId,
         body
     });
@@ -5178,9 +5172,7 @@ async function updateReviewBody(octokit, pr, reviewId, body) {
 /** Every review on the pull request, oldest first; the caller's own PENDING review is included. */
 async function listReviews(octokit, pr) {
     const data = await octokit.paginate(octokit.rest.pulls.listReviews, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         per_page: 100
     });
     return data.map(review);
@@ -5200,9 +5192,7 @@ function comment(data) {
 }
 async function listReviewComments(octokit, pr, reviewId) {
     const data = await octokit.paginate(octokit.rest.pulls.listCommentsForReview, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         review_id: reviewId,
         per_page: 100
     });
@@ -5211,18 +5201,14 @@ async function listReviewComments(octokit, pr, reviewId) {
 /** Every inline comment on the pull request, across all reviews. */
 async function listPullRequestComments(octokit, pr) {
     const data = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         per_page: 100
     });
     return data.map(entry => comment({ ...entry, user: entry.user ?? null }));
 }
 async function replyToComment(octokit, pr, commentId, body) {
     const { data } = await octokit.rest.pulls.createReplyForReviewComment({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         comment_id: commentId,
         body
     });
@@ -6707,7 +6693,7 @@ function withCommentIds(findings, ids) {
 /** Posts the one review for this run: summary, inline comments and the marker, then closes fixed threads. */
 async function publishReview(options) {
     const { logger, settings } = options;
-    const pr = { ...options.repository, prNumber: options.prNumber };
+    const { pr } = options;
     const runId = options.runId ?? (0,external_node_crypto_.randomBytes)(6).toString('hex');
     let findings = withCommentIds(options.findings, await knownCommentIds(options, pr));
     const previous = options.previousState?.findings ?? [];
@@ -7168,10 +7154,10 @@ function reviewedCommits(request, pr) {
 /** The pull request, Redline's identity and its last review's state, and whether there is anything to do. */
 async function readPriorState(options) {
     const { octokit, request, settings, logger } = options;
-    const { repository, prNumber } = request;
-    const pr = await getPullRequest(octokit, repository, prNumber).catch((error) => {
+    const ref = request.pr;
+    const pr = await getPullRequest(octokit, ref).catch((error) => {
         if ((0,src_errors/* httpStatus */.nG)(error) === 404) {
-            throw new src_errors/* ConfigurationError */.j1(`Pull request #${prNumber} was not found in ${repository.owner}/${repository.repo} (or the token cannot read it).`);
+            throw new src_errors/* ConfigurationError */.j1(`Pull request #${ref.prNumber} was not found in ${ref.owner}/${ref.repo} (or the token cannot read it).`);
         }
         throw error;
     });
@@ -7187,8 +7173,8 @@ async function readPriorState(options) {
         notes: []
     };
     if (pr.state !== 'open')
-        return { ...prior, skip: `PR #${prNumber} is ${pr.state}; nothing to review.` };
-    const reviews = await listReviews(octokit, { ...repository, prNumber });
+        return { ...prior, skip: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` };
+    const reviews = await listReviews(octokit, ref);
     const { state: stored, reviewId, warnings } = readState(reviews, viewerLogin, logger);
     prior.notes.push(...warnings);
     const earlier = options.runId ? reviewOfRun(reviews, viewerLogin, options.runId) : undefined;
@@ -7230,7 +7216,7 @@ async function withConversations(options, prior, state) {
     const { request, logger } = options;
     let threads;
     try {
-        threads = await readThreadActivity(options.octokit, options.graphqlUrl, { ...request.repository, prNumber: request.prNumber }, commentIds);
+        threads = await readThreadActivity(options.octokit, options.graphqlUrl, request.pr, commentIds);
     }
     catch (error) {
         logger.warning(`Could not read Redline's review threads: ${(0,src_errors/* errorMessage */.gJ)(error)}`);
@@ -7250,7 +7236,7 @@ async function withConversations(options, prior, state) {
 }
 async function mergeBaseOf(options, baseSha, headSha) {
     try {
-        return await getMergeBase(options.octokit, options.request.repository, baseSha, headSha);
+        return await getMergeBase(options.octokit, options.request.pr, baseSha, headSha);
     }
     catch (error) {
         options.logger.warning(`The compare API did not give the merge base (${(0,src_errors/* errorMessage */.gJ)(error)}); asking git.`);
@@ -7261,9 +7247,9 @@ function gitHubSource(options) {
     const { request, logger } = options;
     return {
         mergeBase: (baseSha, headSha) => mergeBaseOf(options, baseSha, headSha),
-        listFiles: () => listPullFiles(options.octokit, request.repository, request.prNumber),
+        listFiles: () => listPullFiles(options.octokit, request.pr),
         ...(request.kind === 'pull_request' && request.event === 'pull_request_target'
-            ? { fetchHead: (git, headSha) => fetchPullHead(git, request.prNumber, headSha, logger) }
+            ? { fetchHead: (git, headSha) => fetchPullHead(git, request.pr.prNumber, headSha, logger) }
             : {})
     };
 }
@@ -7387,9 +7373,9 @@ async function runModel(options, prior, scoped) {
         carried: scope.carried,
         verify: settings.verifyFindings,
         context: {
-            repository: `${request.repository.owner}/${request.repository.repo}`,
+            repository: `${request.pr.owner}/${request.pr.repo}`,
             pr: {
-                number: request.prNumber,
+                number: request.pr.prNumber,
                 title: pr.title,
                 body: pr.body,
                 author: pr.author,
@@ -7457,8 +7443,7 @@ async function publish(options, prior, scoped, input) {
     return publishReview({
         octokit,
         graphqlUrl: options.graphqlUrl,
-        repository: request.repository,
-        prNumber: request.prNumber,
+        pr: request.pr,
         commitSha: prior.headSha,
         findings: input.findings,
         summary: input.summary,
@@ -7493,7 +7478,7 @@ async function publish(options, prior, scoped, input) {
 async function reviewPullRequest(options) {
     const { settings, request, logger } = options;
     const outcome = {
-        prNumber: request.prNumber,
+        prNumber: request.pr.prNumber,
         end: { kind: 'completed' },
         findings: [],
         usage: emptyUsage(priceFor(settings.model)),

@@ -9,6 +9,11 @@ export interface Repository {
   repo: string
 }
 
+/** The one identity of the pull request under review: every GitHub call about it is made with this. */
+export interface PullRequestRef extends Repository {
+  prNumber: number
+}
+
 /** The events that carry a pull request in their payload. */
 export type PullRequestEvent = 'pull_request' | 'pull_request_target'
 
@@ -21,14 +26,13 @@ export type ReviewRequest =
        * fetched as objects from refs/pull/N/head and never checked out.
        */
       event: PullRequestEvent
-      repository: Repository
-      prNumber: number
+      pr: PullRequestRef
       action: PullRequestAction
       headSha: string
       baseSha: string
       draft: boolean
     }
-  | { kind: 'workflow_dispatch'; repository: Repository; prNumber: number }
+  | { kind: 'workflow_dispatch'; pr: PullRequestRef }
 
 export type EventDecision = { review: ReviewRequest } | { skip: string }
 
@@ -149,8 +153,7 @@ export function decideFromEvent(input: {
       review: {
         kind: 'pull_request',
         event: eventName,
-        repository,
-        prNumber: pr.number,
+        pr: { ...repository, prNumber: pr.number },
         action: action as PullRequestAction,
         headSha: pr.head.sha,
         baseSha: pr.base.sha,
@@ -172,7 +175,7 @@ export function decideFromEvent(input: {
           '`pr-number: ${{ inputs.pr-number }}`.'
       )
     }
-    return { review: { kind: 'workflow_dispatch', repository, prNumber } }
+    return { review: { kind: 'workflow_dispatch', pr: { ...repository, prNumber } } }
   }
   throw new ConfigurationError(
     `Redline reviews pull requests: it runs on 'pull_request' or 'pull_request_target' (opened, reopened, ` +

@@ -9,7 +9,7 @@ import { reviewWithAgent, type AgentReview } from './agent/review.js'
 import { symbolReferences } from './agent/symbols.js'
 import type { ReviewRequest } from './context.js'
 import { DiffLineSet } from './diff/line-set.js'
-import type { ApiFile } from './diff/model.js'
+import type { ApiFileList } from './diff/model.js'
 import { loadPullDiff, type PullDiff } from './diff/source.js'
 import { triage, type TriageResult } from './diff/triage.js'
 import { ConfigurationError, errorMessage, httpStatus } from './errors.js'
@@ -131,11 +131,11 @@ function reviewedCommits(request: ReviewRequest, pr: PullRequestInfo): { headSha
 /** The pull request, Redline's identity and its last review's state, and whether there is anything to do. */
 export async function readPriorState(options: PipelineOptions): Promise<PriorState> {
   const { octokit, request, settings, logger } = options
-  const { repository, prNumber } = request
-  const pr = await getPullRequest(octokit, repository, prNumber).catch((error: unknown) => {
+  const ref = request.pr
+  const pr = await getPullRequest(octokit, ref).catch((error: unknown) => {
     if (httpStatus(error) === 404) {
       throw new ConfigurationError(
-        `Pull request #${prNumber} was not found in ${repository.owner}/${repository.repo} (or the token cannot read it).`
+        `Pull request #${ref.prNumber} was not found in ${ref.owner}/${ref.repo} (or the token cannot read it).`
       )
     }
     throw error
@@ -151,9 +151,9 @@ export async function readPriorState(options: PipelineOptions): Promise<PriorSta
     decision: { kind: 'first' },
     notes: []
   }
-  if (pr.state !== 'open') return { ...prior, skip: `PR #${prNumber} is ${pr.state}; nothing to review.` }
+  if (pr.state !== 'open') return { ...prior, skip: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` }
 
-  const reviews = await listReviews(octokit, { ...repository, prNumber })
+  const reviews = await listReviews(octokit, ref)
   const { state: stored, reviewId, warnings } = readState(reviews, viewerLogin, logger)
   prior.notes.push(...warnings)
   const earlier = options.runId ? reviewOfRun(reviews, viewerLogin, options.runId) : undefined
@@ -197,12 +197,7 @@ async function withConversations(
   const { request, logger } = options
   let threads
   try {
-    threads = await readThreadActivity(
-      options.octokit,
-      options.graphqlUrl,
-      { ...request.repository, prNumber: request.prNumber },
-      commentIds
-    )
+    threads = await readThreadActivity(options.octokit, options.graphqlUrl, request.pr, commentIds)
   } catch (error) {
     logger.warning(`Could not read Redline's review threads: ${errorMessage(error)}`)
     return state
@@ -225,7 +220,7 @@ async function mergeBaseOf(
   headSha: string
 ): Promise<string | undefined> {
   try {
-    return await getMergeBase(options.octokit, options.request.repository, baseSha, headSha)
+    return await getMergeBase(options.octokit, options.request.pr, baseSha, headSha)
   } catch (error) {
     options.logger.warning(
       `The compare API did not give the merge base (${errorMessage(error)}); asking git.`
@@ -237,7 +232,7 @@ async function mergeBaseOf(
 /** Where the merge base and, when git cannot diff, the files come from: GitHub for the action, git for the CLI. */
 export interface PullSource {
   mergeBase(baseSha: string, headSha: string): Promise<string | undefined>
-  listFiles(): Promise<ApiFile[]>
+  listFiles(): Promise<ApiFileList>
   /** Brings the head's objects into the checkout when the workspace does not hold them. */
   fetchHead?(git: Git, headSha: string): Promise<void>
 }
@@ -246,9 +241,9 @@ function gitHubSource(options: PipelineOptions): PullSource {
   const { request, logger } = options
   return {
     mergeBase: (baseSha, headSha) => mergeBaseOf(options, baseSha, headSha),
-    listFiles: () => listPullFiles(options.octokit, request.repository, request.prNumber),
+    listFiles: () => listPullFiles(options.octokit, request.pr),
     ...(request.kind === 'pull_request' && request.event === 'pull_request_target'
-      ? { fetchHead: (git: Git, headSha: string) => fetchPullHead(git, request.prNumber, headSha, logger) }
+      ? { fetchHead: (git: Git, headSha: string) => fetchPullHead(git, request.pr.prNumber, headSha, logger) }
       : {})
   }
 }
@@ -391,9 +386,9 @@ export async function runModel(
     carried: scope.carried,
     verify: settings.verifyFindings,
     context: {
-      repository: `${request.repository.owner}/${request.repository.repo}`,
+      repository: `${request.pr.owner}/${request.pr.repo}`,
       pr: {
-        number: request.prNumber,
+        number: request.pr.prNumber,
         title: pr.title,
         body: pr.body,
         author: pr.author,
@@ -486,8 +481,7 @@ async function publish(
   return publishReview({
     octokit,
     graphqlUrl: options.graphqlUrl,
-    repository: request.repository,
-    prNumber: request.prNumber,
+    pr: request.pr,
     commitSha: prior.headSha,
     findings: input.findings,
     summary: input.summary,
@@ -523,7 +517,7 @@ async function publish(
 export async function reviewPullRequest(options: PipelineOptions): Promise<ReviewOutcome> {
   const { settings, request, logger } = options
   const outcome: ReviewOutcome = {
-    prNumber: request.prNumber,
+    prNumber: request.pr.prNumber,
     end: { kind: 'completed' },
     findings: [],
     usage: emptyUsage(priceFor(settings.model)),

@@ -2,13 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { loadIncrementalDiff } from '../../src/diff/incremental.js'
-import type { ApiFile, DiffFile } from '../../src/diff/model.js'
+import type { ApiFile, ApiFileList, DiffFile } from '../../src/diff/model.js'
 import { loadPullDiff } from '../../src/diff/source.js'
 import { createGit } from '../../src/git/git.js'
 import { memoryLogger, silentLogger } from '../../src/logger.js'
 import { createCheckoutFixture, numbered, type CheckoutFixture } from '../git/checkout-fixture.js'
 
-const noFallback = (): Promise<ApiFile[]> => Promise.reject(new Error('the files API should not be needed'))
+const noFallback = (): Promise<ApiFileList> => Promise.reject(new Error('the files API should not be needed'))
 const summary = (files: DiffFile[]) =>
   files.map(file => ({
     path: file.path,
@@ -154,7 +154,7 @@ describe('pull-request diffs on a checkout like actions/checkout makes', () => {
       baseSha: m1,
       mergeBaseSha: m0,
       logger,
-      fallback: () => Promise.resolve(api)
+      fallback: () => Promise.resolve({ files: api })
     })
     expect(diff.source).toBe('api')
     expect(summary(diff.files)).toEqual([
@@ -175,9 +175,11 @@ describe('pull-request diffs on a checkout like actions/checkout makes', () => {
       mergeBaseSha: m0,
       logger: silentLogger,
       fallback: () =>
-        Promise.resolve([
-          { filename: 'x.ts', status: 'added', additions: 1, deletions: 0, patch: '@@ -0,0 +1 @@\n+x' }
-        ])
+        Promise.resolve({
+          files: [
+            { filename: 'x.ts', status: 'added', additions: 1, deletions: 0, patch: '@@ -0,0 +1 @@\n+x' }
+          ]
+        })
     })
     expect(diff.source).toBe('api')
     expect(diff.files.map(file => file.path)).toEqual(['x.ts'])

@@ -76,8 +76,7 @@ async function setup(serverOptions: { strayReviewOn422?: boolean } = {}, product
   const options = (findings: Finding[], extra: Partial<PublishOptions> = {}): PublishOptions => ({
     octokit,
     graphqlUrl: server.graphqlUrl,
-    repository: { owner: fixture.owner, repo: fixture.repo },
-    prNumber: fixture.prNumber,
+    pr: { owner: fixture.owner, repo: fixture.repo, prNumber: fixture.prNumber },
     commitSha: fixture.headSha,
     findings,
     summary: 'Replaces a constant with a computed value.',

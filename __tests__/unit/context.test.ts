@@ -28,8 +28,7 @@ describe('decideFromEvent', () => {
       review: {
         kind: 'pull_request',
         event: 'pull_request',
-        repository,
-        prNumber: 7,
+        pr: { ...repository, prNumber: 7 },
         action,
         headSha: head,
         baseSha: base,
@@ -80,13 +79,13 @@ describe('decideFromEvent', () => {
         reviewDrafts: false
       })
     ).toEqual({
-      review: { kind: 'workflow_dispatch', repository, prNumber: 12 }
+      review: { kind: 'workflow_dispatch', pr: { ...repository, prNumber: 12 } }
     })
     const payload = { inputs: { 'pr-number': '#13' } }
     expect(
       decideFromEvent({ eventName: 'workflow_dispatch', payload, repository, reviewDrafts: false })
     ).toEqual({
-      review: { kind: 'workflow_dispatch', repository, prNumber: 13 }
+      review: { kind: 'workflow_dispatch', pr: { ...repository, prNumber: 13 } }
     })
   })
 

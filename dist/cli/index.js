@@ -32442,7 +32442,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5050);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(149);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -32457,7 +32457,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5050:
+/***/ 149:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46655,8 +46655,7 @@ function context_decideFromEvent(input) {
             review: {
                 kind: 'pull_request',
                 event: eventName,
-                repository,
-                prNumber: pr.number,
+                pr: { ...repository, prNumber: pr.number },
                 action: action,
                 headSha: pr.head.sha,
                 baseSha: pr.base.sha,
@@ -46674,7 +46673,7 @@ function context_decideFromEvent(input) {
             throw new ConfigurationError("A workflow_dispatch run needs the PR to review: set the action's 'pr-number' input, e.g. " +
                 '`pr-number: ${{ inputs.pr-number }}`.');
         }
-        return { review: { kind: 'workflow_dispatch', repository, prNumber } };
+        return { review: { kind: 'workflow_dispatch', pr: { ...repository, prNumber } } };
     }
     throw new ConfigurationError(`Redline reviews pull requests: it runs on 'pull_request' or 'pull_request_target' (opened, reopened, ` +
         `ready_for_review, synchronize) and 'workflow_dispatch' with a pr-number, not on '${eventName || '(no event)'}'.`);
@@ -87045,8 +87044,6 @@ function parseHunks(text, start = 0, end = text.length) {
 ;// CONCATENATED MODULE: ./src/diff/source.ts
 
 
-/** The files API lists at most this many files. */
-const source_API_FILE_LIMIT = 3000;
 /** History fetched to find a merge base when the compare API did not give one: 50, then 250 more, ... */
 const MERGE_BASE_DEPTHS = [50, 250, 1000];
 /**
@@ -87073,10 +87070,10 @@ async function loadPullDiff(options) {
     catch (error) {
         warn(`git could not produce the diff (${errors_errorMessage(error)}); using the pull-request files API`);
     }
-    const apiFiles = await options.fallback();
-    const files = apiFiles.map(parseApiPatch);
-    if (apiFiles.length >= source_API_FILE_LIMIT) {
-        warn(`the files API lists at most ${source_API_FILE_LIMIT} files; later files of this pull request are missing`);
+    const api = await options.fallback();
+    const files = api.files.map(parseApiPatch);
+    if (api.cappedAt !== undefined) {
+        warn(`the files API lists at most ${api.cappedAt} files; later files of this pull request are missing`);
     }
     const missing = files.filter(file => file.patchMissing).map(file => file.path);
     if (missing.length > 0) {
@@ -87298,55 +87295,8 @@ function identity_isOwnAccount(author, viewerLogin) {
     return author.type === 'Bot' && strip(login) === strip(viewer);
 }
 
-;// CONCATENATED MODULE: ./src/github/pulls.ts
-
-async function pulls_getPullRequest(octokit, repository, prNumber) {
-    const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: prNumber });
-    return {
-        number: data.number,
-        title: data.title ?? '',
-        body: data.body ?? '',
-        draft: data.draft === true,
-        state: data.merged ? 'merged' : data.state,
-        headSha: data.head.sha,
-        baseSha: data.base.sha,
-        baseRef: data.base.ref,
-        headRef: data.head.ref,
-        author: data.user?.login ?? '',
-        htmlUrl: data.html_url
-    };
-}
-async function pulls_listPullFiles(octokit, repository, prNumber) {
-    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-        ...repository,
-        pull_number: prNumber,
-        per_page: 100
-    });
-    return files.slice(0, API_FILE_LIMIT).map(file => {
-        const entry = {
-            filename: file.filename,
-            status: file.status,
-            additions: file.additions,
-            deletions: file.deletions
-        };
-        if (file.previous_filename)
-            entry.previous_filename = file.previous_filename;
-        if (typeof file.patch === 'string')
-            entry.patch = file.patch;
-        return entry;
-    });
-}
-/** The merge base of base and head as GitHub computes it: the start of the PR diff. */
-async function pulls_getMergeBase(octokit, repository, baseSha, headSha) {
-    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-        ...repository,
-        basehead: `${baseSha}...${headSha}`,
-        per_page: 1
-    });
-    return data.merge_base_commit.sha;
-}
-
 ;// CONCATENATED MODULE: ./src/github/reviews.ts
+
 
 /**
  * Redline comments; it never approves and never requests changes. There is no parameter for the event, so no
@@ -87367,9 +87317,7 @@ function review(data) {
  */
 async function createReview(octokit, pr, draft, event) {
     const { data } = await octokit.rest.pulls.createReview({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         commit_id: draft.commitSha,
         body: draft.body,
         ...(event ? { event } : {}),
@@ -87389,18 +87337,14 @@ async function reviews_createPendingReview(octokit, pr, draft) {
 /** Only a PENDING review can be deleted; GitHub refuses submitted ones. */
 async function reviews_deletePendingReview(octokit, pr, reviewId) {
     await octokit.rest.pulls.deletePendingReview({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         review_id: reviewId
     });
 }
 /** Replaces a submitted review's body; GitHub sends no notification for the edit. */
 async function reviews_updateReviewBody(octokit, pr, reviewId, body) {
     const { data } = await octokit.rest.pulls.updateReview({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         review_id: reviewId,
         body
     });
@@ -87409,9 +87353,7 @@ async function reviews_updateReviewBody(octokit, pr, reviewId, body) {
 /** Every review on the pull request, oldest first; the caller's own PENDING review is included. */
 async function reviews_listReviews(octokit, pr) {
     const data = await octokit.paginate(octokit.rest.pulls.listReviews, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         per_page: 100
     });
     return data.map(review);
@@ -87431,9 +87373,7 @@ function comment(data) {
 }
 async function reviews_listReviewComments(octokit, pr, reviewId) {
     const data = await octokit.paginate(octokit.rest.pulls.listCommentsForReview, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         review_id: reviewId,
         per_page: 100
     });
@@ -87442,18 +87382,14 @@ async function reviews_listReviewComments(octokit, pr, reviewId) {
 /** Every inline comment on the pull request, across all reviews. */
 async function reviews_listPullRequestComments(octokit, pr) {
     const data = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         per_page: 100
     });
     return data.map(entry => comment({ ...entry, user: entry.user ?? null }));
 }
 async function reviews_replyToComment(octokit, pr, commentId, body) {
     const { data } = await octokit.rest.pulls.createReplyForReviewComment({
-        owner: pr.owner,
-        repo: pr.repo,
-        pull_number: pr.prNumber,
+        ...pullParams(pr),
         comment_id: commentId,
         body
     });
@@ -88938,7 +88874,7 @@ function withCommentIds(findings, ids) {
 /** Posts the one review for this run: summary, inline comments and the marker, then closes fixed threads. */
 async function publish_publishReview(options) {
     const { logger, settings } = options;
-    const pr = { ...options.repository, prNumber: options.prNumber };
+    const { pr } = options;
     const runId = options.runId ?? randomBytes(6).toString('hex');
     let findings = withCommentIds(options.findings, await knownCommentIds(options, pr));
     const previous = options.previousState?.findings ?? [];
@@ -89481,10 +89417,10 @@ function reviewedCommits(request, pr) {
 /** The pull request, Redline's identity and its last review's state, and whether there is anything to do. */
 async function readPriorState(options) {
     const { octokit, request, settings, logger } = options;
-    const { repository, prNumber } = request;
-    const pr = await getPullRequest(octokit, repository, prNumber).catch((error) => {
+    const ref = request.pr;
+    const pr = await getPullRequest(octokit, ref).catch((error) => {
         if (httpStatus(error) === 404) {
-            throw new ConfigurationError(`Pull request #${prNumber} was not found in ${repository.owner}/${repository.repo} (or the token cannot read it).`);
+            throw new ConfigurationError(`Pull request #${ref.prNumber} was not found in ${ref.owner}/${ref.repo} (or the token cannot read it).`);
         }
         throw error;
     });
@@ -89500,8 +89436,8 @@ async function readPriorState(options) {
         notes: []
     };
     if (pr.state !== 'open')
-        return { ...prior, skip: `PR #${prNumber} is ${pr.state}; nothing to review.` };
-    const reviews = await listReviews(octokit, { ...repository, prNumber });
+        return { ...prior, skip: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` };
+    const reviews = await listReviews(octokit, ref);
     const { state: stored, reviewId, warnings } = readState(reviews, viewerLogin, logger);
     prior.notes.push(...warnings);
     const earlier = options.runId ? reviewOfRun(reviews, viewerLogin, options.runId) : undefined;
@@ -89543,7 +89479,7 @@ async function withConversations(options, prior, state) {
     const { request, logger } = options;
     let threads;
     try {
-        threads = await readThreadActivity(options.octokit, options.graphqlUrl, { ...request.repository, prNumber: request.prNumber }, commentIds);
+        threads = await readThreadActivity(options.octokit, options.graphqlUrl, request.pr, commentIds);
     }
     catch (error) {
         logger.warning(`Could not read Redline's review threads: ${errorMessage(error)}`);
@@ -89563,7 +89499,7 @@ async function withConversations(options, prior, state) {
 }
 async function mergeBaseOf(options, baseSha, headSha) {
     try {
-        return await getMergeBase(options.octokit, options.request.repository, baseSha, headSha);
+        return await getMergeBase(options.octokit, options.request.pr, baseSha, headSha);
     }
     catch (error) {
         options.logger.warning(`The compare API did not give the merge base (${errorMessage(error)}); asking git.`);
@@ -89574,9 +89510,9 @@ function gitHubSource(options) {
     const { request, logger } = options;
     return {
         mergeBase: (baseSha, headSha) => mergeBaseOf(options, baseSha, headSha),
-        listFiles: () => listPullFiles(options.octokit, request.repository, request.prNumber),
+        listFiles: () => listPullFiles(options.octokit, request.pr),
         ...(request.kind === 'pull_request' && request.event === 'pull_request_target'
-            ? { fetchHead: (git, headSha) => fetchPullHead(git, request.prNumber, headSha, logger) }
+            ? { fetchHead: (git, headSha) => fetchPullHead(git, request.pr.prNumber, headSha, logger) }
             : {})
     };
 }
@@ -89700,9 +89636,9 @@ async function runModel(options, prior, scoped) {
         carried: scope.carried,
         verify: settings.verifyFindings,
         context: {
-            repository: `${request.repository.owner}/${request.repository.repo}`,
+            repository: `${request.pr.owner}/${request.pr.repo}`,
             pr: {
-                number: request.prNumber,
+                number: request.pr.prNumber,
                 title: pr.title,
                 body: pr.body,
                 author: pr.author,
@@ -89770,8 +89706,7 @@ async function publish(options, prior, scoped, input) {
     return publishReview({
         octokit,
         graphqlUrl: options.graphqlUrl,
-        repository: request.repository,
-        prNumber: request.prNumber,
+        pr: request.pr,
         commitSha: prior.headSha,
         findings: input.findings,
         summary: input.summary,
@@ -89806,7 +89741,7 @@ async function publish(options, prior, scoped, input) {
 async function pipeline_reviewPullRequest(options) {
     const { settings, request, logger } = options;
     const outcome = {
-        prNumber: request.prNumber,
+        prNumber: request.pr.prNumber,
         end: { kind: 'completed' },
         findings: [],
         usage: emptyUsage(priceFor(settings.model)),
@@ -90555,8 +90490,11 @@ async function reviewLocally(input) {
     }
     const request = {
         kind: 'workflow_dispatch',
-        repository: { owner: branch.repository.split('/')[0] ?? '', repo: branch.repository.split('/')[1] ?? '' },
-        prNumber: 0
+        pr: {
+            owner: branch.repository.split('/')[0] ?? '',
+            repo: branch.repository.split('/')[1] ?? '',
+            prNumber: 0
+        }
     };
     const review = await logger.group('Review with the model', () => runModel({ settings, request, logger, ...(input.anthropic ? { anthropic: input.anthropic } : {}) }, { ...prior, replies: new Map() }, scoped));
     outcome.agent = review.run;

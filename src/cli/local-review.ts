@@ -147,8 +147,11 @@ export async function reviewLocally(input: {
 
   const request = {
     kind: 'workflow_dispatch' as const,
-    repository: { owner: branch.repository.split('/')[0] ?? '', repo: branch.repository.split('/')[1] ?? '' },
-    prNumber: 0
+    pr: {
+      owner: branch.repository.split('/')[0] ?? '',
+      repo: branch.repository.split('/')[1] ?? '',
+      prNumber: 0
+    }
   }
   const review = await logger.group('Review with the model', () =>
     runModel(

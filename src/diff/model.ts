@@ -63,6 +63,12 @@ export interface ApiFile {
   deletions: number
 }
 
+/** The files API's answer: its files, and the limit it stopped at when the pull request has more. */
+export interface ApiFileList {
+  files: ApiFile[]
+  cappedAt?: number
+}
+
 /** Number of diff lines (added, removed and context) in a file's hunks. */
 export function diffLineCount(file: DiffFile): number {
   let total = 0

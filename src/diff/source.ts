@@ -1,7 +1,7 @@
 import { errorMessage } from '../errors.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
-import type { ApiFile, DiffFile } from './model.js'
+import type { ApiFileList, DiffFile } from './model.js'
 import { DiffStreamParser, parseApiPatch } from './parse.js'
 
 export interface PullDiff {
@@ -19,11 +19,8 @@ export interface LoadPullDiffOptions {
   mergeBaseSha?: string
   logger: Logger
   /** The pull-request files API, used when git cannot produce the diff. */
-  fallback: () => Promise<ApiFile[]>
+  fallback: () => Promise<ApiFileList>
 }
-
-/** The files API lists at most this many files. */
-export const API_FILE_LIMIT = 3000
 
 /** History fetched to find a merge base when the compare API did not give one: 50, then 250 more, ... */
 const MERGE_BASE_DEPTHS = [50, 250, 1000]
@@ -52,10 +49,10 @@ export async function loadPullDiff(options: LoadPullDiffOptions): Promise<PullDi
   } catch (error) {
     warn(`git could not produce the diff (${errorMessage(error)}); using the pull-request files API`)
   }
-  const apiFiles = await options.fallback()
-  const files = apiFiles.map(parseApiPatch)
-  if (apiFiles.length >= API_FILE_LIMIT) {
-    warn(`the files API lists at most ${API_FILE_LIMIT} files; later files of this pull request are missing`)
+  const api = await options.fallback()
+  const files = api.files.map(parseApiPatch)
+  if (api.cappedAt !== undefined) {
+    warn(`the files API lists at most ${api.cappedAt} files; later files of this pull request are missing`)
   }
   const missing = files.filter(file => file.patchMissing).map(file => file.path)
   if (missing.length > 0) {

@@ -1,7 +1,14 @@
-import type { Repository } from '../context.js'
-import type { ApiFile } from '../diff/model.js'
-import { API_FILE_LIMIT } from '../diff/source.js'
+import type { PullRequestRef, Repository } from '../context.js'
+import type { ApiFile, ApiFileList } from '../diff/model.js'
 import type { Octokit } from './client.js'
+
+/** The files API lists at most this many files of a pull request. */
+export const API_FILE_LIMIT = 3000
+
+/** The parameters that name one pull request in Octokit's calls. */
+export function pullParams(pr: PullRequestRef): { owner: string; repo: string; pull_number: number } {
+  return { owner: pr.owner, repo: pr.repo, pull_number: pr.prNumber }
+}
 
 /** The parts of a pull request a review needs. */
 export interface PullRequestInfo {
@@ -18,12 +25,8 @@ export interface PullRequestInfo {
   htmlUrl: string
 }
 
-export async function getPullRequest(
-  octokit: Octokit,
-  repository: Repository,
-  prNumber: number
-): Promise<PullRequestInfo> {
-  const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: prNumber })
+export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Promise<PullRequestInfo> {
+  const { data } = await octokit.rest.pulls.get(pullParams(pr))
   return {
     number: data.number,
     title: data.title ?? '',
@@ -39,17 +42,9 @@ export async function getPullRequest(
   }
 }
 
-export async function listPullFiles(
-  octokit: Octokit,
-  repository: Repository,
-  prNumber: number
-): Promise<ApiFile[]> {
-  const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-    ...repository,
-    pull_number: prNumber,
-    per_page: 100
-  })
-  return files.slice(0, API_FILE_LIMIT).map(file => {
+export async function listPullFiles(octokit: Octokit, pr: PullRequestRef): Promise<ApiFileList> {
+  const listed = await octokit.paginate(octokit.rest.pulls.listFiles, { ...pullParams(pr), per_page: 100 })
+  const files = listed.slice(0, API_FILE_LIMIT).map(file => {
     const entry: ApiFile = {
       filename: file.filename,
       status: file.status,
@@ -60,6 +55,7 @@ export async function listPullFiles(
     if (typeof file.patch === 'string') entry.patch = file.patch
     return entry
   })
+  return listed.length >= API_FILE_LIMIT ? { files, cappedAt: API_FILE_LIMIT } : { files }
 }
 
 /** The merge base of base and head as GitHub computes it: the start of the PR diff. */

@@ -1,12 +1,8 @@
 import type { Side } from '../diff/model.js'
+import type { PullRequestRef } from '../context.js'
 import { GitHubTimeoutError, type Octokit } from './client.js'
 import type { AccountRef } from './identity.js'
-
-export interface PullRequestRef {
-  owner: string
-  repo: string
-  prNumber: number
-}
+import { pullParams } from './pulls.js'
 
 /** One entry of `comments` in the create-review payload, in GitHub's field names. */
 export interface ReviewCommentInput {
@@ -71,9 +67,7 @@ async function createReview(
   event: typeof REVIEW_EVENT | undefined
 ): Promise<ReviewRecord> {
   const { data } = await octokit.rest.pulls.createReview({
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
+    ...pullParams(pr),
     commit_id: draft.commitSha,
     body: draft.body,
     ...(event ? { event } : {}),
@@ -108,9 +102,7 @@ export async function deletePendingReview(
   reviewId: number
 ): Promise<void> {
   await octokit.rest.pulls.deletePendingReview({
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
+    ...pullParams(pr),
     review_id: reviewId
   })
 }
@@ -123,9 +115,7 @@ export async function updateReviewBody(
   body: string
 ): Promise<{ html_url: string }> {
   const { data } = await octokit.rest.pulls.updateReview({
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
+    ...pullParams(pr),
     review_id: reviewId,
     body
   })
@@ -135,9 +125,7 @@ export async function updateReviewBody(
 /** Every review on the pull request, oldest first; the caller's own PENDING review is included. */
 export async function listReviews(octokit: Octokit, pr: PullRequestRef): Promise<ReviewRecord[]> {
   const data = await octokit.paginate(octokit.rest.pulls.listReviews, {
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
+    ...pullParams(pr),
     per_page: 100
   })
   return data.map(review)
@@ -162,9 +150,7 @@ export async function listReviewComments(
   reviewId: number
 ): Promise<ReviewCommentRecord[]> {
   const data = await octokit.paginate(octokit.rest.pulls.listCommentsForReview, {
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
+    ...pullParams(pr),
     review_id: reviewId,
     per_page: 100
   })
@@ -179,9 +165,7 @@ export async function listPullRequestComments(
   pr: PullRequestRef
 ): Promise<ReviewCommentRecord[]> {
   const data = await octokit.paginate(octokit.rest.pulls.listReviewComments, {
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
+    ...pullParams(pr),
     per_page: 100
   })
   return data.map(entry => comment({ ...entry, user: entry.user ?? null }))
@@ -194,9 +178,7 @@ export async function replyToComment(
   body: string
 ): Promise<number> {
   const { data } = await octokit.rest.pulls.createReplyForReviewComment({
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.prNumber,
+    ...pullParams(pr),
     comment_id: commentId,
     body
   })

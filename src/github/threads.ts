@@ -1,5 +1,5 @@
 import { graphql, type Octokit } from './client.js'
-import type { PullRequestRef } from './reviews.js'
+import type { PullRequestRef } from '../context.js'
 
 export interface ThreadInfo {
   threadId: string

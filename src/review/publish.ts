@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { Finding } from '../findings/finding.js'
 import type { Severity } from '../findings/severity.js'
+import type { PullRequestRef } from '../context.js'
 import type { Octokit } from '../github/client.js'
 import { isOwnAccount } from '../github/identity.js'
 import {
   listPullRequestComments,
   listReviewComments,
   updateReviewBody,
-  type PullRequestRef,
   type ReviewCommentInput
 } from '../github/reviews.js'
 import { errorMessage, httpStatus } from '../errors.js'
@@ -24,8 +24,7 @@ import { answerReplies, resolveFixedThreads, ThreadKeeper } from './resolve-thre
 export interface PublishOptions {
   octokit: Octokit
   graphqlUrl: string
-  repository: { owner: string; repo: string }
-  prNumber: number
+  pr: PullRequestRef
   /** The commit that was reviewed. The review is pinned to it even if the head has moved since. */
   commitSha: string
   /** Every finding of the pull request after this run, open and closed. */
@@ -129,7 +128,7 @@ function withCommentIds(findings: readonly Finding[], ids: ReadonlyMap<string, n
 /** Posts the one review for this run: summary, inline comments and the marker, then closes fixed threads. */
 export async function publishReview(options: PublishOptions): Promise<PublishResult> {
   const { logger, settings } = options
-  const pr: PullRequestRef = { ...options.repository, prNumber: options.prNumber }
+  const { pr } = options
   const runId = options.runId ?? randomBytes(6).toString('hex')
   let findings = withCommentIds(options.findings, await knownCommentIds(options, pr))
   const previous = options.previousState?.findings ?? []

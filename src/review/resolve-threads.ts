@@ -1,6 +1,7 @@
 import type { Finding } from '../findings/finding.js'
 import type { Octokit } from '../github/client.js'
-import { replyToComment, type PullRequestRef } from '../github/reviews.js'
+import type { PullRequestRef } from '../context.js'
+import { replyToComment } from '../github/reviews.js'
 import { findThreadsByCommentId, resolveThread, type ThreadInfo } from '../github/threads.js'
 import { errorMessage, httpStatus } from '../errors.js'
 import type { Logger } from '../logger.js'
