@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
 import { memoryLogger } from '../../src/logger.js'
-import { decodeMarker, encodeMarker, type ReviewState } from '../../src/review/marker.js'
+import {
+  decodeMarker,
+  encodeMarker,
+  findingIdOf,
+  findingTag,
+  isRedlineBody,
+  probeBody,
+  type ReviewState
+} from '../../src/review/marker.js'
 import { readState, type ReviewLike } from '../../src/review/read-state.js'
 import { makeFinding, SHA_A, SHA_B, SHA_C } from './helpers.js'
 
@@ -201,5 +209,21 @@ describe('readState', () => {
     )
     expect(result.reviewId).toBe(1)
     expect(result.warnings).toEqual([expect.stringMatching(/review 2/)])
+  })
+})
+
+describe('the other hidden comments', () => {
+  it('tells Redline bodies (a state or a probe) from anyone else’s', () => {
+    expect(isRedlineBody(`Summary\n\n${encodeMarker(state())}`)).toBe(true)
+    expect(isRedlineBody(probeBody('run-7'))).toBe(true)
+    expect(isRedlineBody('LGTM <!-- note to self -->')).toBe(false)
+    expect(isRedlineBody(findingTag('f_abc'))).toBe(false)
+    expect(isRedlineBody(null)).toBe(false)
+  })
+
+  it('reads the last finding tag of a comment, never a state marker', () => {
+    expect(findingIdOf(`quoted ${findingTag('f_old')}\n\nBody\n${findingTag('f_new')}`)).toBe('f_new')
+    expect(findingIdOf(encodeMarker(state()))).toBeUndefined()
+    expect(decodeMarker(findingTag('f_abc'))).toEqual({ kind: 'none' })
   })
 })

@@ -9,7 +9,8 @@ import {
   neutralize,
   truncate
 } from '../../src/review/markdown.js'
-import { code, findingIdOf, findingTag, renderComment, renderCommentBody } from '../../src/review/render.js'
+import { findingIdOf, findingTag } from '../../src/review/marker.js'
+import { code, renderComment, renderCommentBody } from '../../src/review/render.js'
 import type { InlineFinding } from '../../src/review/select.js'
 import { makeFinding } from './helpers.js'
 

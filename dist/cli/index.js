@@ -87896,6 +87896,35 @@ function marker_decodeMarker(body) {
 function marker_hasMarker(body) {
     return body?.includes(OPEN) ?? false;
 }
+/*
+ * The other two hidden comments Redline writes:
+ *
+ *   <!-- redline:finding <id> -->      the last line of every inline comment: ties it to its finding, so later
+ *                                      runs find the comment (and its thread) by the finding's id
+ *   <!-- redline:probe <run id> -->    the body of a PENDING review made only to learn whether a review can be
+ *                                      posted; a later run deletes any it finds
+ *
+ * Ids match FINDING_ID_PATTERN and run ids are plain tokens, so neither can close the comment.
+ */
+const TAG_PATTERN = /<!-- redline:finding (\S+) -->/g;
+const PROBE_OPEN = '<!-- redline:probe ';
+function marker_findingTag(id) {
+    return `<!-- redline:finding ${id} -->`;
+}
+/** The finding id of a Redline comment; the last tag counts, as Redline writes its tag last. */
+function marker_findingIdOf(commentBody) {
+    let id;
+    for (const match of (commentBody ?? '').matchAll(TAG_PATTERN))
+        id = match[1];
+    return id;
+}
+function marker_probeBody(runId) {
+    return `${PROBE_OPEN}${runId}${CLOSE}`;
+}
+/** A review body Redline wrote: one with its state marker, or a probe. */
+function marker_isRedlineBody(body) {
+    return marker_hasMarker(body) || (body ?? '').includes(PROBE_OPEN);
+}
 
 ;// CONCATENATED MODULE: ./src/review/read-state.ts
 
@@ -87949,176 +87978,7 @@ function read_state_readState(reviews, viewerLogin, logger) {
     return { warnings };
 }
 
-;// CONCATENATED MODULE: ./src/review/select.ts
-
-
-const select_LISTED_REASON_TEXT = {
-    'below-min-severity': 'below min-severity',
-    'over-cap': 'over the max-comments cap',
-    'file-level': 'about the whole file',
-    'outside-diff': 'outside the diff',
-    'not-on-diff-lines': 'its lines are not in the diff',
-    'earlier-thread': 'already on a thread from an earlier review',
-    'rejected-by-github': 'GitHub would not place it on the diff'
-};
-function select_commentSide(finding) {
-    return finding.side ?? 'RIGHT';
-}
-/** Whether GitHub will accept an inline comment on the finding's lines, as far as the diff tells. */
-function fitsDiff(finding, lines) {
-    if (!isLineFinding(finding))
-        return false;
-    const side = select_commentSide(finding);
-    const { file, startLine, endLine } = finding;
-    if (startLine > endLine || !lines.canComment(file, side, endLine))
-        return false;
-    if (startLine === endLine)
-        return true;
-    return lines.canComment(file, side, startLine) && lines.sameHunk(file, side, startLine, endLine);
-}
-/** Most severe first, then by file and line, so the same findings always produce the same review. */
-function select_compareFindings(a, b) {
-    return (compareSeverityDesc(a.severity, b.severity) ||
-        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
-        (a.startLine ?? 0) - (b.startLine ?? 0) ||
-        (a.endLine ?? 0) - (b.endLine ?? 0) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-function placement(finding, settings, lines) {
-    if (finding.outsideDiff && atLeast(finding.severity, 'high'))
-        return 'outside-diff-section';
-    if (finding.commentId !== undefined)
-        return 'earlier-thread';
-    if (!atLeast(finding.severity, settings.minSeverity))
-        return 'below-min-severity';
-    if (finding.outsideDiff)
-        return 'outside-diff';
-    if (!isLineFinding(finding))
-        return 'file-level';
-    if (!fitsDiff(finding, lines))
-        return 'not-on-diff-lines';
-    return 'eligible';
-}
-/**
- * Splits the findings of a run into what is posted inline and what is listed in the body. Every open finding
- * lands in exactly one of `inline`, `outsideDiff`, `listed` and `informational`, so nothing is lost.
- */
-function select_selectFindings(findings, lines, settings, previous = []) {
-    const allOpen = findings.filter(finding => finding.status === 'open').sort(select_compareFindings);
-    const informational = allOpen.filter(finding => finding.severity === 'informational');
-    const open = allOpen.filter(finding => finding.severity !== 'informational');
-    const inline = [];
-    const outsideDiff = [];
-    const listed = [];
-    for (const finding of open) {
-        const place = placement(finding, settings, lines);
-        if (place === 'eligible' && inline.length < settings.maxComments)
-            inline.push(finding);
-        else if (place === 'eligible')
-            listed.push({ finding, reason: 'over-cap' });
-        else if (place === 'outside-diff-section')
-            outsideDiff.push(finding);
-        else
-            listed.push({ finding, reason: place });
-    }
-    const wasOpen = new Set(previous.filter(finding => finding.status === 'open').map(finding => finding.id));
-    const closedThisRun = findings
-        .filter(finding => finding.status !== 'open' && wasOpen.has(finding.id))
-        .sort(select_compareFindings);
-    return { inline, outsideDiff, listed, closedThisRun, open, informational };
-}
-/** Moves inline findings to the body list, e.g. when GitHub rejected their comments. */
-function select_demote(selection, ids, reason) {
-    if (ids.size === 0)
-        return selection;
-    const moved = selection.inline.filter(finding => ids.has(finding.id)).map(finding => ({ finding, reason }));
-    const listed = [...moved, ...selection.listed].sort((a, b) => select_compareFindings(a.finding, b.finding));
-    return { ...selection, inline: selection.inline.filter(finding => !ids.has(finding.id)), listed };
-}
-
-;// CONCATENATED MODULE: ./src/review/render.ts
-
-
-
-/**
- * Room for a comment's prose (at most twice this as `measure` counts newlines); the rest of GitHub's 65,536
- * characters is for the suggestion, measured the same way so that a suggestion of many short lines still fits.
- */
-const DESCRIPTION_LIMIT = 6_000;
-const SUGGESTION_LIMIT = 50_000;
-const TAG_PATTERN = /<!-- redline:finding (\S+) -->/g;
-/** Ties an inline comment to its finding, so later runs find the comment by the finding's id. */
-function findingTag(id) {
-    return `<!-- redline:finding ${id} -->`;
-}
-/** The finding id of a Redline comment; the last tag counts, as Redline writes its tag last. */
-function render_findingIdOf(commentBody) {
-    let id;
-    for (const match of (commentBody ?? '').matchAll(TAG_PATTERN))
-        id = match[1];
-    return id;
-}
-/** `` `text` `` that stays one code span even when the text holds backticks. */
-function render_code(text) {
-    const flat = text.replace(/\r?\n/g, ' ');
-    if (!flat.includes('`'))
-        return `\`${flat}\``;
-    let longest = 0;
-    for (const run of flat.match(/`+/g) ?? [])
-        longest = Math.max(longest, run.length);
-    const fence = '`'.repeat(longest + 1);
-    return `${fence} ${flat} ${fence}`;
-}
-/** `**🟠 High · security** — title`, the first line of every comment and list entry. */
-function render_headline(finding) {
-    const category = inline(finding.category, 40);
-    const label = category === '' ? severityLabel(finding.severity) : `${severityLabel(finding.severity)} · ${category}`;
-    const title = inline(finding.title, 200) || 'Untitled finding';
-    return `**${label}** — ${title}`;
-}
-function render_locationCode(finding) {
-    return render_code(findingLocation(finding));
-}
-function suggestionSection(finding) {
-    const suggestion = finding.suggestion;
-    if (suggestion === undefined)
-        return undefined;
-    if (measure(suggestion) > SUGGESTION_LIMIT)
-        return '_The suggested change is too long to show here._';
-    // A suggestion block replaces lines of the new file; on removed lines it can only be shown, not applied.
-    if (commentSide(finding) === 'RIGHT')
-        return codeBlock(suggestion, 'suggestion');
-    return `Suggested code:\n\n${codeBlock(suggestion)}`;
-}
-function renderCommentBody(finding) {
-    const parts = [render_headline(finding)];
-    const description = neutralize(truncate(finding.description.trim(), DESCRIPTION_LIMIT));
-    if (description !== '')
-        parts.push(description);
-    const suggestion = suggestionSection(finding);
-    if (suggestion !== undefined)
-        parts.push(suggestion);
-    parts.push(findingTag(finding.id));
-    return parts.join('\n\n');
-}
-/** Multi-line comments carry `start_line`/`start_side`; single-line ones must not. */
-function render_renderComment(finding) {
-    const side = commentSide(finding);
-    const comment = {
-        path: finding.file,
-        body: renderCommentBody(finding),
-        line: finding.endLine,
-        side
-    };
-    if (finding.startLine !== finding.endLine) {
-        comment.start_line = finding.startLine;
-        comment.start_side = side;
-    }
-    return comment;
-}
-
 ;// CONCATENATED MODULE: ./src/review/post-review.ts
-
 
 
 
@@ -88137,19 +87997,13 @@ class ReviewPostError extends Error {
 const MAX_ATTEMPTS = 8;
 const TRANSIENT_RETRIES = 2;
 const MIN_BUDGET = 4_000;
-function probeBody(runId) {
-    return `<!-- redline:probe ${runId} -->`;
-}
-function isOurArtifact(body) {
-    return hasMarker(body) || (body ?? '').includes('<!-- redline:probe ');
-}
 /**
  * A PENDING review of ours that is safe to delete: one Redline wrote, or the empty one GitHub can leave behind
  * after a failed create. An empty review holding comments Redline did not write is someone's draft (when
  * the token is a person's) and is left alone.
  */
 async function isStray(input, review) {
-    if (isOurArtifact(review.body))
+    if (isRedlineBody(review.body))
         return true;
     if (review.body.trim() !== '')
         return false;
@@ -88531,6 +88385,163 @@ function marker_fit_fitMarker(state, maxChars, options = {}) {
     return result(attempt(findings, leanest), droppedOpenIds);
 }
 
+;// CONCATENATED MODULE: ./src/review/select.ts
+
+
+const select_LISTED_REASON_TEXT = {
+    'below-min-severity': 'below min-severity',
+    'over-cap': 'over the max-comments cap',
+    'file-level': 'about the whole file',
+    'outside-diff': 'outside the diff',
+    'not-on-diff-lines': 'its lines are not in the diff',
+    'earlier-thread': 'already on a thread from an earlier review',
+    'rejected-by-github': 'GitHub would not place it on the diff'
+};
+function select_commentSide(finding) {
+    return finding.side ?? 'RIGHT';
+}
+/** Whether GitHub will accept an inline comment on the finding's lines, as far as the diff tells. */
+function fitsDiff(finding, lines) {
+    if (!isLineFinding(finding))
+        return false;
+    const side = select_commentSide(finding);
+    const { file, startLine, endLine } = finding;
+    if (startLine > endLine || !lines.canComment(file, side, endLine))
+        return false;
+    if (startLine === endLine)
+        return true;
+    return lines.canComment(file, side, startLine) && lines.sameHunk(file, side, startLine, endLine);
+}
+/** Most severe first, then by file and line, so the same findings always produce the same review. */
+function select_compareFindings(a, b) {
+    return (compareSeverityDesc(a.severity, b.severity) ||
+        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+        (a.startLine ?? 0) - (b.startLine ?? 0) ||
+        (a.endLine ?? 0) - (b.endLine ?? 0) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+function placement(finding, settings, lines) {
+    if (finding.outsideDiff && atLeast(finding.severity, 'high'))
+        return 'outside-diff-section';
+    if (finding.commentId !== undefined)
+        return 'earlier-thread';
+    if (!atLeast(finding.severity, settings.minSeverity))
+        return 'below-min-severity';
+    if (finding.outsideDiff)
+        return 'outside-diff';
+    if (!isLineFinding(finding))
+        return 'file-level';
+    if (!fitsDiff(finding, lines))
+        return 'not-on-diff-lines';
+    return 'eligible';
+}
+/**
+ * Splits the findings of a run into what is posted inline and what is listed in the body. Every open finding
+ * lands in exactly one of `inline`, `outsideDiff`, `listed` and `informational`, so nothing is lost.
+ */
+function select_selectFindings(findings, lines, settings, previous = []) {
+    const allOpen = findings.filter(finding => finding.status === 'open').sort(select_compareFindings);
+    const informational = allOpen.filter(finding => finding.severity === 'informational');
+    const open = allOpen.filter(finding => finding.severity !== 'informational');
+    const inline = [];
+    const outsideDiff = [];
+    const listed = [];
+    for (const finding of open) {
+        const place = placement(finding, settings, lines);
+        if (place === 'eligible' && inline.length < settings.maxComments)
+            inline.push(finding);
+        else if (place === 'eligible')
+            listed.push({ finding, reason: 'over-cap' });
+        else if (place === 'outside-diff-section')
+            outsideDiff.push(finding);
+        else
+            listed.push({ finding, reason: place });
+    }
+    const wasOpen = new Set(previous.filter(finding => finding.status === 'open').map(finding => finding.id));
+    const closedThisRun = findings
+        .filter(finding => finding.status !== 'open' && wasOpen.has(finding.id))
+        .sort(select_compareFindings);
+    return { inline, outsideDiff, listed, closedThisRun, open, informational };
+}
+/** Moves inline findings to the body list, e.g. when GitHub rejected their comments. */
+function select_demote(selection, ids, reason) {
+    if (ids.size === 0)
+        return selection;
+    const moved = selection.inline.filter(finding => ids.has(finding.id)).map(finding => ({ finding, reason }));
+    const listed = [...moved, ...selection.listed].sort((a, b) => select_compareFindings(a.finding, b.finding));
+    return { ...selection, inline: selection.inline.filter(finding => !ids.has(finding.id)), listed };
+}
+
+;// CONCATENATED MODULE: ./src/review/render.ts
+
+
+
+
+/**
+ * Room for a comment's prose (at most twice this as `measure` counts newlines); the rest of GitHub's 65,536
+ * characters is for the suggestion, measured the same way so that a suggestion of many short lines still fits.
+ */
+const DESCRIPTION_LIMIT = 6_000;
+const SUGGESTION_LIMIT = 50_000;
+/** `` `text` `` that stays one code span even when the text holds backticks. */
+function render_code(text) {
+    const flat = text.replace(/\r?\n/g, ' ');
+    if (!flat.includes('`'))
+        return `\`${flat}\``;
+    let longest = 0;
+    for (const run of flat.match(/`+/g) ?? [])
+        longest = Math.max(longest, run.length);
+    const fence = '`'.repeat(longest + 1);
+    return `${fence} ${flat} ${fence}`;
+}
+/** `**🟠 High · security** — title`, the first line of every comment and list entry. */
+function render_headline(finding) {
+    const category = inline(finding.category, 40);
+    const label = category === '' ? severityLabel(finding.severity) : `${severityLabel(finding.severity)} · ${category}`;
+    const title = inline(finding.title, 200) || 'Untitled finding';
+    return `**${label}** — ${title}`;
+}
+function render_locationCode(finding) {
+    return render_code(findingLocation(finding));
+}
+function suggestionSection(finding) {
+    const suggestion = finding.suggestion;
+    if (suggestion === undefined)
+        return undefined;
+    if (measure(suggestion) > SUGGESTION_LIMIT)
+        return '_The suggested change is too long to show here._';
+    // A suggestion block replaces lines of the new file; on removed lines it can only be shown, not applied.
+    if (commentSide(finding) === 'RIGHT')
+        return codeBlock(suggestion, 'suggestion');
+    return `Suggested code:\n\n${codeBlock(suggestion)}`;
+}
+function renderCommentBody(finding) {
+    const parts = [render_headline(finding)];
+    const description = neutralize(truncate(finding.description.trim(), DESCRIPTION_LIMIT));
+    if (description !== '')
+        parts.push(description);
+    const suggestion = suggestionSection(finding);
+    if (suggestion !== undefined)
+        parts.push(suggestion);
+    parts.push(findingTag(finding.id));
+    return parts.join('\n\n');
+}
+/** Multi-line comments carry `start_line`/`start_side`; single-line ones must not. */
+function render_renderComment(finding) {
+    const side = commentSide(finding);
+    const comment = {
+        path: finding.file,
+        body: renderCommentBody(finding),
+        line: finding.endLine,
+        side
+    };
+    if (finding.startLine !== finding.endLine) {
+        comment.start_line = finding.startLine;
+        comment.start_side = side;
+    }
+    return comment;
+}
+
 ;// CONCATENATED MODULE: ./src/review/body.ts
 
 
@@ -88821,6 +88832,7 @@ async function resolve_threads_answerReplies(keeper, replies, before, after, inp
 }
 
 ;// CONCATENATED MODULE: ./src/review/publish.ts
+
 
 
 

@@ -332,3 +332,36 @@ export function decodeMarker(body: string | null | undefined): DecodeResult {
 export function hasMarker(body: string | null | undefined): boolean {
   return body?.includes(OPEN) ?? false
 }
+
+/*
+ * The other two hidden comments Redline writes:
+ *
+ *   <!-- redline:finding <id> -->      the last line of every inline comment: ties it to its finding, so later
+ *                                      runs find the comment (and its thread) by the finding's id
+ *   <!-- redline:probe <run id> -->    the body of a PENDING review made only to learn whether a review can be
+ *                                      posted; a later run deletes any it finds
+ *
+ * Ids match FINDING_ID_PATTERN and run ids are plain tokens, so neither can close the comment.
+ */
+const TAG_PATTERN = /<!-- redline:finding (\S+) -->/g
+const PROBE_OPEN = '<!-- redline:probe '
+
+export function findingTag(id: string): string {
+  return `<!-- redline:finding ${id} -->`
+}
+
+/** The finding id of a Redline comment; the last tag counts, as Redline writes its tag last. */
+export function findingIdOf(commentBody: string | null | undefined): string | undefined {
+  let id: string | undefined
+  for (const match of (commentBody ?? '').matchAll(TAG_PATTERN)) id = match[1]
+  return id
+}
+
+export function probeBody(runId: string): string {
+  return `${PROBE_OPEN}${runId}${CLOSE}`
+}
+
+/** A review body Redline wrote: one with its state marker, or a probe. */
+export function isRedlineBody(body: string | null | undefined): boolean {
+  return hasMarker(body) || (body ?? '').includes(PROBE_OPEN)
+}

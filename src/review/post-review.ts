@@ -33,9 +33,8 @@ import {
 } from '../github/reviews.js'
 import { errorMessage } from '../errors.js'
 import type { Logger } from '../logger.js'
-import { decodeMarker, hasMarker } from './marker.js'
+import { decodeMarker, findingIdOf, isRedlineBody, probeBody } from './marker.js'
 import { BODY_BUDGET } from './markdown.js'
-import { findingIdOf } from './render.js'
 
 export interface TaggedComment {
   findingId: string
@@ -81,21 +80,13 @@ const MAX_ATTEMPTS = 8
 const TRANSIENT_RETRIES = 2
 const MIN_BUDGET = 4_000
 
-export function probeBody(runId: string): string {
-  return `<!-- redline:probe ${runId} -->`
-}
-
-function isOurArtifact(body: string | null | undefined): boolean {
-  return hasMarker(body) || (body ?? '').includes('<!-- redline:probe ')
-}
-
 /**
  * A PENDING review of ours that is safe to delete: one Redline wrote, or the empty one GitHub can leave behind
  * after a failed create. An empty review holding comments Redline did not write is someone's draft (when
  * the token is a person's) and is left alone.
  */
 async function isStray(input: PostInput, review: ReviewRecord): Promise<boolean> {
-  if (isOurArtifact(review.body)) return true
+  if (isRedlineBody(review.body)) return true
   if (review.body.trim() !== '') return false
   const comments = await listReviewComments(input.octokit, input.pr, review.id)
   return comments.every(comment => findingIdOf(comment.body) !== undefined)

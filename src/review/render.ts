@@ -1,5 +1,6 @@
 import { findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
+import { findingTag } from './marker.js'
 import { codeBlock, inline, measure, neutralize, severityLabel, truncate } from './markdown.js'
 import { commentSide, type InlineFinding } from './select.js'
 
@@ -9,20 +10,6 @@ import { commentSide, type InlineFinding } from './select.js'
  */
 const DESCRIPTION_LIMIT = 6_000
 const SUGGESTION_LIMIT = 50_000
-
-const TAG_PATTERN = /<!-- redline:finding (\S+) -->/g
-
-/** Ties an inline comment to its finding, so later runs find the comment by the finding's id. */
-export function findingTag(id: string): string {
-  return `<!-- redline:finding ${id} -->`
-}
-
-/** The finding id of a Redline comment; the last tag counts, as Redline writes its tag last. */
-export function findingIdOf(commentBody: string | null | undefined): string | undefined {
-  let id: string | undefined
-  for (const match of (commentBody ?? '').matchAll(TAG_PATTERN)) id = match[1]
-  return id
-}
 
 /** `` `text` `` that stays one code span even when the text holds backticks. */
 export function code(text: string): string {
