@@ -23,7 +23,7 @@ const API_KEY = 'sk-ant-evaluation'
 
 export interface ValidateOptions {
   fixturesDir?: string
-  only?: readonly string[]
+  only?: readonly string[] | undefined
   concurrency?: number
   log?: (line: string) => void
 }

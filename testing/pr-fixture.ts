@@ -300,7 +300,7 @@ class Fixture implements PrFixture {
   }
 
   private originGit(args: readonly string[], env?: Record<string, string>): string {
-    return git(this.originDir, args, { env })
+    return git(this.originDir, args, env ? { env } : {})
   }
 
   private build(spec: PrFixtureSpec): void {
@@ -479,7 +479,7 @@ class Fixture implements PrFixture {
       ident: HEAD_AUTHOR,
       time: this.nextTime(),
       message: `${message ?? `Change ${this.headCommits.length + 1}`}\n`,
-      change: { files, renames: options.renames }
+      change: { files, ...(options.renames ? { renames: options.renames } : {}) }
     })
     const sha = mustGet(stream.run(this.originDir), mark)
     this.headCommits.push(sha)
@@ -502,7 +502,7 @@ class Fixture implements PrFixture {
       time: this.nextTime(),
       message: `${message ?? 'Rewritten change'}\n`,
       rootTree: this.originGit(['rev-parse', `${oldHead}^{tree}`]),
-      change: { files, renames: options.renames }
+      change: { files, ...(options.renames ? { renames: options.renames } : {}) }
     })
     const sha = mustGet(stream.run(this.originDir, true), mark)
     this.refreshPullRefs()
@@ -522,7 +522,7 @@ class Fixture implements PrFixture {
       ident: BASE_AUTHOR,
       time: this.nextTime(),
       message: `${message ?? 'Base change'}\n`,
-      change: { files, renames: options.renames }
+      change: { files, ...(options.renames ? { renames: options.renames } : {}) }
     })
     const sha = mustGet(stream.run(this.originDir), mark)
     this.refreshPullRefs()

@@ -8,6 +8,7 @@ import { resultFileBase } from '../../eval/live-cli.js'
 import type { Fixture } from '../../eval/model.js'
 import { checkSuggestion, suggestionPatch } from '../../eval/suggestions.js'
 import { comment, defect } from './records.js'
+import { overridden, type Overrides } from '../support/overrides.js'
 
 const HEAD = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].join('\n') + '\n'
 
@@ -240,22 +241,25 @@ describe('conversationStats', () => {
 })
 
 describe('postedComments', () => {
-  const finding = (overrides: Partial<FileFinding>): FileFinding => ({
-    id: 'f_1',
-    severity: 'high',
-    category: 'security',
-    file: 'src/a.ts',
-    title: 'T',
-    description: 'D',
-    startLine: 4,
-    endLine: 5,
-    side: 'RIGHT',
-    status: 'open',
-    location: 'src/a.ts:4-5',
-    postedInline: true,
-    commentId: 7,
-    ...overrides
-  })
+  const finding = (overrides: Overrides<FileFinding>): FileFinding =>
+    overridden(
+      {
+        id: 'f_1',
+        severity: 'high',
+        category: 'security',
+        file: 'src/a.ts',
+        title: 'T',
+        description: 'D',
+        startLine: 4,
+        endLine: 5,
+        side: 'RIGHT',
+        status: 'open',
+        location: 'src/a.ts:4-5',
+        postedInline: true,
+        commentId: 7
+      },
+      overrides
+    )
 
   it('takes inline comments at the lines GitHub stored, and body entries by their location', () => {
     const review = {

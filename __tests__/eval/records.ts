@@ -1,5 +1,6 @@
 /** Small hand-made runs for the scorer, matcher, statistics and report tests. */
 import type { GoldenDefect, PostedComment, RunRecord } from '../../eval/model.js'
+import { overridden, type Overrides } from '../support/overrides.js'
 
 export function defect(id: string, overrides: Partial<GoldenDefect> = {}): GoldenDefect {
   return {
@@ -16,19 +17,21 @@ export function defect(id: string, overrides: Partial<GoldenDefect> = {}): Golde
   }
 }
 
-export function comment(id: string, overrides: Partial<PostedComment> = {}): PostedComment {
-  return {
-    id,
-    where: 'inline',
-    file: 'src/a.ts',
-    startLine: 10,
-    endLine: 10,
-    severity: 'high',
-    category: 'correctness',
-    title: 'Loop stops early',
-    description: 'The last item is skipped.',
-    ...overrides
-  }
+export function comment(id: string, overrides: Overrides<PostedComment> = {}): PostedComment {
+  return overridden(
+    {
+      id,
+      where: 'inline',
+      file: 'src/a.ts',
+      startLine: 10,
+      endLine: 10,
+      severity: 'high',
+      category: 'correctness',
+      title: 'Loop stops early',
+      description: 'The last item is skipped.'
+    },
+    overrides
+  )
 }
 
 export function run(overrides: Partial<RunRecord> = {}): RunRecord {

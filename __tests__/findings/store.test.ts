@@ -4,6 +4,7 @@ import { parseUnifiedDiff } from '../../src/diff/parse.js'
 import type { Finding } from '../../src/findings/finding.js'
 import { fingerprintOf } from '../../src/findings/fingerprint.js'
 import { FindingsStore, type NewFinding } from '../../src/findings/store.js'
+import { overridden, type Overrides } from '../support/overrides.js'
 
 const HEAD_SHA = 'a'.repeat(40)
 
@@ -60,17 +61,19 @@ function store(existing: Finding[] = []): FindingsStore {
   })
 }
 
-function finding(extra: Partial<NewFinding> = {}): NewFinding {
-  return {
-    severity: 'medium',
-    category: 'correctness',
-    file: 'src/a.ts',
-    title: 'Doubles the value',
-    description: 'f now returns twice its input.',
-    startLine: 4,
-    quote: 'const b = a * 2',
-    ...extra
-  }
+function finding(extra: Overrides<NewFinding> = {}): NewFinding {
+  return overridden(
+    {
+      severity: 'medium',
+      category: 'correctness',
+      file: 'src/a.ts',
+      title: 'Doubles the value',
+      description: 'f now returns twice its input.',
+      startLine: 4,
+      quote: 'const b = a * 2'
+    },
+    extra
+  )
 }
 
 async function added(s: FindingsStore, input: NewFinding): Promise<Finding> {
@@ -154,7 +157,7 @@ ${head.map(text => `+${text}`).join('\n')}
       headSha: HEAD_SHA,
       readHeadLines: async path => (path === 'src/c.ts' ? head : undefined)
     })
-    const c = (extra: Partial<NewFinding>): NewFinding =>
+    const c = (extra: Overrides<NewFinding>): NewFinding =>
       finding({ file: 'src/c.ts', severity: 'high', category: 'security', startLine: 1, ...extra })
     await added(s, c({ quote: "const key = '[REDACTED AWS access key]'" }))
     await added(s, c({ startLine: 2, category: 'trojan-source', quote: 'if (isAdmin<U+202E>) {' }))
@@ -425,8 +428,7 @@ describe('fingerprintOf', () => {
     expect(fingerprintOf(base)).toBe(fingerprintOf({ ...base, quote: ' RETURN b ', title: 'Other' }))
     expect(fingerprintOf(base)).not.toBe(fingerprintOf({ ...base, file: 'src/b.ts' }))
     expect(fingerprintOf(base)).not.toBe(fingerprintOf({ ...base, category: 'security' }))
-    expect(fingerprintOf({ ...base, quote: undefined })).not.toBe(
-      fingerprintOf({ ...base, quote: undefined, title: 'U' })
-    )
+    const { quote: _quote, ...unquoted } = base
+    expect(fingerprintOf(unquoted)).not.toBe(fingerprintOf({ ...unquoted, title: 'U' }))
   })
 })

@@ -2,6 +2,7 @@ import type { Side } from '../../src/diff/model.js'
 import type { Finding } from '../../src/findings/finding.js'
 import type { Severity } from '../../src/findings/severity.js'
 import type { CommentableLines } from '../../src/review/select.js'
+import { overridden, type Overrides } from '../support/overrides.js'
 
 export const SHA_A = 'a'.repeat(40)
 export const SHA_B = 'b'.repeat(40)
@@ -10,25 +11,27 @@ export const SHA_C = 'c'.repeat(40)
 let counter = 0
 
 /** A realistic finding: what the findings store produces, with every field a review can carry. */
-export function makeFinding(overrides: Partial<Finding> = {}): Finding {
+export function makeFinding(overrides: Overrides<Finding> = {}): Finding {
   counter++
   const line = overrides.startLine ?? 10 + counter
-  return {
-    id: `f_${counter.toString(36).padStart(6, '0')}`,
-    severity: 'medium',
-    category: 'correctness',
-    file: 'src/app.ts',
-    title: `Finding number ${counter}`,
-    description: `The value computed here can be undefined when the cache is cold (case ${counter}).`,
-    startLine: line,
-    endLine: line,
-    side: 'RIGHT',
-    status: 'open',
-    firstSeenSha: SHA_A,
-    lastConfirmedSha: SHA_A,
-    fingerprint: counter.toString(16).padStart(16, '0'),
-    ...overrides
-  }
+  return overridden(
+    {
+      id: `f_${counter.toString(36).padStart(6, '0')}`,
+      severity: 'medium',
+      category: 'correctness',
+      file: 'src/app.ts',
+      title: `Finding number ${counter}`,
+      description: `The value computed here can be undefined when the cache is cold (case ${counter}).`,
+      startLine: line,
+      endLine: line,
+      side: 'RIGHT',
+      status: 'open',
+      firstSeenSha: SHA_A,
+      lastConfirmedSha: SHA_A,
+      fingerprint: counter.toString(16).padStart(16, '0')
+    },
+    overrides
+  )
 }
 
 /** Commentable lines given as `path:side` → [first, last] ranges, one range per hunk. */

@@ -16,6 +16,7 @@ import type { CommentableLines } from '../../src/review/select.js'
 import { faults, REVIEW_ERRORS, startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
 import { createPrFixture, git, type PrFixture } from '../../testing/pr-fixture.js'
 import { makeFinding } from './helpers.js'
+import type { Overrides } from '../support/overrides.js'
 
 const BASE = Array.from({ length: 30 }, (_, i) => `const v${i + 1} = ${i + 1}`)
 // Line 5 is rewritten and a line is added after line 25: on the RIGHT, hunks cover lines 2-8 and 23-29.
@@ -94,7 +95,7 @@ async function setup(serverOptions: { strayReviewOn422?: boolean } = {}, product
 const reviewPosts = (server: GitHubStandIn) =>
   server.requests.filter(r => r.method === 'POST' && /\/pulls\/\d+\/reviews$/.test(r.path))
 const submitted = (server: GitHubStandIn) => server.reviews.filter(r => r.state !== 'PENDING')
-const onDiff = (overrides: Partial<Finding> = {}) =>
+const onDiff = (overrides: Overrides<Finding> = {}) =>
   makeFinding({ file: 'src/app.ts', startLine: 5, endLine: 5, side: 'RIGHT', severity: 'high', ...overrides })
 
 describe('publishReview against the GitHub stand-in', () => {

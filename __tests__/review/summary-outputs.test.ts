@@ -29,6 +29,7 @@ describe('renderJobSummary', () => {
     reviewUrl: 'https://github.com/acme/widgets/pull/1#pullrequestreview-9',
     dryRun: false
   }
+  const { reviewUrl: _reviewUrl, ...unposted } = base
 
   it('lists every finding with its status, severity, location and placement', () => {
     const summary = renderJobSummary(base)
@@ -51,8 +52,7 @@ describe('renderJobSummary', () => {
 
   it('shows the review that would have been posted on a dry run', () => {
     const summary = renderJobSummary({
-      ...base,
-      reviewUrl: undefined,
+      ...unposted,
       dryRun: true,
       body: 'The body',
       comments: [
@@ -68,8 +68,7 @@ describe('renderJobSummary', () => {
 
   it('reports a failed post and keeps the review for reference', () => {
     const summary = renderJobSummary({
-      ...base,
-      reviewUrl: undefined,
+      ...unposted,
       error: 'GitHub kept failing (502)',
       body: 'The body'
     })

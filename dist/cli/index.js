@@ -44703,6 +44703,7 @@ function numbered(header, lines, start, end, maxChars) {
 }
 
 ;// CONCATENATED MODULE: ./src/findings/finding.ts
+
 /** What kind of problem a finding is; the model picks one, so findings group and filter the same way. */
 const FINDING_CATEGORIES = [
     'correctness',
@@ -44726,6 +44727,14 @@ function finding_findingLocation(finding) {
         return finding.file;
     const lines = finding.startLine === finding.endLine ? `${finding.startLine}` : `${finding.startLine}-${finding.endLine}`;
     return `${finding.file}:${lines}${finding.side === 'LEFT' ? ' (removed)' : ''}`;
+}
+/** Most severe first, then by file and line, so the same findings always produce the same review. */
+function finding_compareFindings(a, b) {
+    return (compareSeverityDesc(a.severity, b.severity) ||
+        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+        (a.startLine ?? 0) - (b.startLine ?? 0) ||
+        (a.endLine ?? 0) - (b.endLine ?? 0) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -85516,6 +85525,266 @@ function context_oneLine(text, maxChars) {
     return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars - 1)}…`;
 }
 
+;// CONCATENATED MODULE: ./src/agent/conversation.ts
+
+/**
+ * The message history of one run. It only ever grows at its end, and assistant content is stored exactly as
+ * the API returned it (thinking signatures included), so each request starts with the bytes of the one
+ * before it and the cached prefix keeps matching.
+ */
+class Conversation {
+    messages = [];
+    continuing = false;
+    constructor(firstUserContent) {
+        const blocks = typeof firstUserContent === 'string'
+            ? [{ type: 'text', text: firstUserContent }]
+            : [...firstUserContent];
+        const last = blocks.length - 1;
+        // The first message (PR context and diff) is the bulk of every request: one of the fixed breakpoints.
+        blocks[last] = withCacheControl(blocks[last]);
+        this.messages.push({ role: 'user', content: blocks });
+    }
+    /**
+     * Records a reply. After `pause_turn` the next reply continues the same assistant turn, so its blocks are
+     * appended to that message rather than starting a second assistant message in a row.
+     */
+    addAssistant(content, paused) {
+        const blocks = content;
+        const last = this.messages[this.messages.length - 1];
+        if (this.continuing && last?.role === 'assistant' && Array.isArray(last.content)) {
+            last.content.push(...blocks);
+        }
+        else {
+            this.messages.push({ role: 'assistant', content: [...blocks] });
+        }
+        this.continuing = paused;
+    }
+    addUser(blocks) {
+        this.messages.push({ role: 'user', content: blocks });
+        this.continuing = false;
+    }
+    /** For a reply with no content, which cannot be recorded: the follow-up joins the last user message. */
+    appendToLastUser(text) {
+        const last = this.messages[this.messages.length - 1];
+        if (last?.role === 'user' && Array.isArray(last.content))
+            last.content.push({ type: 'text', text });
+        else
+            this.addUser([{ type: 'text', text }]);
+    }
+    get length() {
+        return this.messages.length;
+    }
+    /**
+     * The messages for the next request. Besides the fixed breakpoint on the first message, the newest user
+     * message carries one, so the conversation so far is written to the cache and read back next turn. It is
+     * added to a copy: the stored history never changes.
+     */
+    forRequest() {
+        const lastIndex = this.messages.length - 1;
+        const last = this.messages[lastIndex];
+        if (lastIndex === 0 ||
+            last?.role !== 'user' ||
+            !Array.isArray(last.content) ||
+            last.content.length === 0) {
+            return [...this.messages];
+        }
+        const content = [...last.content];
+        content[content.length - 1] = withCacheControl(content[content.length - 1]);
+        return [...this.messages.slice(0, lastIndex), { role: 'user', content }];
+    }
+}
+function withCacheControl(block) {
+    return { ...block, cache_control: { ...EPHEMERAL_CACHE } };
+}
+
+;// CONCATENATED MODULE: ./src/agent/loop.ts
+
+
+
+
+
+
+
+/** The agent stopped before writing its summary: say so plainly rather than invent one. */
+function loop_fallbackSummary(findings, agent) {
+    const open = findings.filter(finding => finding.status === 'open').length;
+    const why = agent.budgetExhausted
+        ? `its ${agent.budgetExhausted} budget ran out`
+        : agent.failure
+            ? 'a model request failed'
+            : `it stopped (${agent.stopReason})`;
+    return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`;
+}
+const NUDGE_PUBLISH = 'You ended your turn without calling publish_review. Record any remaining findings, then call ' +
+    'publish_review with your summary. Do not reply with text only.';
+const NUDGE_BRIEF = 'Your last reply was cut off at the output limit. Be brief: one finding per add_finding call, short ' +
+    'descriptions, then call publish_review.';
+const CUT_TOOL_CALL = 'Not run: your reply was cut off at the output limit inside this call, so its arguments are incomplete. ' +
+    'Call it again with shorter arguments.';
+const BUDGET_REFUSED = 'budget: record your findings and call publish_review now';
+const READS_SPENT = 'The tool-call budget ran out: later reads of the repository were refused, so parts of the change may ' +
+    'not have been examined.';
+/** Replies cut at max_tokens that the loop answers before giving up. */
+const MAX_CUT_REPLIES = 1;
+/**
+ * The review conversation: one model request per turn, tool calls answered in order, until the model calls
+ * publish_review, stops, or a budget runs out. It never throws: any failure ends the run with a note and
+ * the findings recorded so far stay in the store.
+ */
+async function runAgent(options) {
+    const { client, model, tools, logger } = options;
+    const tracker = new BudgetTracker(options.budget, options.now ?? Date.now);
+    const price = pricing_priceFor(model, logger);
+    const usage = pricing_emptyUsage(price);
+    const conversation = new Conversation(options.firstUserContent);
+    const system = [
+        { type: 'text', text: options.system, cache_control: { ...EPHEMERAL_CACHE } }
+    ];
+    const notes = [];
+    let nudged = false;
+    let warned = false;
+    let cutReplies = 0;
+    const finish = (stopReason, extra = {}) => {
+        logger.info(`Review agent stopped (${stopReason}) after ${tracker.turns} turns: ${formatUsage(usage)}`);
+        return {
+            published: false,
+            stopReason,
+            coverageNotes: notes,
+            usage,
+            turns: tracker.turns,
+            toolCalls: tracker.toolCalls,
+            ...extra
+        };
+    };
+    for (;;) {
+        const spent = tracker.exhausted();
+        if (spent) {
+            notes.push(`Stopped early: the ${spent} budget ran out (${tracker.describe(spent)}). ` +
+                'The findings recorded up to then are kept; parts of the change may not have been examined.');
+            return finish('budget', { budgetExhausted: spent });
+        }
+        let response;
+        try {
+            response = await client.messages.create({
+                model,
+                max_tokens: options.maxTokens ?? MAX_OUTPUT_TOKENS,
+                system,
+                tools: tools.definitions(),
+                messages: conversation.forRequest()
+            }, { signal: AbortSignal.timeout(Math.max(1000, tracker.remainingMs())) });
+        }
+        catch (error) {
+            if (error instanceof Anthropic.APIUserAbortError) {
+                if (tracker.turns === 0) {
+                    // Not one answer in the whole wall clock: the API is down, not the budget too small.
+                    const minutes = Math.round(options.budget.wallClockMs / 60_000);
+                    const failure = new TransientError(`The Anthropic API did not answer within the ${minutes}-minute wall clock budget.`);
+                    logger.warning(failure.message);
+                    return finish('api_error', { failure });
+                }
+                notes.push('Stopped early: the wall clock budget ran out while the model was answering.');
+                return finish('budget', { budgetExhausted: 'wall clock' });
+            }
+            const failure = classifyModelError(error, { model, firstTurn: tracker.turns === 0 });
+            logger.warning(`The model request failed: ${describeModelError(error)}`);
+            return finish('api_error', { failure });
+        }
+        tracker.recordTurn();
+        options.coverage?.commit();
+        addUsage(usage, response.usage, price);
+        // A cache write is input the model processed afresh; only cache reads are spared from the budget.
+        tracker.recordTokens(response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0), response.usage.output_tokens);
+        const stop = response.stop_reason ?? 'end_turn';
+        const uses = response.content.filter((b) => b.type === 'tool_use');
+        logger.info(`Turn ${tracker.turns}: ${stop}` +
+            (uses.length > 0 ? `, ${uses.map(u => u.name).join(', ')}` : '') +
+            ` (${response.usage.input_tokens} in, ${response.usage.output_tokens} out, ` +
+            `${response.usage.cache_read_input_tokens ?? 0} cache read; ${tracker.describe('tokens')} so far)`);
+        if (response.content.length > 0)
+            conversation.addAssistant(response.content, stop === 'pause_turn');
+        if (stop === 'refusal') {
+            notes.push('The model declined to continue the review; the findings recorded before that are kept.');
+            return finish('refusal');
+        }
+        // A reply cut by a length limit may end inside a tool call whose input is incomplete: never run that one.
+        const cut = stop === 'max_tokens' || stop === 'model_context_window_exceeded';
+        const lastBlock = response.content[response.content.length - 1];
+        const truncatedId = cut && lastBlock?.type === 'tool_use' ? lastBlock.id : undefined;
+        const results = [];
+        let summary;
+        for (const use of uses) {
+            const result = await answer(use, use.id === truncatedId);
+            results.push(result.block);
+            if (result.summary !== undefined)
+                summary = result.summary;
+        }
+        if (summary !== undefined)
+            return finish('published', { published: true, summary });
+        const follow = [...results];
+        if (stop === 'model_context_window_exceeded') {
+            notes.push("Stopped: the conversation filled the model's context window; the findings recorded so far are kept.");
+            return finish(stop);
+        }
+        else if (stop === 'max_tokens') {
+            cutReplies++;
+            if (cutReplies > MAX_CUT_REPLIES) {
+                notes.push('Stopped: replies were cut off at the output limit; the findings recorded so far are kept.');
+                return finish(stop);
+            }
+            follow.push({ type: 'text', text: NUDGE_BRIEF });
+        }
+        else if (stop === 'end_turn' ||
+            stop === 'stop_sequence' ||
+            (stop === 'tool_use' && uses.length === 0)) {
+            if (results.length === 0) {
+                if (nudged || tracker.exhausted()) {
+                    notes.push('The model ended without calling publish_review, so the summary is not its own.');
+                    return finish('end_turn');
+                }
+                nudged = true;
+                if (response.content.length === 0) {
+                    conversation.appendToLastUser(NUDGE_PUBLISH);
+                    continue;
+                }
+                follow.push({ type: 'text', text: NUDGE_PUBLISH });
+            }
+        }
+        else if (stop !== 'tool_use' && stop !== 'pause_turn') {
+            notes.push(`Stopped: the model stopped for an unexpected reason (${stop}).`);
+            return finish(stop);
+        }
+        // After pause_turn with nothing to answer, the same assistant turn is simply resumed.
+        if (follow.length === 0)
+            continue;
+        if (!warned && tracker.nearlyExhausted() && !tracker.exhausted()) {
+            warned = true;
+            follow.push({
+                type: 'text',
+                text: `Budget nearly used (${tracker.summary()}). Record your remaining findings and call publish_review.`
+            });
+        }
+        conversation.addUser(follow);
+    }
+    async function answer(use, truncated) {
+        const reply = (content, isError) => isError
+            ? { type: 'tool_result', tool_use_id: use.id, content, is_error: true }
+            : { type: 'tool_result', tool_use_id: use.id, content };
+        if (truncated)
+            return { block: reply(CUT_TOOL_CALL, true) };
+        const read = tools.reads(use.name);
+        if (read && (tracker.toolCallsLeft() === 0 || tracker.onLastTurn())) {
+            if (tracker.toolCallsLeft() === 0 && !notes.includes(READS_SPENT))
+                notes.push(READS_SPENT);
+            return { block: reply(BUDGET_REFUSED, true) };
+        }
+        tracker.recordToolCall(read);
+        const outcome = await tools.execute(use.name, use.input);
+        logger.debug(`${use.name} ${outcome.isError ? 'error' : 'ok'}: ${outcome.content.slice(0, 200)}`);
+        const block = reply(outcome.content, outcome.isError === true);
+        return outcome.publish ? { block, summary: outcome.publish.summary } : { block };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/findings/fingerprint.ts
 
 /** Case, spacing and punctuation runs do not make two findings different. */
@@ -85908,256 +86177,6 @@ function changedKeys(file) {
     return keys;
 }
 
-;// CONCATENATED MODULE: ./src/agent/conversation.ts
-
-/**
- * The message history of one run. It only ever grows at its end, and assistant content is stored exactly as
- * the API returned it (thinking signatures included), so each request starts with the bytes of the one
- * before it and the cached prefix keeps matching.
- */
-class Conversation {
-    messages = [];
-    continuing = false;
-    constructor(firstUserContent) {
-        const blocks = typeof firstUserContent === 'string'
-            ? [{ type: 'text', text: firstUserContent }]
-            : [...firstUserContent];
-        const last = blocks.length - 1;
-        // The first message (PR context and diff) is the bulk of every request: one of the fixed breakpoints.
-        blocks[last] = withCacheControl(blocks[last]);
-        this.messages.push({ role: 'user', content: blocks });
-    }
-    /**
-     * Records a reply. After `pause_turn` the next reply continues the same assistant turn, so its blocks are
-     * appended to that message rather than starting a second assistant message in a row.
-     */
-    addAssistant(content, paused) {
-        const blocks = content;
-        const last = this.messages[this.messages.length - 1];
-        if (this.continuing && last?.role === 'assistant' && Array.isArray(last.content)) {
-            last.content.push(...blocks);
-        }
-        else {
-            this.messages.push({ role: 'assistant', content: [...blocks] });
-        }
-        this.continuing = paused;
-    }
-    addUser(blocks) {
-        this.messages.push({ role: 'user', content: blocks });
-        this.continuing = false;
-    }
-    /** For a reply with no content, which cannot be recorded: the follow-up joins the last user message. */
-    appendToLastUser(text) {
-        const last = this.messages[this.messages.length - 1];
-        if (last?.role === 'user' && Array.isArray(last.content))
-            last.content.push({ type: 'text', text });
-        else
-            this.addUser([{ type: 'text', text }]);
-    }
-    get length() {
-        return this.messages.length;
-    }
-    /**
-     * The messages for the next request. Besides the fixed breakpoint on the first message, the newest user
-     * message carries one, so the conversation so far is written to the cache and read back next turn. It is
-     * added to a copy: the stored history never changes.
-     */
-    forRequest() {
-        const lastIndex = this.messages.length - 1;
-        const last = this.messages[lastIndex];
-        if (lastIndex === 0 ||
-            last?.role !== 'user' ||
-            !Array.isArray(last.content) ||
-            last.content.length === 0) {
-            return [...this.messages];
-        }
-        const content = [...last.content];
-        content[content.length - 1] = withCacheControl(content[content.length - 1]);
-        return [...this.messages.slice(0, lastIndex), { role: 'user', content }];
-    }
-}
-function withCacheControl(block) {
-    return { ...block, cache_control: { ...EPHEMERAL_CACHE } };
-}
-
-;// CONCATENATED MODULE: ./src/agent/loop.ts
-
-
-
-
-
-
-
-const NUDGE_PUBLISH = 'You ended your turn without calling publish_review. Record any remaining findings, then call ' +
-    'publish_review with your summary. Do not reply with text only.';
-const NUDGE_BRIEF = 'Your last reply was cut off at the output limit. Be brief: one finding per add_finding call, short ' +
-    'descriptions, then call publish_review.';
-const CUT_TOOL_CALL = 'Not run: your reply was cut off at the output limit inside this call, so its arguments are incomplete. ' +
-    'Call it again with shorter arguments.';
-const BUDGET_REFUSED = 'budget: record your findings and call publish_review now';
-const READS_SPENT = 'The tool-call budget ran out: later reads of the repository were refused, so parts of the change may ' +
-    'not have been examined.';
-/** Replies cut at max_tokens that the loop answers before giving up. */
-const MAX_CUT_REPLIES = 1;
-/**
- * The review conversation: one model request per turn, tool calls answered in order, until the model calls
- * publish_review, stops, or a budget runs out. It never throws: any failure ends the run with a note and
- * the findings recorded so far stay in the store.
- */
-async function runAgent(options) {
-    const { client, model, tools, logger } = options;
-    const tracker = new BudgetTracker(options.budget, options.now ?? Date.now);
-    const price = pricing_priceFor(model, logger);
-    const usage = pricing_emptyUsage(price);
-    const conversation = new Conversation(options.firstUserContent);
-    const system = [
-        { type: 'text', text: options.system, cache_control: { ...EPHEMERAL_CACHE } }
-    ];
-    const notes = [];
-    let nudged = false;
-    let warned = false;
-    let cutReplies = 0;
-    const finish = (stopReason, extra = {}) => {
-        logger.info(`Review agent stopped (${stopReason}) after ${tracker.turns} turns: ${formatUsage(usage)}`);
-        return {
-            published: false,
-            stopReason,
-            coverageNotes: notes,
-            usage,
-            turns: tracker.turns,
-            toolCalls: tracker.toolCalls,
-            ...extra
-        };
-    };
-    for (;;) {
-        const spent = tracker.exhausted();
-        if (spent) {
-            notes.push(`Stopped early: the ${spent} budget ran out (${tracker.describe(spent)}). ` +
-                'The findings recorded up to then are kept; parts of the change may not have been examined.');
-            return finish('budget', { budgetExhausted: spent });
-        }
-        let response;
-        try {
-            response = await client.messages.create({
-                model,
-                max_tokens: options.maxTokens ?? MAX_OUTPUT_TOKENS,
-                system,
-                tools: tools.definitions(),
-                messages: conversation.forRequest()
-            }, { signal: AbortSignal.timeout(Math.max(1000, tracker.remainingMs())) });
-        }
-        catch (error) {
-            if (error instanceof Anthropic.APIUserAbortError) {
-                if (tracker.turns === 0) {
-                    // Not one answer in the whole wall clock: the API is down, not the budget too small.
-                    const minutes = Math.round(options.budget.wallClockMs / 60_000);
-                    const failure = new TransientError(`The Anthropic API did not answer within the ${minutes}-minute wall clock budget.`);
-                    logger.warning(failure.message);
-                    return finish('api_error', { failure });
-                }
-                notes.push('Stopped early: the wall clock budget ran out while the model was answering.');
-                return finish('budget', { budgetExhausted: 'wall clock' });
-            }
-            const failure = classifyModelError(error, { model, firstTurn: tracker.turns === 0 });
-            logger.warning(`The model request failed: ${describeModelError(error)}`);
-            return finish('api_error', { failure });
-        }
-        tracker.recordTurn();
-        options.coverage?.commit();
-        addUsage(usage, response.usage, price);
-        // A cache write is input the model processed afresh; only cache reads are spared from the budget.
-        tracker.recordTokens(response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0), response.usage.output_tokens);
-        const stop = response.stop_reason ?? 'end_turn';
-        const uses = response.content.filter((b) => b.type === 'tool_use');
-        logger.info(`Turn ${tracker.turns}: ${stop}` +
-            (uses.length > 0 ? `, ${uses.map(u => u.name).join(', ')}` : '') +
-            ` (${response.usage.input_tokens} in, ${response.usage.output_tokens} out, ` +
-            `${response.usage.cache_read_input_tokens ?? 0} cache read; ${tracker.describe('tokens')} so far)`);
-        if (response.content.length > 0)
-            conversation.addAssistant(response.content, stop === 'pause_turn');
-        if (stop === 'refusal') {
-            notes.push('The model declined to continue the review; the findings recorded before that are kept.');
-            return finish('refusal');
-        }
-        // A reply cut by a length limit may end inside a tool call whose input is incomplete: never run that one.
-        const cut = stop === 'max_tokens' || stop === 'model_context_window_exceeded';
-        const lastBlock = response.content[response.content.length - 1];
-        const truncatedId = cut && lastBlock?.type === 'tool_use' ? lastBlock.id : undefined;
-        const results = [];
-        let summary;
-        for (const use of uses) {
-            const result = await answer(use, use.id === truncatedId);
-            results.push(result.block);
-            if (result.summary !== undefined)
-                summary = result.summary;
-        }
-        if (summary !== undefined)
-            return finish('published', { published: true, summary });
-        const follow = [...results];
-        if (stop === 'model_context_window_exceeded') {
-            notes.push("Stopped: the conversation filled the model's context window; the findings recorded so far are kept.");
-            return finish(stop);
-        }
-        else if (stop === 'max_tokens') {
-            cutReplies++;
-            if (cutReplies > MAX_CUT_REPLIES) {
-                notes.push('Stopped: replies were cut off at the output limit; the findings recorded so far are kept.');
-                return finish(stop);
-            }
-            follow.push({ type: 'text', text: NUDGE_BRIEF });
-        }
-        else if (stop === 'end_turn' ||
-            stop === 'stop_sequence' ||
-            (stop === 'tool_use' && uses.length === 0)) {
-            if (results.length === 0) {
-                if (nudged || tracker.exhausted()) {
-                    notes.push('The model ended without calling publish_review, so the summary is not its own.');
-                    return finish('end_turn');
-                }
-                nudged = true;
-                if (response.content.length === 0) {
-                    conversation.appendToLastUser(NUDGE_PUBLISH);
-                    continue;
-                }
-                follow.push({ type: 'text', text: NUDGE_PUBLISH });
-            }
-        }
-        else if (stop !== 'tool_use' && stop !== 'pause_turn') {
-            notes.push(`Stopped: the model stopped for an unexpected reason (${stop}).`);
-            return finish(stop);
-        }
-        // After pause_turn with nothing to answer, the same assistant turn is simply resumed.
-        if (follow.length === 0)
-            continue;
-        if (!warned && tracker.nearlyExhausted() && !tracker.exhausted()) {
-            warned = true;
-            follow.push({
-                type: 'text',
-                text: `Budget nearly used (${tracker.summary()}). Record your remaining findings and call publish_review.`
-            });
-        }
-        conversation.addUser(follow);
-    }
-    async function answer(use, truncated) {
-        const reply = (content, isError) => isError
-            ? { type: 'tool_result', tool_use_id: use.id, content, is_error: true }
-            : { type: 'tool_result', tool_use_id: use.id, content };
-        if (truncated)
-            return { block: reply(CUT_TOOL_CALL, true) };
-        const read = tools.reads(use.name);
-        if (read && (tracker.toolCallsLeft() === 0 || tracker.onLastTurn())) {
-            if (tracker.toolCallsLeft() === 0 && !notes.includes(READS_SPENT))
-                notes.push(READS_SPENT);
-            return { block: reply(BUDGET_REFUSED, true) };
-        }
-        tracker.recordToolCall(read);
-        const outcome = await tools.execute(use.name, use.input);
-        logger.debug(`${use.name} ${outcome.isError ? 'error' : 'ok'}: ${outcome.content.slice(0, 200)}`);
-        const block = reply(outcome.content, outcome.isError === true);
-        return outcome.publish ? { block, summary: outcome.publish.summary } : { block };
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/agent/prompt.ts
 
 /**
@@ -86522,8 +86541,9 @@ async function reviewInPasses(input, store, batches, covered) {
         run.coverageNotes.push(`Reviewed in ${done.length} of ${count} passes (${why}); the ${left} files of the other passes are left for the next review.`);
     }
     const summaries = done.flatMap(result => (result.summary ? [result.summary] : []));
-    if (!run.failure && summaries.length === 1)
-        run.summary = summaries[0];
+    const [onlySummary] = summaries;
+    if (!run.failure && summaries.length === 1 && onlySummary !== undefined)
+        run.summary = onlySummary;
     if (!run.failure && summaries.length > 1) {
         const summary = (await finalSummary({
             client: input.client,
@@ -87309,7 +87329,10 @@ function account(user) {
 /** Keeps only the fields Redline reads of Octokit's much larger review object. */
 function review(data) {
     const { id, user, body, state, commit_id, submitted_at, html_url } = data;
-    return { id, user: user ? account(user) : null, body, state, commit_id, submitted_at, html_url };
+    const record = { id, user: user ? account(user) : null, body, state, commit_id, html_url };
+    if (submitted_at !== undefined)
+        record.submitted_at = submitted_at;
+    return record;
 }
 /**
  * Octokit's retry is off for these requests: a timeout or 5xx may still have created the review, and only the
@@ -88255,16 +88278,6 @@ function skippedFilesNote(triaged) {
     const more = triaged.skipped.length - names.length;
     return `Not reviewed: ${names.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`;
 }
-/** The agent stopped before writing its summary: say so plainly rather than invent one. */
-function notes_fallbackSummary(findings, agent) {
-    const open = findings.filter(finding => finding.status === 'open').length;
-    const why = agent.budgetExhausted
-        ? `its ${agent.budgetExhausted} budget ran out`
-        : agent.failure
-            ? 'a model request failed'
-            : `it stopped (${agent.stopReason})`;
-    return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`;
-}
 /** The summary of a review that needed no model call. */
 function notes_nothingToReviewSummary(triaged) {
     const skipped = triaged.skipped.length;
@@ -88412,14 +88425,6 @@ function fitsDiff(finding, lines) {
         return true;
     return lines.canComment(file, side, startLine) && lines.sameHunk(file, side, startLine, endLine);
 }
-/** Most severe first, then by file and line, so the same findings always produce the same review. */
-function select_compareFindings(a, b) {
-    return (compareSeverityDesc(a.severity, b.severity) ||
-        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
-        (a.startLine ?? 0) - (b.startLine ?? 0) ||
-        (a.endLine ?? 0) - (b.endLine ?? 0) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
 function placement(finding, settings, lines) {
     if (finding.outsideDiff && atLeast(finding.severity, 'high'))
         return 'outside-diff-section';
@@ -88440,7 +88445,7 @@ function placement(finding, settings, lines) {
  * lands in exactly one of `inline`, `outsideDiff`, `listed` and `informational`, so nothing is lost.
  */
 function select_selectFindings(findings, lines, settings, previous = []) {
-    const allOpen = findings.filter(finding => finding.status === 'open').sort(select_compareFindings);
+    const allOpen = findings.filter(finding => finding.status === 'open').sort(compareFindings);
     const informational = allOpen.filter(finding => finding.severity === 'informational');
     const open = allOpen.filter(finding => finding.severity !== 'informational');
     const inline = [];
@@ -88460,7 +88465,7 @@ function select_selectFindings(findings, lines, settings, previous = []) {
     const wasOpen = new Set(previous.filter(finding => finding.status === 'open').map(finding => finding.id));
     const closedThisRun = findings
         .filter(finding => finding.status !== 'open' && wasOpen.has(finding.id))
-        .sort(select_compareFindings);
+        .sort(compareFindings);
     return { inline, outsideDiff, listed, closedThisRun, open, informational };
 }
 /** Moves inline findings to the body list, e.g. when GitHub rejected their comments. */
@@ -88468,7 +88473,7 @@ function select_demote(selection, ids, reason) {
     if (ids.size === 0)
         return selection;
     const moved = selection.inline.filter(finding => ids.has(finding.id)).map(finding => ({ finding, reason }));
-    const listed = [...moved, ...selection.listed].sort((a, b) => select_compareFindings(a.finding, b.finding));
+    const listed = [...moved, ...selection.listed].sort((a, b) => compareFindings(a.finding, b.finding));
     return { ...selection, inline: selection.inline.filter(finding => !ids.has(finding.id)), listed };
 }
 
@@ -89420,6 +89425,7 @@ function lineChangesForAgent(changes) {
 
 
 
+
 /** The commit this run reviews: the event's head for pull_request (what the run was started for), else the PR's head now. */
 function reviewedCommits(request, pr) {
     if (request.kind === 'pull_request')
@@ -89865,7 +89871,6 @@ var external_node_os_ = __nccwpck_require__(8161);
 
 
 
-
 function outputs_computeOutputs(input) {
     const usage = input.usage;
     return {
@@ -89935,7 +89940,7 @@ function summary_placement(finding, input, inlineIds) {
         return finding.commentId !== undefined ? 'earlier thread' : 'not posted';
     const moved = input.movedToBody?.find(item => item.id === finding.id);
     if (moved)
-        return `body (${inline(LISTED_REASON_TEXT[moved.reason] ?? moved.reason)})`;
+        return `body (${inline(LISTED_REASON_TEXT[moved.reason])})`;
     if (inlineIds.has(finding.id))
         return input.dryRun ? 'inline (dry run)' : 'inline';
     if (finding.commentId !== undefined)
@@ -90401,6 +90406,7 @@ async function state_file_saveState(path, key, state) {
 
 
 
+
 function localSettings(options, apiKey) {
     return {
         anthropicApiKey: apiKey,
@@ -90524,7 +90530,7 @@ async function reviewLocally(input) {
         reviewable: reviewable.length,
         pending: pending.map(p => p.path)
     };
-    result.summary = review.run.summary ?? notes_fallbackSummary(findings, review.run);
+    result.summary = review.run.summary ?? loop_fallbackSummary(findings, review.run);
     result.resolvedNow = resolvedSince(before, findings);
     await state_file_saveState(statePath, key, {
         lastReviewedSha: branch.headSha,

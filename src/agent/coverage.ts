@@ -1,4 +1,4 @@
-import type { DiffFile } from '../diff/model.js'
+import type { DiffFile, DiffLine } from '../diff/model.js'
 
 /**
  * Which reviewable files' changes the model has actually had in front of it. A view is only offered when a
@@ -83,7 +83,7 @@ export class Coverage {
   }
 }
 
-function keyOf(line: { kind: string; newLine?: number; oldLine?: number }): string | undefined {
+function keyOf(line: Pick<DiffLine, 'kind' | 'newLine' | 'oldLine'>): string | undefined {
   if (line.kind === 'add' && line.newLine !== undefined) return `+${line.newLine}`
   // A removed line the merge base never had (an earlier push's line) is not the PR's change.
   if (line.kind === 'del') return line.oldLine === undefined ? undefined : `-${line.oldLine}`

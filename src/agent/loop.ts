@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { TransientError, type ModelAccessError } from '../errors.js'
+import type { Finding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
 import { BudgetTracker, MAX_OUTPUT_TOKENS, type BudgetKind, type BudgetLimits } from './budgets.js'
 import { Conversation } from './conversation.js'
@@ -42,6 +43,17 @@ export interface AgentRun {
   budgetExhausted?: BudgetKind
   /** Set when a model request failed and ended the run (stopReason 'api_error'). */
   failure?: ModelAccessError | TransientError | Error
+}
+
+/** The agent stopped before writing its summary: say so plainly rather than invent one. */
+export function fallbackSummary(findings: readonly Finding[], agent: AgentRun): string {
+  const open = findings.filter(finding => finding.status === 'open').length
+  const why = agent.budgetExhausted
+    ? `its ${agent.budgetExhausted} budget ran out`
+    : agent.failure
+      ? 'a model request failed'
+      : `it stopped (${agent.stopReason})`
+  return `The review ended before the reviewer wrote a summary (${why}). ${open === 0 ? 'No open findings were recorded.' : `The ${open} open finding${open === 1 ? ' is' : 's are'} below.`}`
 }
 
 const NUDGE_PUBLISH =

@@ -156,7 +156,8 @@ async function reviewInPasses(
     )
   }
   const summaries = done.flatMap(result => (result.summary ? [result.summary] : []))
-  if (!run.failure && summaries.length === 1) run.summary = summaries[0]
+  const [onlySummary] = summaries
+  if (!run.failure && summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
   if (!run.failure && summaries.length > 1) {
     const summary =
       (await finalSummary({

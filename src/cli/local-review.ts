@@ -5,6 +5,7 @@
  * saving the state and printing.
  */
 import type Anthropic from '@anthropic-ai/sdk'
+import { fallbackSummary } from '../agent/loop.js'
 import { emptyUsage, priceFor } from '../agent/pricing.js'
 import { ConfigurationError } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
@@ -13,7 +14,7 @@ import type { Settings } from '../inputs.js'
 import type { Logger } from '../logger.js'
 import { endOfReview, pendingAfter, runModel, scopeReview, type ReviewOutcome } from '../pipeline.js'
 import { decideFromState } from '../rereview.js'
-import { fallbackSummary, nothingToReviewSummary } from '../review/notes.js'
+import { nothingToReviewSummary } from '../review/notes.js'
 import type { ReviewState } from '../review/marker.js'
 import type { CliOptions } from './args.js'
 import { readBranch, type LocalBranch } from './repo.js'

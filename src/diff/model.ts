@@ -17,9 +17,9 @@ export interface DiffLine {
    * Set for `del` and `context`. Unset on a `del` line of an incremental diff that the merge base never
    * had (see incremental.ts): no LEFT comment can reach it.
    */
-  oldLine?: number
+  oldLine?: number | undefined
   /** Set for `add` and `context`. */
-  newLine?: number
+  newLine?: number | undefined
   /** The line without its diff marker and without a trailing carriage return. */
   text: string
 }

@@ -1,5 +1,5 @@
 import type { Side } from '../diff/model.js'
-import type { Severity } from './severity.js'
+import { compareSeverityDesc, type Severity } from './severity.js'
 
 /** What kind of problem a finding is; the model picks one, so findings group and filter the same way. */
 export const FINDING_CATEGORIES = [
@@ -61,4 +61,15 @@ export function findingLocation(finding: Finding): string {
   const lines =
     finding.startLine === finding.endLine ? `${finding.startLine}` : `${finding.startLine}-${finding.endLine}`
   return `${finding.file}:${lines}${finding.side === 'LEFT' ? ' (removed)' : ''}`
+}
+
+/** Most severe first, then by file and line, so the same findings always produce the same review. */
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    compareSeverityDesc(a.severity, b.severity) ||
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    (a.startLine ?? 0) - (b.startLine ?? 0) ||
+    (a.endLine ?? 0) - (b.endLine ?? 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  )
 }

@@ -21,10 +21,10 @@ export type NewFinding = Pick<
   | 'quote'
 >
 
-/** What update_finding may change. */
-export type FindingChanges = Partial<
-  Pick<Finding, 'status' | 'severity' | 'title' | 'description' | 'suggestion' | 'note'>
->
+/** What update_finding may change; a field left undefined is left as it is. */
+export type FindingChanges = {
+  [K in 'status' | 'severity' | 'title' | 'description' | 'suggestion' | 'note']?: Finding[K] | undefined
+}
 
 /** A refusal carries a message written for the model, so it can correct the call. */
 export type StoreResult = { ok: true; finding: Finding } | { ok: false; error: string }

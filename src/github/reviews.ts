@@ -53,7 +53,9 @@ function account(user: AccountRef): AccountRef {
 /** Keeps only the fields Redline reads of Octokit's much larger review object. */
 function review(data: ReviewRecord): ReviewRecord {
   const { id, user, body, state, commit_id, submitted_at, html_url } = data
-  return { id, user: user ? account(user) : null, body, state, commit_id, submitted_at, html_url }
+  const record: ReviewRecord = { id, user: user ? account(user) : null, body, state, commit_id, html_url }
+  if (submitted_at !== undefined) record.submitted_at = submitted_at
+  return record
 }
 
 /**

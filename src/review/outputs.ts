@@ -1,10 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { findingLocation, type Finding } from '../findings/finding.js'
+import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import { atLeast, type Severity } from '../findings/severity.js'
 import { plural } from './markdown.js'
-import { compareFindings } from './select.js'
 import type { UsageTotals } from './summary.js'
 
 /** The outputs declared in action.yml, as the strings `core.setOutput` receives. */

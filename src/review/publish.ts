@@ -18,7 +18,7 @@ import { BODY_BUDGET } from './markdown.js'
 import { postReview, type TaggedComment } from './post-review.js'
 import { findingIdOf } from './marker.js'
 import { renderComment } from './render.js'
-import { demote, selectFindings, type CommentableLines, type ListedReason } from './select.js'
+import { demote, selectFindings, type CommentableLines, type MovedFinding } from './select.js'
 import type { FindingReply } from './conversations.js'
 import { answerReplies, resolveFixedThreads, ThreadKeeper } from './resolve-threads.js'
 
@@ -59,11 +59,6 @@ export interface PublishOptions {
    * an attempt which looked failed did post; random when not given.
    */
   runId?: string
-}
-
-export interface MovedFinding {
-  id: string
-  reason: ListedReason
 }
 
 export interface PublishResult {

@@ -1,6 +1,6 @@
 import type { Side } from '../diff/model.js'
-import { isLineFinding, type Finding } from '../findings/finding.js'
-import { atLeast, compareSeverityDesc, type Severity } from '../findings/severity.js'
+import { compareFindings, isLineFinding, type Finding } from '../findings/finding.js'
+import { atLeast, type Severity } from '../findings/severity.js'
 
 /** The part of the diff-line set selection needs: whether GitHub will accept a comment on those lines. */
 export interface CommentableLines {
@@ -19,6 +19,12 @@ export type ListedReason =
   | 'not-on-diff-lines'
   | 'earlier-thread'
   | 'rejected-by-github'
+
+/** A finding that was meant to be inline and is listed in the body instead, with why. */
+export interface MovedFinding {
+  id: string
+  reason: ListedReason
+}
 
 export const LISTED_REASON_TEXT: Record<ListedReason, string> = {
   'below-min-severity': 'below min-severity',
@@ -71,17 +77,6 @@ export function fitsDiff(finding: Finding, lines: CommentableLines): finding is 
   if (startLine > endLine || !lines.canComment(file, side, endLine)) return false
   if (startLine === endLine) return true
   return lines.canComment(file, side, startLine) && lines.sameHunk(file, side, startLine, endLine)
-}
-
-/** Most severe first, then by file and line, so the same findings always produce the same review. */
-export function compareFindings(a: Finding, b: Finding): number {
-  return (
-    compareSeverityDesc(a.severity, b.severity) ||
-    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
-    (a.startLine ?? 0) - (b.startLine ?? 0) ||
-    (a.endLine ?? 0) - (b.endLine ?? 0) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  )
 }
 
 type Placement = ListedReason | 'eligible' | 'outside-diff-section'

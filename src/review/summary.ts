@@ -1,10 +1,10 @@
 import type { Usage } from '../agent/pricing.js'
-import { findingLocation, type Finding } from '../findings/finding.js'
+import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
 import { coverageComplete, coverageLine, pendingSection, type ReviewCoverage } from './body.js'
 import { inline, plural, severityLabel } from './markdown.js'
 import { code } from './render.js'
-import { compareFindings, LISTED_REASON_TEXT, type ListedReason } from './select.js'
+import { LISTED_REASON_TEXT, type MovedFinding } from './select.js'
 
 export type UsageTotals = Pick<
   Usage,
@@ -16,7 +16,7 @@ export interface JobSummaryInput {
   findings: readonly Finding[]
   /** Findings posted inline by this run's review. */
   inlineFindingIds: readonly string[]
-  movedToBody?: ReadonlyArray<{ id: string; reason: string }>
+  movedToBody?: readonly MovedFinding[]
   coverageNotes: readonly string[]
   compaction?: readonly string[]
   usage?: UsageTotals
@@ -47,7 +47,7 @@ function placement(finding: Finding, input: JobSummaryInput, inlineIds: Readonly
   if (input.error && !input.reviewUrl)
     return finding.commentId !== undefined ? 'earlier thread' : 'not posted'
   const moved = input.movedToBody?.find(item => item.id === finding.id)
-  if (moved) return `body (${inline(LISTED_REASON_TEXT[moved.reason as ListedReason] ?? moved.reason)})`
+  if (moved) return `body (${inline(LISTED_REASON_TEXT[moved.reason])})`
   if (inlineIds.has(finding.id)) return input.dryRun ? 'inline (dry run)' : 'inline'
   if (finding.commentId !== undefined) return 'earlier thread'
   return 'body'

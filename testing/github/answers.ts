@@ -5,7 +5,7 @@ export interface Reply {
   status: number
   body?: unknown
   text?: string
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
   hang?: boolean
 }
 

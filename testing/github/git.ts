@@ -37,7 +37,7 @@ interface Hunk {
 export interface FileDiff {
   status: 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed'
   filename: string
-  previousFilename?: string
+  previousFilename?: string | undefined
   oldBlob: string
   newBlob: string
   binary: boolean

@@ -40,11 +40,12 @@ class GitHubGraphQLError extends Error {
   }
 }
 
+/** Serialized as JSON, where an undefined field is simply absent. */
 interface GraphQLErrorJson {
   type?: string
-  path?: readonly (string | number)[]
+  path?: readonly (string | number)[] | undefined
   extensions?: Record<string, unknown>
-  locations?: readonly { line: number; column: number }[]
+  locations?: readonly { line: number; column: number }[] | undefined
   message: string
 }
 
