@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
+import { testedBundleDir } from './test-bundle.js'
 
 export interface RunActionOptions {
   /** GITHUB_WORKSPACE and the working directory; a checkout the test made. */
@@ -28,7 +28,7 @@ export interface RunActionOptions {
   anthropicBaseUrl?: string
   /** Applied last; `undefined` removes a variable. */
   env?: Record<string, string | undefined>
-  /** Defaults to the repository's `dist/index.js`. */
+  /** Defaults to the tested bundle's `index.js` (see bundle.ts). */
   entry?: string
   timeoutMs?: number
 }
@@ -55,7 +55,8 @@ export interface RunResult {
   cleanup(): Promise<void>
 }
 
-export const DEFAULT_ENTRY = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/index.js')
+/** The tested bundle's action: built from the current source by jest's global setup, else the committed dist/. */
+export const DEFAULT_ENTRY = join(testedBundleDir(), 'index.js')
 
 /** The variable name the runner gives an input: spaces become `_`, hyphens stay. */
 export function inputVariable(name: string): string {

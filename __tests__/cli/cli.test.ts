@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { reply, startMessagesServer, type MessagesServer } from '../../testing/messages-server.js'
+import { testedBundleDir } from '../../testing/test-bundle.js'
 import { git } from '../../testing/pr-fixture.js'
 
 jest.setTimeout(120_000)
 
-const CLI = resolve(import.meta.dirname, '../../dist/cli/index.js')
+const CLI = join(testedBundleDir(), 'cli', 'index.js')
 const KEY = 'sk-ant-cli-test'
 
 const BASE =

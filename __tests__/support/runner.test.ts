@@ -14,6 +14,7 @@ import {
   type RunActionOptions,
   type RunResult
 } from '../../testing/runner.js'
+import { testedBundleDir } from '../../testing/test-bundle.js'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const coreUrl = pathToFileURL(join(repoRoot, 'node_modules/@actions/core/lib/core.js')).href
@@ -290,8 +291,16 @@ describe('parseAnnotations', () => {
   })
 })
 
-describe('DEFAULT_ENTRY', () => {
-  it('points at dist/index.js in the repository root', () => {
-    expect(DEFAULT_ENTRY).toBe(join(repoRoot, 'dist', 'index.js'))
+describe('the tested bundle', () => {
+  it('is the one the global setup built, else the committed dist/', () => {
+    expect(DEFAULT_ENTRY).toBe(join(testedBundleDir(), 'index.js'))
+    expect(testedBundleDir({})).toBe(join(repoRoot, 'dist'))
+    expect(testedBundleDir({ REDLINE_TEST_BUNDLE: 'dist' })).toBe(join(repoRoot, 'dist'))
+    expect(testedBundleDir({ REDLINE_TEST_BUNDLE: '/tmp/b' })).toBe('/tmp/b')
+  })
+
+  it('holds the action and the CLI', () => {
+    expect(existsSync(DEFAULT_ENTRY)).toBe(true)
+    expect(existsSync(join(testedBundleDir(), 'cli', 'index.js'))).toBe(true)
   })
 })
