@@ -12,3 +12,7 @@ if (which === 'all' || which === 'agent') {
   const { benchAgent } = await import('./agent-bench.js')
   await benchAgent()
 }
+if (which === 'all' || which === 'review') {
+  const { benchReview } = await import('./review-bench.js')
+  await benchReview()
+}

@@ -4157,9 +4157,9 @@ function numbered(header, lines, start, end, maxChars) {
 
 /**
  * The review of `triage`'s files: one conversation when its diff fits one message, else one per batch of
- * files, up to three at a time, all over one findings store (a finding one pass made is a duplicate in the
- * next). Every pass gets the same system prompt, tools and file inventory; the run's limits stop passes from
- * starting once spent, and the files of passes never started stay pending.
+ * files, up to `concurrency` (three by default) at a time, all over one findings store (a finding one pass
+ * made is a duplicate in the next). Every pass gets the same system prompt, tools and file inventory; the
+ * run's limits stop passes from starting once spent, and the files of passes never started stay pending.
  */
 async function reviewWithAgent(input) {
     const { git, headSha } = input;
@@ -4194,7 +4194,8 @@ async function reviewInPasses(input, store, batches, covered) {
     const { logger } = input;
     const limits = input.run ?? { passes: 1, tokens: Number.POSITIVE_INFINITY };
     const count = batches.length;
-    logger.info(`The diff does not fit one message: ${count} passes of up to ${MAX_CONCURRENT_PASSES} at a time.`);
+    const concurrency = input.concurrency ?? MAX_CONCURRENT_PASSES;
+    logger.info(`The diff does not fit one message: ${count} passes of up to ${concurrency} at a time.`);
     let started = 0;
     let spent = 0;
     let failed = false;
@@ -4214,7 +4215,7 @@ async function reviewInPasses(input, store, batches, covered) {
             `${result.run.stopReason}; ${spent} of ${Number.isFinite(limits.tokens) ? limits.tokens : 'unlimited'} ` +
             'run tokens so far.');
         return result;
-    }), () => MAX_CONCURRENT_PASSES - (input.rateLimits?.hits ?? 0), () => !failed && started < limits.passes && spent < limits.tokens);
+    }), () => concurrency - (input.rateLimits?.hits ?? 0), () => !failed && started < limits.passes && spent < limits.tokens);
     const done = results.filter((result) => result !== undefined);
     for (const result of done)
         for (const path of result.covered)

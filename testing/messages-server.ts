@@ -5,8 +5,11 @@
  * malformed conversation, tampered thinking blocks, ...) are answered with the same error shape the
  * real API uses and do not consume a step, so a script describes only the model's side of a
  * conversation. Every request is recorded, including the rejected ones.
+ *
+ * With `promptCache`, usage reports cache reads and writes as the API would at the request's cache_control
+ * breakpoints; without it, all input is reported uncached unless a step says otherwise.
  */
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -122,9 +125,22 @@ export interface RecordedMessagesRequest {
   response: unknown
 }
 
+/** The rules of the prompt-cache simulation; each defaults to the API's. */
+export interface PromptCacheOptions {
+  /** Shortest prefix, in estimated tokens, that is cached: 1024, or 2048 for Haiku models. */
+  minTokens?: number
+  /** Block boundaries before a breakpoint that are checked for an earlier entry: 20. */
+  lookbackBlocks?: number
+  /** How long an entry lives after it was last written or read: 5 minutes. */
+  ttlMs?: number
+  now?: () => number
+}
+
 export interface MessagesServerOptions {
   apiKey?: string
   script?: Step[]
+  /** Simulates prompt caching (off by default); `true` takes the API's rules. */
+  promptCache?: boolean | PromptCacheOptions
 }
 
 export interface MessagesServer {
@@ -166,6 +182,9 @@ const NO_FORCED_TOOL_CHOICE = /^claude-(sonnet|opus)-5/
 
 const MAX_CACHE_BREAKPOINTS = 4
 
+const CACHE_LOOKBACK_BLOCKS = 20
+const CACHE_TTL_MS = 5 * 60_000
+
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -206,6 +225,141 @@ function isErrorStep(step: Step): step is ErrorStep {
 
 function isDelayStep(step: Step): step is DelayStep {
   return typeof step === 'object' && 'delayMs' in step
+}
+
+/** The stand-in's token estimate, for input and output alike. */
+const tokensOf = (chars: number): number => Math.ceil(chars / 4)
+
+/** One block in the order the API caches a request (tools, system, messages), with the prefix ending at it. */
+export interface PrefixBlock {
+  /** Characters of the prefix through this block, cache_control left out: never more than the raw body has. */
+  chars: number
+  /** Hash of the model and that prefix: the key a cache entry is written under. */
+  key: string
+  breakpoint: boolean
+}
+
+/** How one request's input splits between the cache and fresh processing. */
+export interface CacheSplit {
+  read: number
+  write: number
+  uncached: number
+  /** Entries the reply writes, or refreshes by reading. */
+  keys: string[]
+}
+
+interface CacheRules {
+  minTokens: number
+  lookbackBlocks: number
+}
+
+// cache_control is no part of the key: the breakpoint on the newest message moves on every turn, and the
+// prefix it marked last turn must still match.
+function withoutCacheControl(b: Record<string, unknown>): Record<string, unknown> {
+  const { cache_control: _, ...rest } = b
+  if (rest.type === 'tool_result' && Array.isArray(rest.content)) {
+    rest.content = rest.content.map(inner => (isObject(inner) ? withoutCacheControl(inner) : inner))
+  }
+  return rest
+}
+
+function isBreakpoint(b: Record<string, unknown>): boolean {
+  if (b.cache_control != null) return true
+  return b.type === 'tool_result' && blocksOf(b.content).some(inner => inner.cache_control != null)
+}
+
+const textBlocks = (content: unknown): WireBlock[] =>
+  typeof content === 'string' ? [{ type: 'text', text: content }] : blocksOf(content)
+
+/** The request's blocks as the cache sees them; where a block sits is part of its key, not of its length. */
+function cacheBlocks(body: MessagesRequestBody): Array<{ where: string; text: string; breakpoint: boolean }> {
+  const part = (where: string, b: Record<string, unknown>) => ({
+    where,
+    text: JSON.stringify(withoutCacheControl(b)),
+    breakpoint: isBreakpoint(b)
+  })
+  return [
+    ...(body.tools ?? []).filter(isObject).map(tool => part('tool', tool)),
+    ...textBlocks(body.system).map(b => part('system', b)),
+    ...(body.messages ?? []).flatMap(message => textBlocks(message.content).map(b => part(message.role, b)))
+  ]
+}
+
+/** Each block with the length and hash of the prefix ending at it; entries are per model. */
+export function cachePrefixes(body: MessagesRequestBody): PrefixBlock[] {
+  let chars = 0
+  let key = createHash('sha256').update(String(body.model)).digest('hex')
+  return cacheBlocks(body).map(({ where, text, breakpoint }) => {
+    chars += text.length
+    key = createHash('sha256').update(key).update(where).update(text).digest('hex')
+    return { chars, key, breakpoint }
+  })
+}
+
+/**
+ * The API's accounting: each breakpoint looks back a few block boundaries for an entry an earlier reply
+ * wrote, and the longest found is read. The rest of the prefix up to the last breakpoint is written, unless
+ * it is shorter than the cache's minimum; what follows the last breakpoint is uncached.
+ */
+export function splitCachedInput(
+  blocks: readonly PrefixBlock[],
+  totalTokens: number,
+  cached: (key: string) => boolean,
+  rules: CacheRules
+): CacheSplit {
+  const breakpoints = blocks.flatMap((b, i) => (b.breakpoint ? [i] : []))
+  const last = breakpoints[breakpoints.length - 1]
+  const cacheable = (i: number) => tokensOf(blocks[i]!.chars) >= rules.minTokens
+  if (last === undefined || !cacheable(last)) return { read: 0, write: 0, uncached: totalTokens, keys: [] }
+  let readAt = -1
+  for (const b of breakpoints) {
+    for (let i = b; i >= Math.max(0, b - rules.lookbackBlocks); i--) {
+      if (cached(blocks[i]!.key)) {
+        readAt = Math.max(readAt, i)
+        break
+      }
+    }
+  }
+  const read = Math.min(totalTokens, readAt < 0 ? 0 : tokensOf(blocks[readAt]!.chars))
+  const write = Math.min(totalTokens - read, tokensOf(blocks[last]!.chars) - read)
+  const keys = breakpoints.filter(cacheable).map(b => blocks[b]!.key)
+  if (readAt >= 0) keys.push(blocks[readAt]!.key)
+  return { read, write, uncached: totalTokens - read - write, keys }
+}
+
+/** Entries by key, each living `ttlMs` after it was last written or read. */
+class PromptCache {
+  private readonly expiries = new Map<string, number>()
+  private readonly options: Required<Omit<PromptCacheOptions, 'minTokens'>> & { minTokens?: number }
+
+  constructor(options: PromptCacheOptions) {
+    this.options = {
+      lookbackBlocks: options.lookbackBlocks ?? CACHE_LOOKBACK_BLOCKS,
+      ttlMs: options.ttlMs ?? CACHE_TTL_MS,
+      now: options.now ?? Date.now,
+      ...(options.minTokens === undefined ? {} : { minTokens: options.minTokens })
+    }
+  }
+
+  split(record: RecordedMessagesRequest): CacheSplit {
+    const model = String(record.body.model)
+    const now = this.options.now()
+    return splitCachedInput(
+      cachePrefixes(record.body),
+      Math.max(1, tokensOf(record.raw.length)),
+      key => (this.expiries.get(key) ?? 0) > now,
+      {
+        minTokens: this.options.minTokens ?? (/haiku/i.test(model) ? 2048 : 1024),
+        lookbackBlocks: this.options.lookbackBlocks
+      }
+    )
+  }
+
+  /** Called when the reply is sent: a request still in flight cannot read what this one writes. */
+  commit(split: CacheSplit): void {
+    const expires = this.options.now() + this.options.ttlMs
+    for (const key of split.keys) this.expiries.set(key, expires)
+  }
 }
 
 export const block = {
@@ -265,6 +419,11 @@ export async function startMessagesServer(options: MessagesServerOptions = {}): 
   const secret = randomBytes(32)
   const issuedRedactions = new Set<string>()
   const timers = new Set<NodeJS.Timeout>()
+  const cache =
+    options.promptCache === undefined || options.promptCache === false
+      ? undefined
+      : new PromptCache(options.promptCache === true ? {} : options.promptCache)
+  const splits = new WeakMap<RecordedMessagesRequest, CacheSplit>()
 
   const sign = (thinking: string): string =>
     createHmac('sha256', secret).update(thinking, 'utf8').digest('base64')
@@ -480,8 +639,10 @@ export async function startMessagesServer(options: MessagesServerOptions = {}): 
           return { type: 'redacted_thinking', data: redaction(b.data) }
       }
     })
-    const output = Math.max(1, Math.ceil(JSON.stringify(content).length / 4))
-    const cacheCreation = step.usage?.cache_creation_input_tokens ?? 0
+    const output = Math.max(1, tokensOf(JSON.stringify(content).length))
+    const split = splits.get(record)
+    if (split) cache?.commit(split)
+    const cacheCreation = step.usage?.cache_creation_input_tokens ?? split?.write ?? 0
     return {
       id: randomId('msg_01'),
       type: 'message',
@@ -491,10 +652,10 @@ export async function startMessagesServer(options: MessagesServerOptions = {}): 
       stop_reason: step.stop_reason,
       stop_sequence: step.stop_sequence ?? null,
       usage: {
-        input_tokens: step.usage?.input_tokens ?? Math.max(1, Math.ceil(record.raw.length / 4)),
+        input_tokens: step.usage?.input_tokens ?? split?.uncached ?? Math.max(1, tokensOf(record.raw.length)),
         output_tokens: step.usage?.output_tokens ?? output,
         cache_creation_input_tokens: cacheCreation,
-        cache_read_input_tokens: step.usage?.cache_read_input_tokens ?? 0,
+        cache_read_input_tokens: step.usage?.cache_read_input_tokens ?? split?.read ?? 0,
         cache_creation: { ephemeral_5m_input_tokens: cacheCreation, ephemeral_1h_input_tokens: 0 },
         service_tier: 'standard'
       }
@@ -563,6 +724,7 @@ export async function startMessagesServer(options: MessagesServerOptions = {}): 
       authenticate(headers)
       if (!isObject(parsed)) throw invalid('There was an error parsing the body: expected a JSON object')
       validate(record)
+      if (cache) splits.set(record, cache.split(record))
       const step = script.shift()
       if (step === undefined) {
         const n = requests.filter(r => r.path === '/v1/messages').length

@@ -6,6 +6,7 @@ import {
   reply,
   startMessagesServer,
   type MessagesServer,
+  type PromptCacheOptions,
   type Step
 } from '../../testing/messages-server.js'
 
@@ -497,5 +498,211 @@ describe('startMessagesServer', () => {
     expect(server.remaining()).toBe(1)
     const message = await client.messages.create({ model: MODEL, max_tokens: 64, messages: question() })
     expect(message.content).toEqual([{ type: 'text', text: 'pushed' }])
+  })
+})
+
+describe('the prompt-cache simulation', () => {
+  const EPHEMERAL = { type: 'ephemeral' as const }
+  const bigTool: Anthropic.Tool = {
+    name: 'read_file',
+    description: `Read a file from the checkout. ${'It explains how, at length. '.repeat(200)}`,
+    input_schema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }
+  }
+  const SYSTEM = `You review pull requests. ${'Be precise and brief. '.repeat(200)}`
+  const DIFF = `=== src/a.ts (added, +300 -0)\n${'  1 + export const a = 1\n'.repeat(300)}`
+
+  const firstMessage = (breakpoint = true): Anthropic.MessageParam => ({
+    role: 'user',
+    content: [{ type: 'text', text: DIFF, ...(breakpoint ? { cache_control: EPHEMERAL } : {}) }]
+  })
+
+  /** A request as the review loop sends it: breakpoints on the last tool, the system prompt and the diff. */
+  function request(
+    options: {
+      model?: string
+      tool?: Anthropic.Tool
+      system?: string
+      messages?: Anthropic.MessageParam[]
+    } = {}
+  ): Anthropic.MessageCreateParamsNonStreaming {
+    return {
+      model: options.model ?? MODEL,
+      max_tokens: 256,
+      tools: [{ ...(options.tool ?? bigTool), cache_control: EPHEMERAL }],
+      system: [{ type: 'text', text: options.system ?? SYSTEM, cache_control: EPHEMERAL }],
+      messages: options.messages ?? [firstMessage()]
+    }
+  }
+
+  /** The next turn: the model read a file, and the newest user message carries the moving breakpoint. */
+  const secondTurn = (): Anthropic.MessageParam[] => [
+    firstMessage(),
+    {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a' } }]
+    },
+    {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_1',
+          content: 'export const a = 1',
+          cache_control: EPHEMERAL
+        }
+      ]
+    }
+  ]
+
+  async function cached(
+    count: number,
+    promptCache: PromptCacheOptions | true = true
+  ): Promise<{ server: MessagesServer; client: Anthropic }> {
+    server = await startMessagesServer({
+      script: Array.from({ length: count }, (_, i) => reply.text(`reply ${i + 1}`)),
+      promptCache
+    })
+    return { server, client: new Anthropic({ apiKey: 'sk-ant-test', baseURL: server.url, maxRetries: 0 }) }
+  }
+
+  const estimate = (s: MessagesServer, i: number): number => Math.ceil((s.requests[i]?.raw.length ?? 0) / 4)
+  const sum = (usage: Anthropic.Usage): number =>
+    usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0)
+
+  it('is off by default: all input is uncached, breakpoints or not', async () => {
+    const { server, client } = await setup([reply.text('a'), reply.text('b')])
+    for (const i of [0, 1]) {
+      const { usage } = await client.messages.create(request())
+      expect(usage).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: 0 })
+      expect(usage.input_tokens).toBe(estimate(server, i))
+    }
+  })
+
+  it('writes the prefix up to the last breakpoint, and the next turn reads all of it', async () => {
+    const { server, client } = await cached(2)
+    const first = (await client.messages.create(request())).usage
+    expect(first.cache_read_input_tokens).toBe(0)
+    expect(first.cache_creation_input_tokens).toBeGreaterThan(Math.ceil((SYSTEM.length + DIFF.length) / 4))
+    expect(sum(first)).toBe(estimate(server, 0))
+
+    const second = (await client.messages.create(request({ messages: secondTurn() }))).usage
+    expect(second.cache_read_input_tokens).toBe(first.cache_creation_input_tokens)
+    // Only the new turn is written; what follows the last breakpoint is the uncached rest.
+    expect(second.cache_creation_input_tokens).toBeGreaterThan(0)
+    expect(second.cache_creation_input_tokens).toBeLessThan(100)
+    expect(second.input_tokens).toBeLessThan(100)
+    expect(sum(second)).toBe(estimate(server, 1))
+  })
+
+  it('reads the longest prefix still matching: tools, then system, then messages', async () => {
+    const { client } = await cached(3)
+    await client.messages.create(request())
+    const otherSystem = (await client.messages.create(request({ system: `${SYSTEM} Also check tests.` })))
+      .usage
+    expect(otherSystem.cache_read_input_tokens).toBe(Math.ceil(JSON.stringify(bigTool).length / 4))
+    const otherTool = { ...bigTool, description: `${bigTool.description} Changed.` }
+    const otherTools = (await client.messages.create(request({ tool: otherTool }))).usage
+    expect(otherTools.cache_read_input_tokens).toBe(0)
+  })
+
+  it.each([
+    [19, true],
+    [20, false]
+  ])(
+    'finds an entry up to 20 blocks before a breakpoint: %i blocks after it, read %s',
+    async (blocks, hit) => {
+      const { client } = await cached(2)
+      const written = (await client.messages.create(request())).usage.cache_creation_input_tokens ?? 0
+      // The diff's breakpoint is left off: only the one on the last block can find the entry.
+      const messages: Anthropic.MessageParam[] = [
+        firstMessage(false),
+        { role: 'assistant', content: 'Noted.' },
+        {
+          role: 'user',
+          content: Array.from({ length: blocks }, (_, i) => ({
+            type: 'text' as const,
+            text: `note ${i}`,
+            ...(i === blocks - 1 ? { cache_control: EPHEMERAL } : {})
+          }))
+        }
+      ]
+      const read = (await client.messages.create(request({ messages }))).usage.cache_read_input_tokens ?? 0
+      if (hit) expect(read).toBe(written)
+      else {
+        expect(read).toBeGreaterThan(0)
+        expect(read).toBeLessThan(written)
+      }
+    }
+  )
+
+  it('caches no prefix shorter than the minimum: 1024 tokens, or 2048 for Haiku', async () => {
+    const { client } = await cached(6)
+    const text = 'export const b = 2\n'.repeat(300)
+    const sized = (model: string, chars: number): Anthropic.MessageCreateParamsNonStreaming => ({
+      model,
+      max_tokens: 64,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: text.slice(0, chars), cache_control: EPHEMERAL }] }
+      ]
+    })
+    for (const [model, chars, cachedAtAll] of [
+      [MODEL, 1000, false],
+      [MODEL, 5000, true],
+      ['claude-haiku-4-5', 5000, false]
+    ] as const) {
+      await client.messages.create(sized(model, chars))
+      const again = (await client.messages.create(sized(model, chars))).usage
+      expect([model, chars, (again.cache_read_input_tokens ?? 0) > 0]).toEqual([model, chars, cachedAtAll])
+      if (!cachedAtAll) expect(again.cache_creation_input_tokens).toBe(0)
+    }
+  })
+
+  it('keeps entries apart per model', async () => {
+    const { client } = await cached(2)
+    await client.messages.create(request())
+    const other = (await client.messages.create(request({ model: 'claude-sonnet-5-5' }))).usage
+    expect(other.cache_read_input_tokens).toBe(0)
+    expect(other.cache_creation_input_tokens).toBeGreaterThan(0)
+  })
+
+  it('lets no request read what another writes before that reply is sent', async () => {
+    server = await startMessagesServer({
+      script: [reply.delay(50, reply.text('slow')), reply.text('fast'), reply.text('after')],
+      promptCache: true
+    })
+    const client = new Anthropic({ apiKey: 'sk-ant-test', baseURL: server.url, maxRetries: 0 })
+    const both = await Promise.all([client.messages.create(request()), client.messages.create(request())])
+    for (const { usage } of both) {
+      expect(usage.cache_read_input_tokens).toBe(0)
+      expect(usage.cache_creation_input_tokens).toBeGreaterThan(0)
+    }
+    const after = (await client.messages.create(request())).usage
+    expect(after.cache_read_input_tokens).toBe(both[0].usage.cache_creation_input_tokens)
+  })
+
+  it('forgets an entry five minutes after it was last written or read', async () => {
+    let clock = 0
+    const { client } = await cached(4, { now: () => clock })
+    const minute = 60_000
+    const reads: number[] = []
+    for (const advance of [0, 4 * minute, 4 * minute, 5 * minute + 1]) {
+      clock += advance
+      reads.push((await client.messages.create(request())).usage.cache_read_input_tokens ?? 0)
+    }
+    expect(reads[0]).toBe(0)
+    expect(reads[1]).toBeGreaterThan(0)
+    expect(reads[2]).toBe(reads[1])
+    expect(reads[3]).toBe(0)
+  })
+
+  it('gives way to the usage a step scripts', async () => {
+    server = await startMessagesServer({
+      script: [reply.text('x', { cache_read_input_tokens: 7, input_tokens: 3 })],
+      promptCache: true
+    })
+    const client = new Anthropic({ apiKey: 'sk-ant-test', baseURL: server.url, maxRetries: 0 })
+    const { usage } = await client.messages.create(request())
+    expect(usage).toMatchObject({ cache_read_input_tokens: 7, input_tokens: 3 })
+    expect(usage.cache_creation_input_tokens).toBeGreaterThan(0)
   })
 })

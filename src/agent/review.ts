@@ -47,6 +47,8 @@ export interface AgentReviewInput {
   run?: RunLimits
   /** 429s seen by the client; concurrent passes slow down when one arrives. */
   rateLimits?: RateLimitSignal
+  /** Passes run at once before any 429 (default MAX_CONCURRENT_PASSES). */
+  concurrency?: number
   logger: Logger
   now?: () => number
 }
@@ -70,9 +72,9 @@ interface PassResult {
 
 /**
  * The review of `triage`'s files: one conversation when its diff fits one message, else one per batch of
- * files, up to three at a time, all over one findings store (a finding one pass made is a duplicate in the
- * next). Every pass gets the same system prompt, tools and file inventory; the run's limits stop passes from
- * starting once spent, and the files of passes never started stay pending.
+ * files, up to `concurrency` (three by default) at a time, all over one findings store (a finding one pass
+ * made is a duplicate in the next). Every pass gets the same system prompt, tools and file inventory; the
+ * run's limits stop passes from starting once spent, and the files of passes never started stay pending.
  */
 export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentReview> {
   const { git, headSha } = input
@@ -111,9 +113,8 @@ async function reviewInPasses(
   const { logger } = input
   const limits = input.run ?? { passes: 1, tokens: Number.POSITIVE_INFINITY }
   const count = batches.length
-  logger.info(
-    `The diff does not fit one message: ${count} passes of up to ${MAX_CONCURRENT_PASSES} at a time.`
-  )
+  const concurrency = input.concurrency ?? MAX_CONCURRENT_PASSES
+  logger.info(`The diff does not fit one message: ${count} passes of up to ${concurrency} at a time.`)
   let started = 0
   let spent = 0
   let failed = false
@@ -136,7 +137,7 @@ async function reviewInPasses(
       )
       return result
     }),
-    () => MAX_CONCURRENT_PASSES - (input.rateLimits?.hits ?? 0),
+    () => concurrency - (input.rateLimits?.hits ?? 0),
     () => !failed && started < limits.passes && spent < limits.tokens
   )
   const done = results.filter((result): result is PassResult => result !== undefined)
