@@ -3,126 +3,222 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { DiffLineSet } from '../src/diff/line-set.js'
-import { renderDiff } from '../src/diff/render.js'
-import { diffFiles } from '../src/diff/source.js'
-import { triage } from '../src/diff/triage.js'
-import { createGit, diffArgs, type Git } from '../src/git/git.js'
+import { planBatches } from '../src/agent/batches.js'
+import { budgetLimits } from '../src/agent/budgets.js'
+import { buildFirstUserContent, firstMessageShows, type PassContext } from '../src/agent/context.js'
+import { Coverage } from '../src/agent/coverage.js'
+import { MAX_CONCURRENT_PASSES } from '../src/agent/passes.js'
+import type { TriageResult } from '../src/diff/triage.js'
+import { diffArgs } from '../src/git/git.js'
+import { readSettings } from '../src/inputs.js'
 import { silentLogger } from '../src/logger.js'
+import { readGuidanceAtBase, scopeReview, type PullSource } from '../src/pipeline.js'
 
 /**
- * The diff engine's cost against git's own: a review should not spend noticeably more than `git diff`
- * itself to know which lines it may comment on. Targets: the pipeline (diff, parse, line set, triage)
- * within 1.5 times a bare `git diff` of the same commits, and under 300 MB of memory on the large PR.
+ * What the action spends before its first model request, against git's own `git diff` of the same commits:
+ * the pull request's diff with its preflight (scopeReview: repository check, commits present, diff, parse,
+ * line set, triage), the repository guidance at the base, and the first message of each pass that starts at
+ * once. Target: at most 1.5 times the bare `git diff`, under 300 MB of memory.
  *
- * Memory and the cold run are measured in a fresh process, as the action runs the pipeline once per
- * process; the warm figures are medians over several runs in this one.
+ * Everything is measured in a fresh process, as the action prepares one review per process: a warm process
+ * would hide the cost of code that runs once. Each probe times the bare diff before and after the prep and
+ * compares the prep with their mean, so drift on a busy machine falls on both sides.
  */
-const CASES: Array<{ name: string } & SyntheticPrShape> = [
-  { name: 'medium: 300 files, 20k changed lines', files: 300, changedLines: 20_000 },
-  { name: 'large: 3,000 files, 100k changed lines', files: 3_000, changedLines: 100_000 }
+const CASES: Array<{ name: string; probes?: number } & SyntheticPrShape> = [
+  { name: '300 files', files: 300, changedLines: 20_000 },
+  { name: '3,000 files', files: 3_000, changedLines: 100_000 },
+  { name: '10,000 files', files: 10_000, changedLines: 150_000, probes: 3 },
+  { name: '10 MB, one file', files: 1, changedLines: 90_000, linesPerFile: 112_000 }
 ]
-const RUNS = 5
-/** Fresh processes per case; the one with the median ratio is reported. */
-const PROBES = 3
+/** Fresh processes per case unless it says otherwise; the one with the median ratio is reported. */
+const PROBES = 5
 const RATIO_TARGET = 1.5
 const MEMORY_TARGET_MB = 300
 const PROBE_FLAG = '--diff-bench-probe'
 
-export async function benchDiff(): Promise<void> {
+/** The action's settings when a workflow sets only the two secrets. */
+const SETTINGS = readSettings(name =>
+  name === 'anthropic-api-key' || name === 'github-token' ? 'bench-secret' : ''
+)
+
+/** Runs every case, or those whose name contains `only`. */
+export async function benchDiff(only?: string): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'redline-diff-bench-'))
+  const rows: TableRow[] = []
   try {
     for (const [index, shape] of CASES.entries()) {
+      if (only && !shape.name.includes(only)) continue
       const started = performance.now()
       const pr = buildSyntheticPr(path.join(root, `pr-${index}`), shape)
       console.log(`\n${shape.name} (repository built in ${ms(performance.now() - started)})`)
-      await measure(pr)
+      rows.push({ name: shape.name, ...(await measure(pr, shape.probes ?? PROBES)) })
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true })
   }
+  printTable(rows)
 }
 
-async function measure(pr: SyntheticPr): Promise<void> {
+interface Measured {
+  bareMs: number
+  prepMs: number
+  maxRssMb: number
+}
+
+interface TableRow extends Measured {
+  name: string
+}
+
+async function measure(pr: SyntheticPr, count: number): Promise<Measured> {
   const probes: ProbeResult[] = []
-  for (let run = 0; run < PROBES; run++) probes.push(await probeInFreshProcess(pr))
-  const cold = medianBy(probes, probe => probe.pipelineMs / probe.bareMs)
-  const maxRssMb = Math.max(...probes.map(probe => probe.maxRssMb))
-  const git = createGit(pr.dir, silentLogger)
-  const bare: number[] = []
-  const full: number[] = []
-  let stages: Stages | undefined
-  for (let run = 0; run < RUNS; run++) {
-    bare.push(await timed(() => bareDiff(pr)))
-    stages = await pipeline(pr, git)
-    full.push(stages.totalMs)
-  }
-  if (!stages) return
-  const ratio = median(full) / median(bare)
-  const coldRatio = cold.pipelineMs / cold.bareMs
-  console.log(`  ${stages.files} files, ${stages.changed} changed lines, ${mb(cold.bytes)} MB of diff text`)
-  row('bare git diff', `${ms(median(bare))} median of ${RUNS}, ${ms(Math.min(...bare))} best`)
-  row(
-    'diff + parse + line set + triage',
-    `${ms(median(full))} median of ${RUNS}, ${ms(Math.min(...full))} best`
+  for (let run = 0; run < count; run++) probes.push(await probeInFreshProcess(pr))
+  const probe = medianBy(probes, ratioOf)
+  const maxRssMb = Math.max(...probes.map(result => result.maxRssMb))
+  const { stages } = probe
+  console.log(
+    `  ${probe.files} files, ${probe.changed} changed lines, ${mb(probe.bytes)} MB of diff text, ` +
+      `${probe.guidanceFiles} guidance files, ${probe.passes} pass(es)`
   )
-  row('  of which after git ends', `line set ${ms(stages.lineSetMs)}, triage ${ms(stages.triageMs)}`)
+  row('bare git diff', `${ms(probe.bareMs)} (ratios of ${count} probes: ${ratios(probes)})`)
+  row('prep', ms(probe.prepMs))
+  row('  diff with preflight, parse, line set, triage', ms(stages.scopeMs))
+  row('  guidance at the base', ms(stages.guidanceMs))
+  row('  first messages', `${ms(stages.firstMessagesMs)}, ${mb(probe.firstMessageChars)}M characters`)
   row(
-    'ratio, same process',
-    `${ratio.toFixed(2)}x (target <= ${RATIO_TARGET}x) ${verdict(ratio <= RATIO_TARGET)}`
+    'ratio',
+    `${ratioOf(probe).toFixed(2)}x (target <= ${RATIO_TARGET}x) ${verdict(ratioOf(probe) <= RATIO_TARGET)}`
   )
   row(
-    `ratio, fresh process (median of ${PROBES})`,
-    `${coldRatio.toFixed(2)}x (${ms(cold.pipelineMs)} against ${ms(cold.bareMs)}) ${verdict(coldRatio <= RATIO_TARGET)}`
-  )
-  row(
-    `peak memory, fresh process (max of ${PROBES})`,
+    `peak memory (max of ${count})`,
     `${maxRssMb.toFixed(0)} MB RSS (target <= ${MEMORY_TARGET_MB} MB) ${verdict(maxRssMb <= MEMORY_TARGET_MB)}`
   )
-  row(
-    'rendering the triaged diff (not in the target)',
-    `${ms(stages.renderMs)}, ${mb(stages.renderedChars)}M characters`
-  )
+  return { bareMs: probe.bareMs, prepMs: probe.prepMs, maxRssMb }
+}
+
+function ratioOf(probe: ProbeResult): number {
+  return probe.prepMs / probe.bareMs
+}
+
+function ratios(probes: ProbeResult[]): string {
+  return probes.map(probe => ratioOf(probe).toFixed(2)).join(', ')
 }
 
 function row(label: string, value: string): void {
   console.log(`  ${`${label}:`.padEnd(48)} ${value}`)
 }
 
-interface Stages {
-  files: number
-  /** Diff, parse, line set and triage. */
-  totalMs: number
-  changed: number
-  lineSetMs: number
-  triageMs: number
-  renderMs: number
-  renderedChars: number
+function printTable(rows: TableRow[]): void {
+  const header = ['case', 'bare git diff', 'prep', 'ratio', `<= ${RATIO_TARGET}x`, 'max RSS']
+  const lines = rows.map(entry => [
+    entry.name,
+    ms(entry.bareMs),
+    ms(entry.prepMs),
+    `${(entry.prepMs / entry.bareMs).toFixed(2)}x`,
+    entry.prepMs / entry.bareMs <= RATIO_TARGET ? 'yes' : 'no',
+    `${entry.maxRssMb.toFixed(0)} MB`
+  ])
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map(line => (line[i] ?? '').length))
+  )
+  const format = (cells: string[]): string =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`
+  console.log('\nfresh-process prep against bare git diff (the median-ratio probe of each case):')
+  console.log(format(header))
+  console.log(
+    `|${widths.map((width, i) => (i === 0 ? ':' : '-').padEnd(width + 1, '-') + (i === 0 ? '-' : ':')).join('|')}|`
+  )
+  for (const line of lines) console.log(format(line))
 }
 
-/** The measured pipeline; rendering is timed on its own, as it is not part of the target. */
-async function pipeline(pr: SyntheticPr, git: Git): Promise<Stages> {
-  const started = performance.now()
-  const files = await diffFiles(git, pr.baseSha, pr.headSha)
-  const parsed = performance.now()
-  const lineSet = DiffLineSet.fromFiles(files)
-  const indexed = performance.now()
-  const triaged = triage(files, { exclude: ['**/*.generated.ts'], maxLinesPerFile: 400 })
-  const done = performance.now()
-  const rendered = renderDiff(triaged)
-  const renderMs = performance.now() - done
-  let changed = 0
-  for (const file of files) changed += file.additions + file.deletions
-  if (lineSet.paths().length === 0) throw new Error('the synthetic pull request produced no diff')
-  return {
-    files: files.length,
-    changed,
-    totalMs: done - started,
-    lineSetMs: indexed - parsed,
-    triageMs: done - indexed,
-    renderMs,
-    renderedChars: rendered.length
+interface Stages {
+  scopeMs: number
+  guidanceMs: number
+  firstMessagesMs: number
+}
+
+interface PrepResult {
+  stages: Stages
+  files: number
+  changed: number
+  guidanceFiles: number
+  passes: number
+  firstMessageChars: number
+}
+
+/** The action's steps from scopeReview to the first model requests (see runModel and reviewWithAgent). */
+async function prep(pr: SyntheticPr): Promise<PrepResult> {
+  const logger = silentLogger
+  const source: PullSource = {
+    mergeBase: () => Promise.resolve(pr.baseSha),
+    listFiles: () => Promise.reject(new Error('the bench diffs with git only'))
   }
+  const started = performance.now()
+  const scoped = await scopeReview(
+    { settings: SETTINGS, workspace: pr.dir, logger },
+    { headSha: pr.headSha, baseSha: pr.baseSha },
+    source
+  )
+  const scopedAt = performance.now()
+  const guidance = await readGuidanceAtBase(
+    scoped.git,
+    pr.baseSha,
+    logger,
+    scoped.pullDiff.files.map(file => file.path)
+  )
+  const guidedAt = performance.now()
+  const messages = firstMessages(pr, scoped.triage, guidance)
+  const done = performance.now()
+  let changed = 0
+  for (const file of scoped.pullDiff.files) changed += file.additions + file.deletions
+  if (scoped.lineSet.paths().length === 0) throw new Error('the synthetic pull request produced no diff')
+  return {
+    stages: {
+      scopeMs: scopedAt - started,
+      guidanceMs: guidedAt - scopedAt,
+      firstMessagesMs: done - guidedAt
+    },
+    files: scoped.pullDiff.files.length,
+    changed,
+    guidanceFiles: guidance.length,
+    ...messages
+  }
+}
+
+/** What reviewWithAgent builds before each of the passes it starts at once sends its first request. */
+function firstMessages(
+  pr: SyntheticPr,
+  triaged: TriageResult,
+  guidance: Awaited<ReturnType<typeof readGuidanceAtBase>>
+): { passes: number; firstMessageChars: number } {
+  const batches = planBatches(triaged)
+  const passes: Array<PassContext | undefined> =
+    batches.length <= 1
+      ? [undefined]
+      : batches
+          .slice(0, MAX_CONCURRENT_PASSES)
+          .map((batch, index) => ({ index, count: batches.length, files: batch.files }))
+  let chars = 0
+  for (const pass of passes) {
+    const coverage = new Coverage(triaged.reviewable.map(entry => entry.file))
+    const [content] = buildFirstUserContent({
+      repository: 'bench/synthetic',
+      pr: { number: 1, title: 'A synthetic pull request', body: 'For the bench.', author: 'bench' },
+      headSha: pr.headSha,
+      baseSha: pr.baseSha,
+      triage: triaged,
+      guidance,
+      instructions: SETTINGS.instructions,
+      budget: budgetLimits(SETTINGS.budget),
+      symbols: [],
+      ...(pass ? { pass } : {})
+    })
+    for (const shown of firstMessageShows(triaged, pass)) {
+      if (shown.whole) coverage.offerWholeDiff(shown.path)
+      else coverage.offerDiffLines(shown.path, shown.lines)
+    }
+    chars += content?.text.length ?? 0
+  }
+  return { passes: Math.max(1, batches.length), firstMessageChars: chars }
 }
 
 /** `git diff` alone, its output read and dropped, with the same arguments the engine uses. */
@@ -141,14 +237,14 @@ function bareDiff(pr: SyntheticPr): Promise<number> {
   })
 }
 
-interface ProbeResult {
+interface ProbeResult extends PrepResult {
   bytes: number
   bareMs: number
-  pipelineMs: number
+  prepMs: number
   maxRssMb: number
 }
 
-/** Runs this file again in a new process (same loader flags) for one cold pipeline run. */
+/** Runs this file again in a new process (same loader flags) for one cold prep. */
 function probeInFreshProcess(pr: SyntheticPr): Promise<ProbeResult> {
   const args = [
     ...process.execArgv,
@@ -172,9 +268,18 @@ function probeInFreshProcess(pr: SyntheticPr): Promise<ProbeResult> {
 async function probe(dir: string, baseSha: string, headSha: string): Promise<void> {
   const pr = { dir, baseSha, headSha }
   let bytes = 0
-  const bareMs = await timed(async () => void (bytes = await bareDiff(pr)))
-  const { totalMs: pipelineMs } = await pipeline(pr, createGit(dir, silentLogger))
-  const result: ProbeResult = { bytes, bareMs, pipelineMs, maxRssMb: process.resourceUsage().maxRSS / 1024 }
+  const before = await timed(async () => void (bytes = await bareDiff(pr)))
+  const started = performance.now()
+  const prepared = await prep(pr)
+  const prepMs = performance.now() - started
+  const after = await timed(() => bareDiff(pr))
+  const result: ProbeResult = {
+    ...prepared,
+    bytes,
+    bareMs: (before + after) / 2,
+    prepMs,
+    maxRssMb: process.resourceUsage().maxRSS / 1024
+  }
   process.stdout.write(JSON.stringify(result))
 }
 
@@ -186,11 +291,6 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 
 function medianBy<T>(items: T[], key: (item: T) => number): T {
   return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)] as T
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
 }
 
 function ms(value: number): string {
@@ -209,6 +309,8 @@ function verdict(ok: boolean): string {
 interface SyntheticPrShape {
   files: number
   changedLines: number
+  /** Lines of each file at the base (default 120). */
+  linesPerFile?: number
 }
 
 interface SyntheticPr {
@@ -218,13 +320,21 @@ interface SyntheticPr {
 }
 
 const LINES_PER_FILE = 120
+/** Guidance at the base: the root's, and that of a few of the directories the pull request touches. */
+const GUIDANCE = {
+  'REVIEW.md': 'Every exported function has a test.\n',
+  'AGENTS.md': 'Run the linter before committing.\n',
+  'pkg0/AGENTS.md': 'Code in pkg0 never throws.\n',
+  'pkg1/REVIEW.md': 'pkg1 is performance-critical: flag allocations in loops.\n',
+  'pkg2/CLAUDE.md': 'pkg2 talks to the network: check timeouts.\n'
+}
 
 /**
  * Builds a real repository with a base commit and a head commit. A tenth of the files are new, a few are
  * renamed with edits, the rest are modified in several separate hunks, so the diff exercises the same
  * paths as a real pull request. Content is deterministic so runs compare.
  */
-function buildSyntheticPr(dir: string, shape: SyntheticPrShape): SyntheticPr {
+export function buildSyntheticPr(dir: string, shape: SyntheticPrShape): SyntheticPr {
   fs.rmSync(dir, { recursive: true, force: true })
   fs.mkdirSync(dir, { recursive: true })
   const git = (...args: string[]): string =>
@@ -243,15 +353,17 @@ function buildSyntheticPr(dir: string, shape: SyntheticPrShape): SyntheticPr {
   const renamed = Math.floor(shape.files / 50)
   const fileName = (i: number): string => `pkg${i % 40}/module-${i}.ts`
 
-  for (let i = added; i < shape.files; i++) writeFile(dir, fileName(i), baseContent(i))
+  const linesPerFile = shape.linesPerFile ?? LINES_PER_FILE
+  for (const [name, text] of Object.entries(GUIDANCE)) writeFile(dir, name, text)
+  for (let i = added; i < shape.files; i++) writeFile(dir, fileName(i), baseContent(i, linesPerFile))
   git('add', '-A')
   git('commit', '-q', '-m', 'base')
   const baseSha = git('rev-parse', 'HEAD')
 
   for (let i = 0; i < added; i++) writeFile(dir, fileName(i), newContent(i, perFile))
   for (let i = added; i < shape.files; i++) {
-    const lines = baseContent(i).split('\n')
-    editLines(lines, i, perFile)
+    const lines = baseContent(i, linesPerFile).split('\n')
+    editLines(lines, i, perFile, linesPerFile)
     if (i < added + renamed) {
       fs.rmSync(path.join(dir, fileName(i)))
       writeFile(dir, fileName(i).replace('module-', 'renamed-'), lines.join('\n'))
@@ -270,9 +382,9 @@ function writeFile(root: string, name: string, content: string): void {
   fs.writeFileSync(full, content)
 }
 
-function baseContent(seed: number): string {
+function baseContent(seed: number, count: number): string {
   const lines: string[] = []
-  for (let n = 0; n < LINES_PER_FILE; n++) lines.push(codeLine(seed, n, 'v1'))
+  for (let n = 0; n < count; n++) lines.push(codeLine(seed, n, 'v1'))
   return `${lines.join('\n')}\n`
 }
 
@@ -283,10 +395,10 @@ function newContent(seed: number, count: number): string {
 }
 
 /** Replaces `changed / 2` lines (one removal and one addition each) in blocks of three, spread out. */
-function editLines(lines: string[], seed: number, changed: number): void {
+function editLines(lines: string[], seed: number, changed: number, linesPerFile: number): void {
   const replacements = Math.max(1, Math.ceil(changed / 2))
   const blocks = Math.ceil(replacements / 3)
-  const stride = Math.max(4, Math.floor((LINES_PER_FILE * 0.9) / blocks))
+  const stride = Math.max(4, Math.floor((linesPerFile * 0.9) / blocks))
   let done = 0
   for (let block = 0; done < replacements; block++) {
     const at = (block * stride + (seed % 3)) % Math.max(1, lines.length - 4)

@@ -3,10 +3,12 @@
  * with like on a noisy machine; absolute times are for orientation only.
  */
 const which = process.argv[2] ?? 'all'
+/** `npm run bench -- diff 'one file'` runs only the diff cases whose name contains the text. */
+const only = process.argv[3]
 
 if (which === 'all' || which === 'diff') {
   const { benchDiff } = await import('./diff-bench.js')
-  await benchDiff()
+  await benchDiff(only)
 }
 if (which === 'all' || which === 'agent') {
   const { benchAgent } = await import('./agent-bench.js')

@@ -319,7 +319,7 @@ async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
  * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
  */
-async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger, changedPaths: string[]) {
+export async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger, changedPaths: string[]) {
   try {
     await git.fetchShas([baseSha])
   } catch (error) {

@@ -181,6 +181,37 @@ describe('guidance in the directories of changed files', () => {
     expect(text).not.toContain('Head api rule')
     expect(text).not.toContain('Added by the pull request')
   })
+
+  it('reads every candidate with one git process, and warns once when the base is not there', async () => {
+    fixture = createPrFixture({
+      base: {
+        'REVIEW.md': 'Root rule.\n',
+        '.github/copilot-instructions.md': 'Copilot rule.\n',
+        'src/api/AGENTS.md': 'Api rule.\n',
+        'src/api/CLAUDE.md': '\u0000binary\n',
+        'src/api/handler.ts': 'export const handler = 1\n'
+      },
+      commits: [{ files: { 'src/api/handler.ts': 'export const handler = 2\n', 'lib/x/a.ts': '1\n' } }]
+    })
+    const logger = memoryLogger()
+    const git = createGit(fixture.workspaceDir, logger)
+    await git.fetchShas([fixture.mergeBaseSha])
+    logger.lines.length = 0
+    const guidance = await readGuidance(git, fixture.mergeBaseSha, logger, [
+      'src/api/handler.ts',
+      'lib/x/a.ts'
+    ])
+    expect(guidance.map(file => file.path)).toEqual([
+      'REVIEW.md',
+      '.github/copilot-instructions.md',
+      'src/api/AGENTS.md'
+    ])
+    expect(logger.lines).toEqual([{ level: 'debug', message: 'git cat-file --batch' }])
+    const missing = memoryLogger()
+    const absent = '0123456789012345678901234567890123456789'
+    expect(await readGuidance(createGit(fixture.workspaceDir, missing), absent, missing)).toEqual([])
+    expect(missing.lines.filter(line => line.level === 'warning')).toHaveLength(1)
+  })
 })
 
 describe('the first message', () => {

@@ -16,7 +16,7 @@ function gitWithDiff(text: string): Git {
   return {
     workspaceDir: '/nowhere',
     isRepository: () => Promise.resolve(true),
-    fetchShas: () => Promise.resolve(),
+    fetchShas: () => Promise.resolve([]),
     fetchRef: unused,
     deepen: unused,
     hasCommit: () => Promise.resolve(true),
@@ -26,7 +26,8 @@ function gitWithDiff(text: string): Git {
     show: unused,
     lsTree: unused,
     grep: unused,
-    catFileType: unused
+    catFileType: unused,
+    readBlobs: unused
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { StringDecoder } from 'node:string_decoder'
 import parseDiff from 'parse-diff'
 import type { DiffFile } from '../../src/diff/model.js'
 import { DiffStreamParser, parseApiPatch, parseUnifiedDiff } from '../../src/diff/parse.js'
@@ -200,17 +201,134 @@ describe('parseUnifiedDiff', () => {
 })
 
 describe('DiffStreamParser', () => {
-  it('gives the same files however the text is cut', () => {
-    const text = fixtureNames().map(readFixture).join('')
-    const whole = parseUnifiedDiff(text)
-    for (const size of [1, 2, 5, 11, 12, 13, 64, 1000]) {
-      const parser = new DiffStreamParser()
-      for (let at = 0; at < text.length; at += size) parser.push(text.slice(at, at + size))
-      expect(parser.end()).toEqual(whole)
+  /** Bytes cut at `cuts`, decoded the way Git.streamDiff decodes git's output, parsed piece by piece. */
+  function streamed(bytes: Buffer, cuts: number[]): DiffFile[] {
+    const decoder = new StringDecoder('utf8')
+    const parser = new DiffStreamParser()
+    let from = 0
+    for (const cut of [...cuts, bytes.length]) {
+      const text = decoder.write(bytes.subarray(from, cut))
+      if (text) parser.push(text)
+      from = cut
+    }
+    const rest = decoder.end()
+    if (rest) parser.push(rest)
+    return parser.end()
+  }
+
+  const everyBytes = (length: number, size: number): number[] =>
+    Array.from({ length: Math.ceil(length / size) - 1 }, (_, i) => (i + 1) * size)
+
+  it('gives the same files as the whole text for every fixture, cut in two at every byte', () => {
+    for (const name of fixtureNames()) {
+      const bytes = Buffer.from(readFixture(name), 'utf8')
+      const whole = JSON.stringify(parseUnifiedDiff(bytes.toString('utf8')))
+      const differ: number[] = []
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        if (JSON.stringify(streamed(bytes, [cut])) !== whole) differ.push(cut)
+      }
+      expect({ name, differ }).toEqual({ name, differ: [] })
+    }
+  })
+
+  it('gives the same files however all fixtures together are cut', () => {
+    const bytes = Buffer.from(fixtureNames().map(readFixture).join(''), 'utf8')
+    const whole = parseUnifiedDiff(bytes.toString('utf8'))
+    for (const size of [1, 2, 3, 5, 11, 12, 13, 64, 1000]) {
+      expect(streamed(bytes, everyBytes(bytes.length, size))).toEqual(whole)
     }
     expect(whole.length).toBeGreaterThan(20)
   })
+
+  it('reads a large single-file diff as it arrives, cut inside lines, hunk headers and characters', () => {
+    const bytes = Buffer.from(largeFileDiff(), 'utf8')
+    expect(bytes.length).toBeGreaterThan(1_000_000)
+    const whole = parseUnifiedDiff(bytes.toString('utf8'))
+    expect(whole).toHaveLength(2)
+    expect(whole[0]!.hunks.length).toBeGreaterThan(1000)
+    const text = bytes.toString('latin1')
+    const inside = (marker: string, offset: number): number[] => {
+      const cuts: number[] = []
+      for (let at = text.indexOf(marker); at >= 0 && cuts.length < 200; at = text.indexOf(marker, at + 1)) {
+        cuts.push(at + offset)
+      }
+      return cuts
+    }
+    const euro = Buffer.from('\u20ac').toString('latin1')
+    const smile = Buffer.from('\u{1f600}').toString('latin1')
+    const cutSets = [
+      everyBytes(bytes.length, 65_536),
+      everyBytes(bytes.length, 4_093),
+      inside('\n@@ -', 3),
+      inside('\ndiff --git', 5),
+      inside('\r\n', 1),
+      inside(euro, 1),
+      inside(euro, 2),
+      inside(smile, 3),
+      randomCuts(bytes.length, 500, 7)
+    ]
+    const expected = JSON.stringify(whole)
+    for (const [set, cuts] of cutSets.entries()) {
+      expect(cuts.length).toBeGreaterThan(0)
+      const files = JSON.stringify(
+        streamed(
+          bytes,
+          [...new Set(cuts)].sort((a, b) => a - b)
+        )
+      )
+      expect({ set, same: files === expected }).toEqual({ set, same: true })
+    }
+  })
+
+  it('ignores text before the first file header, as the whole-text reader does', () => {
+    const diff = readFixture('renames')
+    for (const before of ['', 'warning: something\n', '\n', 'x']) {
+      const parser = new DiffStreamParser()
+      parser.push(before + diff)
+      expect(parser.end()).toEqual(parseUnifiedDiff(before + diff))
+    }
+    expect(parseUnifiedDiff(`\n${diff}`)).toEqual(parseUnifiedDiff(diff))
+  })
 })
+
+/**
+ * One file of about 1.5 MB changed throughout, with non-ASCII text, CRLF lines and a missing final
+ * newline, then a small second file.
+ */
+function largeFileDiff(): string {
+  const parts = [
+    'diff --git a/big.txt b/big.txt\nindex 1111111..2222222 100644\n--- a/big.txt\n+++ b/big.txt\n'
+  ]
+  for (let hunk = 0; hunk < 3000; hunk++) {
+    const start = hunk * 10 + 1
+    parts.push(`@@ -${start},7 +${start},7 @@ function f${hunk}() {\n`)
+    parts.push(` context \u00e9 ${hunk} one\n`, ` context ${hunk} two\r\n`, ` context ${hunk} three\n`)
+    parts.push(
+      `-old \u20ac ${hunk} ${'x'.repeat(hunk % 300)}\n`,
+      `+new \u{1f600} ${hunk} ${'y'.repeat(hunk % 200)}\r\n`
+    )
+    parts.push(` context ${hunk} four\n`, ` context ${hunk} five\n`, ` context ${hunk} six\n`)
+  }
+  parts.push(
+    '@@ -30001 +30001 @@\n-last\n\\ No newline at end of file\n+last line\n\\ No newline at end of file\n'
+  )
+  parts.push(
+    'diff --git a/small.txt b/small.txt\nnew file mode 100644\nindex 0000000..3333333\n--- /dev/null\n'
+  )
+  parts.push('+++ b/small.txt\n@@ -0,0 +1 @@\n+small \u00fc\n')
+  return parts.join('')
+}
+
+/** `count` distinct cut positions below `length`, the same on every run. */
+function randomCuts(length: number, count: number, seed: number): number[] {
+  let state = seed
+  const cuts = new Set<number>()
+  while (cuts.size < count) {
+    state = (state * 1103515245 + 12345) % 2147483648
+    cuts.add(state % length)
+  }
+  return [...cuts]
+}
 
 describe('parseApiPatch', () => {
   it('reads a patch without file headers', () => {

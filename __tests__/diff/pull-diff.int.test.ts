@@ -105,6 +105,38 @@ describe('pull-request diffs on a checkout like actions/checkout makes', () => {
     ])
   })
 
+  it('diffs without fetching when both commits are there, and falls back when the given merge base is not a commit', async () => {
+    const logger = memoryLogger()
+    const git = createGit(fixture.dev, logger)
+    const diff = await loadPullDiff({
+      git,
+      headSha: f1,
+      baseSha: m1,
+      mergeBaseSha: m0,
+      logger,
+      fallback: noFallback
+    })
+    expect(diff.source).toBe('git')
+    expect(summary(diff.files)).toEqual([
+      { path: 'src/app.ts', status: 'modified', additions: 1, deletions: 1 },
+      { path: 'src/new.ts', status: 'added', additions: 2, deletions: 0 }
+    ])
+    expect(logger.lines.filter(line => line.message.startsWith('git fetch'))).toEqual([])
+    const fallback = jest.fn(() => Promise.resolve({ files: [] as ApiFile[] }))
+    const missing = await loadPullDiff({
+      git,
+      headSha: f1,
+      baseSha: m1,
+      mergeBaseSha: 'not-a-commit',
+      logger: silentLogger,
+      fallback
+    })
+    expect(missing.source).toBe('api')
+    expect(missing.notes).toEqual([
+      expect.stringMatching(/^git could not produce the diff \(Invalid commit id/)
+    ])
+  })
+
   it('finds the merge base in fetched history when it is not given', async () => {
     const git = createGit(fixture.checkout(mergeOfF1), silentLogger)
     const diff = await loadPullDiff({

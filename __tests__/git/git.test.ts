@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createGit, GitError, type Git } from '../../src/git/git.js'
-import { silentLogger } from '../../src/logger.js'
+import { memoryLogger, silentLogger } from '../../src/logger.js'
 import { createCheckoutFixture, numbered, type CheckoutFixture } from './checkout-fixture.js'
 
 describe('createGit', () => {
@@ -168,5 +168,107 @@ describe('createGit', () => {
     const inside = path.join(fixture.dev, 'src')
     expect(await createGit(inside, silentLogger).isRepository()).toBe(false)
     expect(await git.isRepository()).toBe(true)
+  })
+})
+
+describe('readBlobs', () => {
+  let fixture: CheckoutFixture
+  let base: string
+  let head: string
+  const large = 'x'.repeat(999) + '\n'
+
+  beforeAll(() => {
+    fixture = createCheckoutFixture()
+    base = fixture.commit({ 'REVIEW.md': 'base rule\n', 'src/api/AGENTS.md': 'base api rule\n' })
+    fs.symlinkSync('REVIEW.md', path.join(fixture.dev, 'CLAUDE.md'))
+    fixture.commit({
+      'REVIEW.md': 'head rule\n',
+      'src/api/AGENTS.md': 'head api rule\n',
+      'src/api/handler.ts': 'export const handler = 1\n',
+      'src/same.md': 'head api rule\n',
+      'assets/logo.bin': '\u0000\u0001binary\u0000',
+      'docs/large.md': large.repeat(3000),
+      'docs/na\u00efve \u00fc/\u8aac\u660e.md': 'non-ASCII\n',
+      'docs/line\nbreak/REVIEW.md': 'a directory with a newline in its name\n',
+      'empty.md': ''
+    })
+    fixture.git(fixture.dev, 'update-index', '--add', '--cacheinfo', `160000,${base},vendor/sub`)
+    fixture.git(fixture.dev, 'commit', '-q', '-m', 'submodule')
+    head = fixture.git(fixture.dev, 'rev-parse', 'HEAD')
+  })
+
+  afterAll(() => fixture.cleanup())
+
+  const text = (blobs: Map<string, Buffer>): Record<string, string> =>
+    Object.fromEntries([...blobs].map(([name, bytes]) => [name, bytes.toString('utf8')]))
+
+  it('reads the files at a commit, not in the working tree, and leaves out every path that is not a file', async () => {
+    fs.writeFileSync(path.join(fixture.dev, 'REVIEW.md'), 'uncommitted\n')
+    const git = createGit(fixture.dev, silentLogger)
+    const paths = [
+      'REVIEW.md',
+      'AGENTS.md',
+      'CLAUDE.md',
+      'src/api/AGENTS.md',
+      'src/api/CLAUDE.md',
+      'src/same.md',
+      'src/api',
+      'src/api/handler.ts/inside',
+      'nope/deeper/REVIEW.md',
+      'vendor/sub',
+      'vendor/sub/REVIEW.md',
+      'empty.md'
+    ]
+    expect(text(await git.readBlobs(head, paths))).toEqual({
+      'REVIEW.md': 'head rule\n',
+      'src/api/AGENTS.md': 'head api rule\n',
+      'src/same.md': 'head api rule\n',
+      'empty.md': ''
+    })
+    expect(text(await git.readBlobs(base, paths))).toEqual({
+      'REVIEW.md': 'base rule\n',
+      'src/api/AGENTS.md': 'base api rule\n'
+    })
+  })
+
+  it('reads binary and large files whole, and names with spaces, non-ASCII characters and newlines', async () => {
+    const git = createGit(fixture.dev, silentLogger)
+    const names = [
+      'assets/logo.bin',
+      'docs/large.md',
+      'docs/na\u00efve \u00fc/\u8aac\u660e.md',
+      'docs/line\nbreak/REVIEW.md'
+    ]
+    const blobs = await git.readBlobs(head, names)
+    expect([...blobs.keys()]).toEqual(expect.arrayContaining(names))
+    expect(blobs.get('assets/logo.bin')).toEqual(Buffer.from('\u0000\u0001binary\u0000'))
+    expect(blobs.get('docs/large.md')?.equals(Buffer.from(large.repeat(3000)))).toBe(true)
+    expect(blobs.get('docs/line\nbreak/REVIEW.md')?.toString()).toBe(
+      'a directory with a newline in its name\n'
+    )
+  })
+
+  it('runs one git process however many paths it reads, and none for no paths', async () => {
+    const logger = memoryLogger()
+    const git = createGit(fixture.dev, logger)
+    const paths = ['REVIEW.md', 'src/api/AGENTS.md', 'docs/large.md', 'src/api/CLAUDE.md', 'nope/x/y/z.md']
+    expect((await git.readBlobs(head, paths)).size).toBe(3)
+    expect(await git.readBlobs(head, [])).toEqual(new Map())
+    expect(logger.lines.filter(line => line.message.startsWith('git '))).toEqual([
+      { level: 'debug', message: 'git cat-file --batch' }
+    ])
+  })
+
+  it('fails for a commit that is not in the repository, and refuses revisions that look like options', async () => {
+    const git = createGit(fixture.dev, silentLogger)
+    await expect(git.readBlobs('0123456789012345678901234567890123456789', ['REVIEW.md'])).rejects.toThrow(
+      GitError
+    )
+    await expect(git.readBlobs('--output=x', ['REVIEW.md'])).rejects.toThrow(/Invalid git revision/)
+  })
+
+  it('fails outside a repository', async () => {
+    const outside = fs.mkdtempSync(path.join(fixture.root, 'plain-'))
+    await expect(createGit(outside, silentLogger).readBlobs(head, ['REVIEW.md'])).rejects.toThrow(GitError)
   })
 })

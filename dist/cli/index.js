@@ -32442,7 +32442,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(149);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2583);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -32457,7 +32457,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 149:
+/***/ 2583:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43566,6 +43566,111 @@ function stripSlashes(p) {
     return p.replace(/^\/+|\/+$/g, '');
 }
 
+;// CONCATENATED MODULE: ./src/git/batch.ts
+/**
+ * Reads `git cat-file --batch` output as it arrives: "<oid> <type> <size>\n<content>\n" per object found,
+ * "<name> missing\n" (or "ambiguous") per object not found. Pieces may cut anywhere, headers included.
+ */
+class BatchOutputParser {
+    buffered = [];
+    bufferedBytes = 0;
+    /** The object whose content is being read, and how many bytes of it (and its newline) are still due. */
+    current;
+    push(data) {
+        const answers = [];
+        this.buffered.push(data);
+        this.bufferedBytes += data.length;
+        for (;;) {
+            if (this.current) {
+                if (this.bufferedBytes < this.current.due)
+                    break;
+                const all = this.take(this.current.due);
+                answers.push({
+                    oid: this.current.oid,
+                    type: this.current.type,
+                    content: all.subarray(0, all.length - 1)
+                });
+                this.current = undefined;
+                continue;
+            }
+            const header = this.takeLine();
+            if (header === undefined)
+                break;
+            const answer = parseBatchHeader(header);
+            if (answer === undefined)
+                answers.push(undefined);
+            else
+                this.current = { oid: answer.oid, type: answer.type, due: answer.size + 1 };
+        }
+        return answers;
+    }
+    takeLine() {
+        const joined = this.joined();
+        const newline = joined.indexOf(10);
+        if (newline < 0)
+            return undefined;
+        return this.take(newline + 1)
+            .subarray(0, newline)
+            .toString('utf8');
+    }
+    take(bytes) {
+        const joined = this.joined();
+        const rest = joined.subarray(bytes);
+        this.buffered = rest.length > 0 ? [rest] : [];
+        this.bufferedBytes = rest.length;
+        return joined.subarray(0, bytes);
+    }
+    joined() {
+        if (this.buffered.length > 1)
+            this.buffered = [Buffer.concat(this.buffered, this.bufferedBytes)];
+        return this.buffered[0] ?? Buffer.alloc(0);
+    }
+}
+/** "<oid> <type> <size>", or undefined for "<name> missing" and the other answers without content. */
+function parseBatchHeader(line) {
+    const parts = line.split(' ');
+    const size = Number(parts[2]);
+    if (parts.length !== 3 || !/^[0-9a-f]+$/.test(parts[0] ?? '') || !Number.isInteger(size))
+        return undefined;
+    return { oid: parts[0], type: parts[1], size };
+}
+/** A tree object's entries: "<octal mode> <name>\0<binary object id>" each, ids of `idBytes` bytes. */
+function parseTree(content, idBytes) {
+    const entries = [];
+    let at = 0;
+    while (at < content.length) {
+        const space = content.indexOf(32, at);
+        const nul = content.indexOf(0, space + 1);
+        if (space < 0 || nul < 0 || nul + 1 + idBytes > content.length)
+            break;
+        entries.push({
+            name: content.toString('latin1', space + 1, nul),
+            kind: kindOfMode(Number.parseInt(content.toString('latin1', at, space), 8)),
+            oid: content.toString('hex', nul + 1, nul + 1 + idBytes)
+        });
+        at = nul + 1 + idBytes;
+    }
+    return entries;
+}
+const TYPE_BITS = 0o170000;
+/** Like ls-tree's listing: anything not a directory, a submodule or a symlink is a file. */
+function kindOfMode(mode) {
+    switch (mode & TYPE_BITS) {
+        case 0o040000:
+            return 'tree';
+        case 0o160000:
+            return 'submodule';
+        case 0o120000:
+            return 'symlink';
+        default:
+            return 'blob';
+    }
+}
+/** A path's segments as tree entry names compare them: UTF-8 bytes, one latin1 character each. */
+function pathSegments(filePath) {
+    return Buffer.from(filePath, 'utf8').toString('latin1').split('/');
+}
+
 ;// CONCATENATED MODULE: ./src/git/git-error.ts
 /** A git command that failed: what ran, how it ended and what git said. */
 class GitError extends Error {
@@ -43585,6 +43690,7 @@ function firstLines(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/git/git.ts
+
 
 
 
@@ -43743,6 +43849,88 @@ function createGit(workspaceDir, logger) {
         if (rest)
             onText(rest);
     }
+    /**
+     * A `git cat-file --batch` process: each call writes object names and resolves with their answers, in
+     * order, so one process serves as many round trips as a caller needs.
+     */
+    function openBatch() {
+        const args = ['cat-file', '--batch'];
+        logger.debug(`git ${describe(args)}`);
+        const child = (0,external_node_child_process_.spawn)('git', [...globalArgs, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+        const parser = new BatchOutputParser();
+        const err = [];
+        let waiting;
+        let settle;
+        let ended;
+        const fail = (error) => {
+            ended ??= error;
+            if (waiting)
+                settle.reject(ended);
+            waiting = undefined;
+        };
+        child.stdout.on('data', (data) => {
+            if (!waiting)
+                return;
+            waiting.answers.push(...parser.push(data));
+            if (waiting.answers.length < waiting.due)
+                return;
+            const { answers } = waiting;
+            waiting = undefined;
+            settle.resolve(answers);
+        });
+        child.stderr.on('data', (data) => void err.push(data));
+        // A closed pipe surfaces as an exit code below; writing to it must not end the process.
+        child.stdin.on('error', () => undefined);
+        child.on('error', fail);
+        child.on('close', code => fail(new GitError(describe(args), code ?? -1, Buffer.concat(err).toString('utf8').trim())));
+        return {
+            read(names) {
+                if (ended)
+                    return Promise.reject(ended);
+                if (names.length === 0)
+                    return Promise.resolve([]);
+                return new Promise((resolve, reject) => {
+                    settle = { resolve, reject };
+                    waiting = { due: names.length, answers: [] };
+                    child.stdin.write(`${names.join('\n')}\n`);
+                });
+            },
+            close() {
+                child.stdin.end();
+            }
+        };
+    }
+    /** Walks the trees from the root towards the paths, one round trip per level, objects named by id only. */
+    async function readBlobs(sha, paths) {
+        const found = new Map();
+        const wanted = [...new Set(paths)].filter(filePath => stripSlashes(filePath) !== '');
+        if (wanted.length === 0)
+            return found;
+        const batch = openBatch();
+        try {
+            const [root] = await batch.read([`${revision(sha)}^{tree}`]);
+            if (root?.type !== 'tree')
+                throw new GitError(`cat-file --batch ${sha}^{tree}`, 128, 'not a commit');
+            const idBytes = root.oid.length / 2;
+            let level = [{ depth: 0, paths: wanted, tree: root }];
+            while (level.length > 0) {
+                const requests = level.flatMap(visit => nextRequests(visit, idBytes));
+                const answers = await batch.read(requests.map(request => request.oid));
+                level = [];
+                requests.forEach((request, i) => {
+                    const answer = answers[i];
+                    if (request.file !== undefined && answer?.type === 'blob')
+                        found.set(request.file, answer.content);
+                    if (request.below && answer?.type === 'tree')
+                        level.push({ ...request.below, tree: answer });
+                });
+            }
+            return found;
+        }
+        finally {
+            batch.close();
+        }
+    }
     return {
         workspaceDir: cwd,
         async isRepository() {
@@ -43760,8 +43948,9 @@ function createGit(workspaceDir, logger) {
                 if (!(await hasCommit(objectId(sha))))
                     missing.push(sha);
             if (missing.length === 0)
-                return;
+                return missing;
             await run(['fetch', '--no-tags', '--no-recurse-submodules', `--depth=${depth}`, 'origin', ...missing]);
+            return missing;
         },
         async fetchRef(ref, depth = 1) {
             if (!/^refs\/[A-Za-z0-9._/-]+$/.test(ref) || ref.includes('..')) {
@@ -43862,8 +44051,40 @@ function createGit(workspaceDir, logger) {
             }
             return matches;
         },
-        catFileType
+        catFileType,
+        readBlobs
     };
+}
+function nextRequests(visit, idBytes) {
+    const entries = new Map(parseTree(visit.tree.content, idBytes).map(entry => [entry.name, entry]));
+    const requests = [];
+    for (const [name, group] of groupByNextSegment(visit.paths, visit.depth)) {
+        const entry = entries.get(name);
+        if (entry?.kind === 'blob')
+            for (const file of group.here)
+                requests.push({ oid: entry.oid, file });
+        if (entry?.kind === 'tree' && group.below.length > 0) {
+            requests.push({ oid: entry.oid, below: { depth: visit.depth + 1, paths: group.below } });
+        }
+    }
+    return requests;
+}
+/** The paths grouped by their segment at `depth`: those that end there (`here`) and those that go on below. */
+function groupByNextSegment(paths, depth) {
+    const groups = new Map();
+    for (const filePath of paths) {
+        const segments = pathSegments(stripSlashes(filePath));
+        const name = segments[depth];
+        if (name === undefined)
+            continue;
+        const group = groups.get(name) ?? { here: [], below: [] };
+        if (segments.length === depth + 1)
+            group.here.push(filePath);
+        else
+            group.below.push(filePath);
+        groups.set(name, group);
+    }
+    return groups;
 }
 function definedEnv() {
     const env = {};
@@ -85311,39 +85532,33 @@ function guidanceDirectories(changedPaths) {
         .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0))
         .slice(0, MAX_GUIDANCE_DIRECTORIES);
 }
+/** Every path guidance may be read from, in the order it is shown: the root's files, then each directory's. */
+function guidanceCandidates(changedPaths) {
+    const paths = [...GUIDANCE_PATHS];
+    for (const dir of guidanceDirectories(changedPaths)) {
+        for (const name of DIRECTORY_GUIDANCE)
+            paths.push(`${dir}/${name}`);
+    }
+    return paths;
+}
 /**
  * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
  * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
  */
 async function readGuidance(git, baseSha, logger, changedPaths = []) {
-    const paths = [...GUIDANCE_PATHS];
-    for (const dir of guidanceDirectories(changedPaths)) {
-        let entries;
-        try {
-            entries = await git.lsTree(baseSha, dir);
-        }
-        catch (error) {
-            logger.warning(`Could not list ${dir} at the base: ${errors_errorMessage(error)}`);
-            continue;
-        }
-        for (const name of DIRECTORY_GUIDANCE) {
-            if (entries?.some(entry => entry.name === name && entry.kind === 'blob'))
-                paths.push(`${dir}/${name}`);
-        }
+    const paths = guidanceCandidates(changedPaths);
+    let blobs;
+    try {
+        blobs = await git.readBlobs(baseSha, paths);
+    }
+    catch (error) {
+        logger.warning(`Could not read repository guidance at the base: ${errors_errorMessage(error)}`);
+        return [];
     }
     const found = [];
     let total = 0;
     for (const path of paths) {
-        let bytes;
-        try {
-            if ((await git.catFileType(baseSha, path)) !== 'blob')
-                continue;
-            bytes = await git.show(baseSha, path);
-        }
-        catch (error) {
-            logger.warning(`Could not read ${path} at the base: ${errors_errorMessage(error)}`);
-            continue;
-        }
+        const bytes = blobs.get(path);
         if (!bytes || bytes.includes(0))
             continue;
         const room = Math.min(MAX_GUIDANCE_FILE_CHARS, MAX_GUIDANCE_TOTAL_CHARS - total);
@@ -86083,22 +86298,26 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
  * nothing.
  */
 class Coverage {
-    /** Per file, the changed lines not yet seen, as `+N` (new line N) and `-N` (old line N). */
+    /**
+     * Per file, the changed lines not yet seen: N for new line N, -N for old line N (numbers, not strings,
+     * as a large pull request has a key per changed line).
+     */
     unseen = new Map();
+    byPath = new Map();
     byOldPath = new Map();
     offered = [];
     constructor(files) {
         for (const file of files) {
             this.unseen.set(file.path, new Set(changedKeys(file)));
+            if (!this.byPath.has(file.path))
+                this.byPath.set(file.path, file);
             if (file.oldPath !== file.path)
                 this.byOldPath.set(file.oldPath, file.path);
         }
-        this.files = files;
     }
-    files;
     file(path) {
         const name = this.unseen.has(path) ? path : this.byOldPath.get(path);
-        return name === undefined ? undefined : this.files.find(file => file.path === name);
+        return name === undefined ? undefined : this.byPath.get(name);
     }
     /** The whole diff of `path` was shown. */
     offerWholeDiff(path) {
@@ -86130,8 +86349,8 @@ class Coverage {
         if (!file)
             return;
         const keys = [];
-        for (let n = start; n <= end; n++)
-            keys.push(`+${n}`);
+        for (let n = Math.max(1, start); n <= end; n++)
+            keys.push(n);
         this.offered.push(() => this.remove(file.path, keys));
     }
     /** A model reply arrived: everything offered before it was seen. */
@@ -86157,12 +86376,13 @@ class Coverage {
             unseen.delete(key);
     }
 }
+/** Line numbers start at 1, so N and -N never meet. */
 function keyOf(line) {
     if (line.kind === 'add' && line.newLine !== undefined)
-        return `+${line.newLine}`;
+        return line.newLine;
     // A removed line the merge base never had (an earlier push's line) is not the PR's change.
     if (line.kind === 'del')
-        return line.oldLine === undefined ? undefined : `-${line.oldLine}`;
+        return line.oldLine === undefined ? undefined : -line.oldLine;
     return undefined;
 }
 function changedKeys(file) {
@@ -86809,8 +87029,9 @@ function linePositions(hunk, key) {
  */
 function parseUnifiedDiff(text) {
     const files = [];
-    let start = text.startsWith('diff --git ') ? 0 : text.indexOf(FILE_MARKER);
-    if (start > 0)
+    const atStart = text.startsWith('diff --git ');
+    let start = atStart ? 0 : text.indexOf(FILE_MARKER);
+    if (start >= 0 && !atStart)
         start += 1;
     while (start >= 0) {
         const next = text.indexOf(FILE_MARKER, start);
@@ -86820,54 +87041,80 @@ function parseUnifiedDiff(text) {
     return files;
 }
 const FILE_MARKER = '\ndiff --git ';
+const FILE_HEADER = 'diff --git ';
 /**
- * Parses a diff handed over in pieces (see Git.streamDiff): every file section that is complete is parsed
- * as soon as the next one starts, so on a large pull request parsing runs while git is still diffing.
+ * Parses a diff handed over in pieces (see Git.streamDiff) line by line as the pieces arrive, so parsing
+ * runs while git is still diffing, however large a single file's diff is; only a line cut between two
+ * pieces waits for the next one. The files are those parseUnifiedDiff reads from the whole text.
  */
 class DiffStreamParser {
     files = [];
-    pending = [];
-    /** The end of the pending text, to find a marker split across two pieces. */
-    tail = '';
+    /** The file being read, from its `diff --git` line on; undefined before the first. */
+    headers;
+    /** Set from the file's first `@@ ` line on, after which no line is a header. */
+    hunks;
+    /** The start of a line whose end is in a later piece. */
+    partial = '';
     push(text) {
-        const probe = this.tail + text;
-        const found = probe.lastIndexOf(FILE_MARKER);
-        if (found < 0) {
-            this.pending.push(text);
-            this.tail = probe.slice(1 - FILE_MARKER.length);
-            return;
+        let pos = 0;
+        if (this.partial !== '') {
+            const newline = text.indexOf('\n');
+            if (newline < 0) {
+                this.partial += text;
+                return;
+            }
+            const line = this.partial + text.slice(0, newline);
+            this.partial = '';
+            this.line(line, 0, line.length);
+            pos = newline + 1;
         }
-        // Where the next section starts, counted in `text`; negative when its newline ended the previous piece.
-        const cut = found + 1 - (probe.length - text.length);
-        let complete;
-        let rest;
-        if (cut >= 0) {
-            this.pending.push(text.slice(0, cut));
-            complete = this.pending.join('');
-            rest = text.slice(cut);
+        for (let newline = text.indexOf('\n', pos); newline >= 0; newline = text.indexOf('\n', pos)) {
+            this.line(text, pos, newline);
+            pos = newline + 1;
         }
-        else {
-            const joined = this.pending.join('');
-            complete = joined.slice(0, joined.length + cut);
-            rest = joined.slice(joined.length + cut) + text;
-        }
-        this.pending = [rest];
-        this.tail = rest.slice(1 - FILE_MARKER.length);
-        for (const file of parseUnifiedDiff(complete))
-            this.files.push(file);
+        if (pos < text.length)
+            this.partial = text.slice(pos);
     }
     end() {
-        for (const file of parseUnifiedDiff(this.pending.join('')))
-            this.files.push(file);
-        this.pending = [];
+        if (this.partial !== '')
+            this.line(this.partial, 0, this.partial.length);
+        this.partial = '';
+        this.finishFile();
         return this.files;
+    }
+    /** The line `text[pos, end)`, without its newline. */
+    line(text, pos, end) {
+        if (text.startsWith(FILE_HEADER, pos)) {
+            this.finishFile();
+            this.headers = emptyHeaders();
+            readHeader(text.slice(pos, end), this.headers);
+        }
+        else if (this.hunks) {
+            this.hunks.line(text, pos, end);
+        }
+        else if (!this.headers) {
+            // Anything before the first file header is not part of a file.
+        }
+        else if (text.startsWith('@@ ', pos)) {
+            this.hunks = new HunkReader();
+            this.hunks.line(text, pos, end);
+        }
+        else {
+            readHeader(text.slice(pos, end), this.headers);
+        }
+    }
+    finishFile() {
+        if (this.headers)
+            this.files.push(buildFile(this.headers, this.hunks?.result ?? noHunks()));
+        this.headers = undefined;
+        this.hunks = undefined;
     }
 }
 /** One file's `patch` from the pull-request files API: hunks only, paths and status from the API. */
 function parseApiPatch(file) {
     const deleted = file.status === 'removed';
     const renamed = file.status === 'renamed' && !!file.previous_filename;
-    const { hunks, ...counts } = file.patch ? parseHunks(file.patch) : { hunks: [], additions: 0, deletions: 0 };
+    const { hunks, ...counts } = file.patch ? parseHunks(file.patch) : noHunks();
     // The API omits the patch of binary files and of very large ones; only the latter has line counts.
     const patchMissing = file.patch === undefined;
     const binary = patchMissing && file.additions === 0 && file.deletions === 0 && file.status !== 'renamed';
@@ -86892,8 +87139,14 @@ function parseApiPatch(file) {
     };
 }
 const SUBMODULE_MODE = '160000';
+function emptyHeaders() {
+    return { added: false, deleted: false, binary: false, submodule: false };
+}
+function noHunks() {
+    return { hunks: [], additions: 0, deletions: 0 };
+}
 function parseSection(text, start, end) {
-    const headers = { added: false, deleted: false, binary: false, submodule: false };
+    const headers = emptyHeaders();
     let pos = start;
     let hunkStart = -1;
     while (pos < end) {
@@ -86907,7 +87160,7 @@ function parseSection(text, start, end) {
         readHeader(line, headers);
         pos = lineEnd + 1;
     }
-    const parsed = hunkStart < 0 ? { hunks: [], additions: 0, deletions: 0 } : parseHunks(text, hunkStart, end);
+    const parsed = hunkStart < 0 ? noHunks() : parseHunks(text, hunkStart, end);
     return buildFile(headers, parsed);
 }
 function readHeader(line, headers) {
@@ -87004,62 +87257,72 @@ const CR = 13;
  * is still a line; the "\ No newline at end of file" marker is not a line and is not counted.
  */
 function parseHunks(text, start = 0, end = text.length) {
-    const result = { hunks: [], additions: 0, deletions: 0 };
-    let hunk;
-    let oldLine = 0;
-    let newLine = 0;
-    let oldLeft = 0;
-    let newLeft = 0;
+    const reader = new HunkReader();
     let pos = start;
     while (pos < end) {
         let lineEnd = text.indexOf('\n', pos);
         if (lineEnd < 0 || lineEnd > end)
             lineEnd = end;
+        reader.line(text, pos, lineEnd);
+        pos = lineEnd + 1;
+    }
+    return reader.result;
+}
+/** The hunks of one file, read a line at a time (see parseHunks). */
+class HunkReader {
+    result = noHunks();
+    hunk;
+    oldLine = 0;
+    newLine = 0;
+    oldLeft = 0;
+    newLeft = 0;
+    /** The line `text[pos, lineEnd)`, without its newline. */
+    line(text, pos, lineEnd) {
         const marker = text.charCodeAt(pos);
-        if (hunk && (oldLeft > 0 || newLeft > 0) && marker !== BACKSLASH) {
+        const hunk = this.hunk;
+        if (hunk && (this.oldLeft > 0 || this.newLeft > 0) && marker !== BACKSLASH) {
             // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
             const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
             const body = text.slice(pos + 1, textEnd);
             if (marker === PLUS) {
-                hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: newLine++, text: body });
-                newLeft--;
-                result.additions++;
+                hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: this.newLine++, text: body });
+                this.newLeft--;
+                this.result.additions++;
             }
             else if (marker === MINUS) {
-                hunk.lines.push({ kind: 'del', oldLine: oldLine++, newLine: undefined, text: body });
-                oldLeft--;
-                result.deletions++;
+                hunk.lines.push({ kind: 'del', oldLine: this.oldLine++, newLine: undefined, text: body });
+                this.oldLeft--;
+                this.result.deletions++;
             }
             else {
                 // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-                hunk.lines.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body });
-                oldLeft--;
-                newLeft--;
+                hunk.lines.push({ kind: 'context', oldLine: this.oldLine++, newLine: this.newLine++, text: body });
+                this.oldLeft--;
+                this.newLeft--;
             }
         }
         else if (marker === AT) {
             const header = text.slice(pos, lineEnd);
             const match = HUNK_HEADER.exec(header);
-            if (match) {
-                hunk = {
-                    index: result.hunks.length,
-                    header,
-                    oldStart: Number(match[1]),
-                    oldLines: match[2] === undefined ? 1 : Number(match[2]),
-                    newStart: Number(match[3]),
-                    newLines: match[4] === undefined ? 1 : Number(match[4]),
-                    lines: []
-                };
-                result.hunks.push(hunk);
-                oldLine = hunk.oldStart;
-                newLine = hunk.newStart;
-                oldLeft = hunk.oldLines;
-                newLeft = hunk.newLines;
-            }
+            if (!match)
+                return;
+            const next = {
+                index: this.result.hunks.length,
+                header,
+                oldStart: Number(match[1]),
+                oldLines: match[2] === undefined ? 1 : Number(match[2]),
+                newStart: Number(match[3]),
+                newLines: match[4] === undefined ? 1 : Number(match[4]),
+                lines: []
+            };
+            this.result.hunks.push(next);
+            this.hunk = next;
+            this.oldLine = next.oldStart;
+            this.newLine = next.newStart;
+            this.oldLeft = next.oldLines;
+            this.newLeft = next.newLines;
         }
-        pos = lineEnd + 1;
     }
-    return result;
 }
 
 ;// CONCATENATED MODULE: ./src/diff/source.ts
@@ -87080,11 +87343,12 @@ async function loadPullDiff(options) {
         logger.warning(note);
     };
     try {
+        const early = options.mergeBaseSha ? diffEarly(git, options.mergeBaseSha, options.headSha) : undefined;
         if (!(await git.isRepository()))
             throw new Error(`${git.workspaceDir} is not a git repository`);
         const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes));
-        await git.fetchShas([mergeBase, options.headSha], 1);
-        const files = await diffFiles(git, mergeBase, options.headSha);
+        const fetched = await git.fetchShas([mergeBase, options.headSha], 1);
+        const files = early && fetched.length === 0 ? await early : await diffFiles(git, mergeBase, options.headSha);
         logger.debug(`Diff ${mergeBase.slice(0, 12)}...${options.headSha.slice(0, 12)}: ${files.length} files from git`);
         return { files, source: 'git', notes };
     }
@@ -87107,6 +87371,16 @@ async function diffFiles(git, from, to, paths) {
     const parser = new DiffStreamParser();
     await git.streamDiff(from, to, text => parser.push(text), paths);
     return parser.end();
+}
+/**
+ * With the merge base known the diff starts at once, alongside the checks that the repository holds both
+ * commits, which cost about as much as a small diff. Its result counts only once they pass without a fetch;
+ * until then a failure is held back, as the checks decide what is reported.
+ */
+function diffEarly(git, from, to) {
+    const diffing = diffFiles(git, from, to);
+    diffing.catch(() => undefined);
+    return diffing;
 }
 async function findMergeBase(options, notes) {
     const { git, headSha, baseSha } = options;

@@ -49,6 +49,15 @@ export function guidanceDirectories(changedPaths: readonly string[]): string[] {
     .slice(0, MAX_GUIDANCE_DIRECTORIES)
 }
 
+/** Every path guidance may be read from, in the order it is shown: the root's files, then each directory's. */
+export function guidanceCandidates(changedPaths: readonly string[]): string[] {
+  const paths: string[] = [...GUIDANCE_PATHS]
+  for (const dir of guidanceDirectories(changedPaths)) {
+    for (const name of DIRECTORY_GUIDANCE) paths.push(`${dir}/${name}`)
+  }
+  return paths
+}
+
 /**
  * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
  * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
@@ -59,30 +68,18 @@ export async function readGuidance(
   logger: Logger,
   changedPaths: readonly string[] = []
 ): Promise<GuidanceFile[]> {
-  const paths: string[] = [...GUIDANCE_PATHS]
-  for (const dir of guidanceDirectories(changedPaths)) {
-    let entries
-    try {
-      entries = await git.lsTree(baseSha, dir)
-    } catch (error) {
-      logger.warning(`Could not list ${dir} at the base: ${errorMessage(error)}`)
-      continue
-    }
-    for (const name of DIRECTORY_GUIDANCE) {
-      if (entries?.some(entry => entry.name === name && entry.kind === 'blob')) paths.push(`${dir}/${name}`)
-    }
+  const paths = guidanceCandidates(changedPaths)
+  let blobs: Map<string, Buffer>
+  try {
+    blobs = await git.readBlobs(baseSha, paths)
+  } catch (error) {
+    logger.warning(`Could not read repository guidance at the base: ${errorMessage(error)}`)
+    return []
   }
   const found: GuidanceFile[] = []
   let total = 0
   for (const path of paths) {
-    let bytes: Buffer | undefined
-    try {
-      if ((await git.catFileType(baseSha, path)) !== 'blob') continue
-      bytes = await git.show(baseSha, path)
-    } catch (error) {
-      logger.warning(`Could not read ${path} at the base: ${errorMessage(error)}`)
-      continue
-    }
+    const bytes = blobs.get(path)
     if (!bytes || bytes.includes(0)) continue
     const room = Math.min(MAX_GUIDANCE_FILE_CHARS, MAX_GUIDANCE_TOTAL_CHARS - total)
     if (room <= 0) break

@@ -7,24 +7,26 @@ import type { DiffFile, DiffLine } from '../diff/model.js'
  * nothing.
  */
 export class Coverage {
-  /** Per file, the changed lines not yet seen, as `+N` (new line N) and `-N` (old line N). */
-  private readonly unseen = new Map<string, Set<string>>()
+  /**
+   * Per file, the changed lines not yet seen: N for new line N, -N for old line N (numbers, not strings,
+   * as a large pull request has a key per changed line).
+   */
+  private readonly unseen = new Map<string, Set<number>>()
+  private readonly byPath = new Map<string, DiffFile>()
   private readonly byOldPath = new Map<string, string>()
   private offered: Array<() => void> = []
 
   constructor(files: readonly DiffFile[]) {
     for (const file of files) {
       this.unseen.set(file.path, new Set(changedKeys(file)))
+      if (!this.byPath.has(file.path)) this.byPath.set(file.path, file)
       if (file.oldPath !== file.path) this.byOldPath.set(file.oldPath, file.path)
     }
-    this.files = files
   }
-
-  private readonly files: readonly DiffFile[]
 
   private file(path: string): DiffFile | undefined {
     const name = this.unseen.has(path) ? path : this.byOldPath.get(path)
-    return name === undefined ? undefined : this.files.find(file => file.path === name)
+    return name === undefined ? undefined : this.byPath.get(name)
   }
 
   /** The whole diff of `path` was shown. */
@@ -37,7 +39,7 @@ export class Coverage {
   offerDiffLines(path: string, count: number): void {
     const file = this.file(path)
     if (!file) return
-    const keys: string[] = []
+    const keys: number[] = []
     let seen = 0
     for (const hunk of file.hunks) {
       for (const line of hunk.lines) {
@@ -53,8 +55,8 @@ export class Coverage {
   offerHeadLines(path: string, start: number, end: number): void {
     const file = this.file(path)
     if (!file) return
-    const keys: string[] = []
-    for (let n = start; n <= end; n++) keys.push(`+${n}`)
+    const keys: number[] = []
+    for (let n = Math.max(1, start); n <= end; n++) keys.push(n)
     this.offered.push(() => this.remove(file.path, keys))
   }
 
@@ -76,22 +78,23 @@ export class Coverage {
     return this.unseen.size
   }
 
-  private remove(path: string, keys: readonly string[]): void {
+  private remove(path: string, keys: readonly number[]): void {
     const unseen = this.unseen.get(path)
     if (!unseen) return
     for (const key of keys) unseen.delete(key)
   }
 }
 
-function keyOf(line: Pick<DiffLine, 'kind' | 'newLine' | 'oldLine'>): string | undefined {
-  if (line.kind === 'add' && line.newLine !== undefined) return `+${line.newLine}`
+/** Line numbers start at 1, so N and -N never meet. */
+function keyOf(line: Pick<DiffLine, 'kind' | 'newLine' | 'oldLine'>): number | undefined {
+  if (line.kind === 'add' && line.newLine !== undefined) return line.newLine
   // A removed line the merge base never had (an earlier push's line) is not the PR's change.
-  if (line.kind === 'del') return line.oldLine === undefined ? undefined : `-${line.oldLine}`
+  if (line.kind === 'del') return line.oldLine === undefined ? undefined : -line.oldLine
   return undefined
 }
 
-function changedKeys(file: DiffFile): string[] {
-  const keys: string[] = []
+function changedKeys(file: DiffFile): number[] {
+  const keys: number[] = []
   for (const hunk of file.hunks) {
     for (const line of hunk.lines) {
       const key = keyOf(line)

@@ -14,8 +14,9 @@ import { parseBarePath, parseGitHeaderPaths, parseMarkerPath } from './paths.js'
  */
 export function parseUnifiedDiff(text: string): DiffFile[] {
   const files: DiffFile[] = []
-  let start = text.startsWith('diff --git ') ? 0 : text.indexOf(FILE_MARKER)
-  if (start > 0) start += 1
+  const atStart = text.startsWith('diff --git ')
+  let start = atStart ? 0 : text.indexOf(FILE_MARKER)
+  if (start >= 0 && !atStart) start += 1
   while (start >= 0) {
     const next = text.indexOf(FILE_MARKER, start)
     files.push(parseSection(text, start, next < 0 ? text.length : next + 1))
@@ -25,47 +26,71 @@ export function parseUnifiedDiff(text: string): DiffFile[] {
 }
 
 const FILE_MARKER = '\ndiff --git '
+const FILE_HEADER = 'diff --git '
 
 /**
- * Parses a diff handed over in pieces (see Git.streamDiff): every file section that is complete is parsed
- * as soon as the next one starts, so on a large pull request parsing runs while git is still diffing.
+ * Parses a diff handed over in pieces (see Git.streamDiff) line by line as the pieces arrive, so parsing
+ * runs while git is still diffing, however large a single file's diff is; only a line cut between two
+ * pieces waits for the next one. The files are those parseUnifiedDiff reads from the whole text.
  */
 export class DiffStreamParser {
   private readonly files: DiffFile[] = []
-  private pending: string[] = []
-  /** The end of the pending text, to find a marker split across two pieces. */
-  private tail = ''
+  /** The file being read, from its `diff --git` line on; undefined before the first. */
+  private headers: Headers | undefined
+  /** Set from the file's first `@@ ` line on, after which no line is a header. */
+  private hunks: HunkReader | undefined
+  /** The start of a line whose end is in a later piece. */
+  private partial = ''
 
   push(text: string): void {
-    const probe = this.tail + text
-    const found = probe.lastIndexOf(FILE_MARKER)
-    if (found < 0) {
-      this.pending.push(text)
-      this.tail = probe.slice(1 - FILE_MARKER.length)
-      return
+    let pos = 0
+    if (this.partial !== '') {
+      const newline = text.indexOf('\n')
+      if (newline < 0) {
+        this.partial += text
+        return
+      }
+      const line = this.partial + text.slice(0, newline)
+      this.partial = ''
+      this.line(line, 0, line.length)
+      pos = newline + 1
     }
-    // Where the next section starts, counted in `text`; negative when its newline ended the previous piece.
-    const cut = found + 1 - (probe.length - text.length)
-    let complete: string
-    let rest: string
-    if (cut >= 0) {
-      this.pending.push(text.slice(0, cut))
-      complete = this.pending.join('')
-      rest = text.slice(cut)
-    } else {
-      const joined = this.pending.join('')
-      complete = joined.slice(0, joined.length + cut)
-      rest = joined.slice(joined.length + cut) + text
+    for (let newline = text.indexOf('\n', pos); newline >= 0; newline = text.indexOf('\n', pos)) {
+      this.line(text, pos, newline)
+      pos = newline + 1
     }
-    this.pending = [rest]
-    this.tail = rest.slice(1 - FILE_MARKER.length)
-    for (const file of parseUnifiedDiff(complete)) this.files.push(file)
+    if (pos < text.length) this.partial = text.slice(pos)
   }
 
   end(): DiffFile[] {
-    for (const file of parseUnifiedDiff(this.pending.join(''))) this.files.push(file)
-    this.pending = []
+    if (this.partial !== '') this.line(this.partial, 0, this.partial.length)
+    this.partial = ''
+    this.finishFile()
     return this.files
+  }
+
+  /** The line `text[pos, end)`, without its newline. */
+  private line(text: string, pos: number, end: number): void {
+    if (text.startsWith(FILE_HEADER, pos)) {
+      this.finishFile()
+      this.headers = emptyHeaders()
+      readHeader(text.slice(pos, end), this.headers)
+    } else if (this.hunks) {
+      this.hunks.line(text, pos, end)
+    } else if (!this.headers) {
+      // Anything before the first file header is not part of a file.
+    } else if (text.startsWith('@@ ', pos)) {
+      this.hunks = new HunkReader()
+      this.hunks.line(text, pos, end)
+    } else {
+      readHeader(text.slice(pos, end), this.headers)
+    }
+  }
+
+  private finishFile(): void {
+    if (this.headers) this.files.push(buildFile(this.headers, this.hunks?.result ?? noHunks()))
+    this.headers = undefined
+    this.hunks = undefined
   }
 }
 
@@ -73,7 +98,7 @@ export class DiffStreamParser {
 export function parseApiPatch(file: ApiFile): DiffFile {
   const deleted = file.status === 'removed'
   const renamed = file.status === 'renamed' && !!file.previous_filename
-  const { hunks, ...counts } = file.patch ? parseHunks(file.patch) : { hunks: [], additions: 0, deletions: 0 }
+  const { hunks, ...counts } = file.patch ? parseHunks(file.patch) : noHunks()
   // The API omits the patch of binary files and of very large ones; only the latter has line counts.
   const patchMissing = file.patch === undefined
   const binary = patchMissing && file.additions === 0 && file.deletions === 0 && file.status !== 'renamed'
@@ -112,8 +137,16 @@ interface Headers {
 
 const SUBMODULE_MODE = '160000'
 
+function emptyHeaders(): Headers {
+  return { added: false, deleted: false, binary: false, submodule: false }
+}
+
+function noHunks(): ParsedHunks {
+  return { hunks: [], additions: 0, deletions: 0 }
+}
+
 function parseSection(text: string, start: number, end: number): DiffFile {
-  const headers: Headers = { added: false, deleted: false, binary: false, submodule: false }
+  const headers = emptyHeaders()
   let pos = start
   let hunkStart = -1
   while (pos < end) {
@@ -127,7 +160,7 @@ function parseSection(text: string, start: number, end: number): DiffFile {
     readHeader(line, headers)
     pos = lineEnd + 1
   }
-  const parsed = hunkStart < 0 ? { hunks: [], additions: 0, deletions: 0 } : parseHunks(text, hunkStart, end)
+  const parsed = hunkStart < 0 ? noHunks() : parseHunks(text, hunkStart, end)
   return buildFile(headers, parsed)
 }
 
@@ -220,56 +253,67 @@ interface ParsedHunks {
  * is still a line; the "\ No newline at end of file" marker is not a line and is not counted.
  */
 function parseHunks(text: string, start = 0, end = text.length): ParsedHunks {
-  const result: ParsedHunks = { hunks: [], additions: 0, deletions: 0 }
-  let hunk: Hunk | undefined
-  let oldLine = 0
-  let newLine = 0
-  let oldLeft = 0
-  let newLeft = 0
+  const reader = new HunkReader()
   let pos = start
   while (pos < end) {
     let lineEnd = text.indexOf('\n', pos)
     if (lineEnd < 0 || lineEnd > end) lineEnd = end
+    reader.line(text, pos, lineEnd)
+    pos = lineEnd + 1
+  }
+  return reader.result
+}
+
+/** The hunks of one file, read a line at a time (see parseHunks). */
+class HunkReader {
+  readonly result: ParsedHunks = noHunks()
+  private hunk: Hunk | undefined
+  private oldLine = 0
+  private newLine = 0
+  private oldLeft = 0
+  private newLeft = 0
+
+  /** The line `text[pos, lineEnd)`, without its newline. */
+  line(text: string, pos: number, lineEnd: number): void {
     const marker = text.charCodeAt(pos)
-    if (hunk && (oldLeft > 0 || newLeft > 0) && marker !== BACKSLASH) {
+    const hunk = this.hunk
+    if (hunk && (this.oldLeft > 0 || this.newLeft > 0) && marker !== BACKSLASH) {
       // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
       const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd
       const body = text.slice(pos + 1, textEnd)
       if (marker === PLUS) {
-        hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: newLine++, text: body })
-        newLeft--
-        result.additions++
+        hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: this.newLine++, text: body })
+        this.newLeft--
+        this.result.additions++
       } else if (marker === MINUS) {
-        hunk.lines.push({ kind: 'del', oldLine: oldLine++, newLine: undefined, text: body })
-        oldLeft--
-        result.deletions++
+        hunk.lines.push({ kind: 'del', oldLine: this.oldLine++, newLine: undefined, text: body })
+        this.oldLeft--
+        this.result.deletions++
       } else {
         // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-        hunk.lines.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body })
-        oldLeft--
-        newLeft--
+        hunk.lines.push({ kind: 'context', oldLine: this.oldLine++, newLine: this.newLine++, text: body })
+        this.oldLeft--
+        this.newLeft--
       }
     } else if (marker === AT) {
       const header = text.slice(pos, lineEnd)
       const match = HUNK_HEADER.exec(header)
-      if (match) {
-        hunk = {
-          index: result.hunks.length,
-          header,
-          oldStart: Number(match[1]),
-          oldLines: match[2] === undefined ? 1 : Number(match[2]),
-          newStart: Number(match[3]),
-          newLines: match[4] === undefined ? 1 : Number(match[4]),
-          lines: []
-        }
-        result.hunks.push(hunk)
-        oldLine = hunk.oldStart
-        newLine = hunk.newStart
-        oldLeft = hunk.oldLines
-        newLeft = hunk.newLines
+      if (!match) return
+      const next: Hunk = {
+        index: this.result.hunks.length,
+        header,
+        oldStart: Number(match[1]),
+        oldLines: match[2] === undefined ? 1 : Number(match[2]),
+        newStart: Number(match[3]),
+        newLines: match[4] === undefined ? 1 : Number(match[4]),
+        lines: []
       }
+      this.result.hunks.push(next)
+      this.hunk = next
+      this.oldLine = next.oldStart
+      this.newLine = next.newStart
+      this.oldLeft = next.oldLines
+      this.newLeft = next.newLines
     }
-    pos = lineEnd + 1
   }
-  return result
 }

@@ -38,10 +38,12 @@ export async function loadPullDiff(options: LoadPullDiffOptions): Promise<PullDi
     logger.warning(note)
   }
   try {
+    const early = options.mergeBaseSha ? diffEarly(git, options.mergeBaseSha, options.headSha) : undefined
     if (!(await git.isRepository())) throw new Error(`${git.workspaceDir} is not a git repository`)
     const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes))
-    await git.fetchShas([mergeBase, options.headSha], 1)
-    const files = await diffFiles(git, mergeBase, options.headSha)
+    const fetched = await git.fetchShas([mergeBase, options.headSha], 1)
+    const files =
+      early && fetched.length === 0 ? await early : await diffFiles(git, mergeBase, options.headSha)
     logger.debug(
       `Diff ${mergeBase.slice(0, 12)}...${options.headSha.slice(0, 12)}: ${files.length} files from git`
     )
@@ -66,6 +68,17 @@ export async function diffFiles(git: Git, from: string, to: string, paths?: stri
   const parser = new DiffStreamParser()
   await git.streamDiff(from, to, text => parser.push(text), paths)
   return parser.end()
+}
+
+/**
+ * With the merge base known the diff starts at once, alongside the checks that the repository holds both
+ * commits, which cost about as much as a small diff. Its result counts only once they pass without a fetch;
+ * until then a failure is held back, as the checks decide what is reported.
+ */
+function diffEarly(git: Git, from: string, to: string): Promise<DiffFile[]> {
+  const diffing = diffFiles(git, from, to)
+  diffing.catch(() => undefined)
+  return diffing
 }
 
 async function findMergeBase(options: LoadPullDiffOptions, notes: string[]): Promise<string> {

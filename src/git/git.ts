@@ -5,6 +5,7 @@ import { getExecOutput } from '@actions/exec'
 import { redactSecrets } from '../text/redact.js'
 import type { Logger } from '../logger.js'
 import { diffArgs, objectId, revision, stripSlashes } from './arguments.js'
+import { BatchOutputParser, parseTree, pathSegments, type BatchObject } from './batch.js'
 import { GitError } from './git-error.js'
 
 export { diffArgs } from './arguments.js'
@@ -51,8 +52,8 @@ export interface Git {
   readonly workspaceDir: string
   /** Whether the workspace itself is a git repository (parents are never searched). */
   isRepository(): Promise<boolean>
-  /** Fetches commits by id from origin, skipping those already present; `depth` defaults to 1. */
-  fetchShas(shas: string[], depth?: number): Promise<void>
+  /** Fetches commits by id from origin, skipping those already present; `depth` defaults to 1. Returns those fetched. */
+  fetchShas(shas: string[], depth?: number): Promise<string[]>
   /**
    * Fetches what a ref of origin points at, as objects only: no local ref is written (only FETCH_HEAD), and
    * HEAD and the working tree stay as they are.
@@ -74,6 +75,11 @@ export interface Git {
   grep(sha: string, pattern: string, options?: GrepOptions): Promise<GrepMatch[]>
   /** What a path is at a commit, undefined when it does not exist. */
   catFileType(sha: string, filePath: string): Promise<ObjectKind | undefined>
+  /**
+   * The bytes of the paths that are files at a commit, binary or not, all read by one git process; a path
+   * that is missing, a directory, a symlink or a submodule there is simply absent from the map.
+   */
+  readBlobs(sha: string, paths: readonly string[]): Promise<Map<string, Buffer>>
 }
 
 interface RunResult<T> {
@@ -246,6 +252,82 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     if (rest) onText(rest)
   }
 
+  /**
+   * A `git cat-file --batch` process: each call writes object names and resolves with their answers, in
+   * order, so one process serves as many round trips as a caller needs.
+   */
+  function openBatch(): { read(names: string[]): Promise<Array<BatchObject | undefined>>; close(): void } {
+    const args = ['cat-file', '--batch']
+    logger.debug(`git ${describe(args)}`)
+    const child = spawn('git', [...globalArgs, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] })
+    const parser = new BatchOutputParser()
+    const err: Buffer[] = []
+    let waiting: { due: number; answers: Array<BatchObject | undefined> } | undefined
+    let settle: { resolve: (answers: Array<BatchObject | undefined>) => void; reject: (e: unknown) => void }
+    let ended: unknown
+    const fail = (error: unknown): void => {
+      ended ??= error
+      if (waiting) settle.reject(ended)
+      waiting = undefined
+    }
+    child.stdout.on('data', (data: Buffer) => {
+      if (!waiting) return
+      waiting.answers.push(...parser.push(data))
+      if (waiting.answers.length < waiting.due) return
+      const { answers } = waiting
+      waiting = undefined
+      settle.resolve(answers)
+    })
+    child.stderr.on('data', (data: Buffer) => void err.push(data))
+    // A closed pipe surfaces as an exit code below; writing to it must not end the process.
+    child.stdin.on('error', () => undefined)
+    child.on('error', fail)
+    child.on('close', code =>
+      fail(new GitError(describe(args), code ?? -1, Buffer.concat(err).toString('utf8').trim()))
+    )
+    return {
+      read(names) {
+        if (ended) return Promise.reject(ended)
+        if (names.length === 0) return Promise.resolve([])
+        return new Promise((resolve, reject) => {
+          settle = { resolve, reject }
+          waiting = { due: names.length, answers: [] }
+          child.stdin.write(`${names.join('\n')}\n`)
+        })
+      },
+      close() {
+        child.stdin.end()
+      }
+    }
+  }
+
+  /** Walks the trees from the root towards the paths, one round trip per level, objects named by id only. */
+  async function readBlobs(sha: string, paths: readonly string[]): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>()
+    const wanted = [...new Set(paths)].filter(filePath => stripSlashes(filePath) !== '')
+    if (wanted.length === 0) return found
+    const batch = openBatch()
+    try {
+      const [root] = await batch.read([`${revision(sha)}^{tree}`])
+      if (root?.type !== 'tree') throw new GitError(`cat-file --batch ${sha}^{tree}`, 128, 'not a commit')
+      const idBytes = root.oid.length / 2
+      let level: TreeVisit[] = [{ depth: 0, paths: wanted, tree: root }]
+      while (level.length > 0) {
+        const requests = level.flatMap(visit => nextRequests(visit, idBytes))
+        const answers = await batch.read(requests.map(request => request.oid))
+        level = []
+        requests.forEach((request, i) => {
+          const answer = answers[i]
+          if (request.file !== undefined && answer?.type === 'blob') found.set(request.file, answer.content)
+          if (request.below && answer?.type === 'tree') level.push({ ...request.below, tree: answer })
+        })
+      }
+      return found
+    } finally {
+      batch.close()
+    }
+  }
+
   return {
     workspaceDir: cwd,
 
@@ -261,8 +343,9 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     async fetchShas(shas, depth = 1) {
       const missing: string[] = []
       for (const sha of new Set(shas)) if (!(await hasCommit(objectId(sha)))) missing.push(sha)
-      if (missing.length === 0) return
+      if (missing.length === 0) return missing
       await run(['fetch', '--no-tags', '--no-recurse-submodules', `--depth=${depth}`, 'origin', ...missing])
+      return missing
     },
 
     async fetchRef(ref, depth = 1) {
@@ -359,8 +442,53 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
       return matches
     },
 
-    catFileType
+    catFileType,
+
+    readBlobs
   }
+}
+
+interface TreeVisit {
+  depth: number
+  /** The wanted paths under this tree. */
+  paths: string[]
+  tree: BatchObject
+}
+
+/** What to read next from one tree: the wanted files in it, and the subtrees that hold more of them. */
+type TreeRequest = { oid: string } & (
+  { file: string; below?: undefined } | { file?: undefined; below: { depth: number; paths: string[] } }
+)
+
+function nextRequests(visit: TreeVisit, idBytes: number): TreeRequest[] {
+  const entries = new Map(parseTree(visit.tree.content, idBytes).map(entry => [entry.name, entry]))
+  const requests: TreeRequest[] = []
+  for (const [name, group] of groupByNextSegment(visit.paths, visit.depth)) {
+    const entry = entries.get(name)
+    if (entry?.kind === 'blob') for (const file of group.here) requests.push({ oid: entry.oid, file })
+    if (entry?.kind === 'tree' && group.below.length > 0) {
+      requests.push({ oid: entry.oid, below: { depth: visit.depth + 1, paths: group.below } })
+    }
+  }
+  return requests
+}
+
+/** The paths grouped by their segment at `depth`: those that end there (`here`) and those that go on below. */
+function groupByNextSegment(
+  paths: readonly string[],
+  depth: number
+): Map<string, { here: string[]; below: string[] }> {
+  const groups = new Map<string, { here: string[]; below: string[] }>()
+  for (const filePath of paths) {
+    const segments = pathSegments(stripSlashes(filePath))
+    const name = segments[depth]
+    if (name === undefined) continue
+    const group = groups.get(name) ?? { here: [], below: [] }
+    if (segments.length === depth + 1) group.here.push(filePath)
+    else group.below.push(filePath)
+    groups.set(name, group)
+  }
+  return groups
 }
 
 function definedEnv(): Record<string, string> {
