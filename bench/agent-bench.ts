@@ -1,6 +1,6 @@
 import { budgetLimits } from '../src/agent/budgets.js'
 import { createAnthropic } from '../src/agent/client.js'
-import { readGuidance } from '../src/agent/context.js'
+import { readGuidance } from '../src/agent/first-message.js'
 import { reviewWithAgent } from '../src/agent/review.js'
 import { formatUsage } from '../src/agent/pricing.js'
 import { symbolReferences } from '../src/agent/symbols.js'

@@ -7,7 +7,7 @@ import {
   parseRepository,
   workflowRunId,
   type ReviewRequest
-} from './context.js'
+} from './event.js'
 import { readEventPayload } from './event-file.js'
 import { ConfigurationError, errorMessage, ModelAccessError, TransientError } from './errors.js'
 import { createOctokit, graphqlUrlFromEnv } from './github/client.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { loadIncrementalDiff } from '../../src/diff/incremental.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
-import { renderFileDiff } from '../../src/diff/render.js'
+import { renderFileDiff } from '../../src/diff/prompt-diff.js'
 import type { Git } from '../../src/git/git.js'
 import { silentLogger } from '../../src/logger.js'
 

@@ -10,7 +10,7 @@ import {
   redactFileLines,
   redactSecrets
 } from '../../src/text/redact.js'
-import { renderFileDiff } from '../../src/diff/render.js'
+import { renderFileDiff } from '../../src/diff/prompt-diff.js'
 import type { DiffFile } from '../../src/diff/model.js'
 import { keyBodyLines, PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
 
@@ -172,8 +172,8 @@ describe('a key body seen without its BEGIN line', () => {
 
 /** Files whose secrets are there on purpose, as literal test data. */
 const DELIBERATE_SECRET_FIXTURES = [
-  '__tests__/agent/context.test.ts',
-  '__tests__/e2e/support/hardening.ts',
+  '__tests__/agent/first-message.int.test.ts',
+  '__tests__/support/hardening.ts',
   '__tests__/findings/store.test.ts'
 ]
 

@@ -32442,7 +32442,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2583);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2739);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -32457,7 +32457,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2583:
+/***/ 2739:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42173,7 +42173,7 @@ function capText(text, maxChars, hint) {
     return `${kept}\n[truncated: ${dropped} more characters not shown. ${hint}]`;
 }
 
-;// CONCATENATED MODULE: ./src/diff/render.ts
+;// CONCATENATED MODULE: ./src/diff/prompt-diff.ts
 
 /**
  * How the rendered diff reads, for the system prompt. Only a line that starts with a number can take a
@@ -46780,7 +46780,7 @@ const actions_logger_actionsLogger = {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/context.ts
+;// CONCATENATED MODULE: ./src/event.ts
 
 
 const PULL_REQUEST_ACTIONS = (/* unused pure expression or super */ null && (['opened', 'reopened', 'ready_for_review', 'synchronize']));
@@ -46814,7 +46814,7 @@ function isForkPullRequest(payload) {
  * Why a fork's pull_request run has nothing to do, when the key is missing for that reason. A key that is
  * missing on a pull request from the same repository is a mistake in the workflow and stays an error.
  */
-function context_forkWithoutSecretsNotice(eventName, payload) {
+function event_forkWithoutSecretsNotice(eventName, payload) {
     if (eventName !== 'pull_request' || !isForkPullRequest(payload))
         return undefined;
     const number = payload.pull_request.number;
@@ -46826,7 +46826,7 @@ function context_forkWithoutSecretsNotice(eventName, payload) {
  * The id written into the review's marker: the same for every attempt of one workflow run's job, so that a
  * re-run recognises a review an earlier attempt posted. Outside a runner every run is its own.
  */
-function context_workflowRunId(env, random) {
+function event_workflowRunId(env, random) {
     const run = env['GITHUB_RUN_ID']?.trim();
     if (!run || !/^\d+$/.test(run))
         return random();
@@ -46837,14 +46837,14 @@ function context_workflowRunId(env, random) {
 const dispatchPayload = object({
     inputs: record(schemas_string(), unknown()).nullish()
 });
-function context_parseRepository(value) {
+function event_parseRepository(value) {
     const match = /^([^/\s]+)\/([^/\s]+)$/.exec(value ?? '');
     if (!match) {
         throw new ConfigurationError(`GITHUB_REPOSITORY is '${value ?? ''}'. Expected the form owner/repo.`);
     }
     return { owner: match[1], repo: match[2] };
 }
-function context_describeIssues(error) {
+function event_describeIssues(error) {
     return error.issues.map(issue => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ');
 }
 function dispatchPrNumber(inputs) {
@@ -46862,12 +46862,12 @@ function dispatchPrNumber(inputs) {
  * Redline does not handle, a dispatch without a PR number, a malformed payload) are errors; an ignored
  * pull_request action or a draft PR is a quiet skip.
  */
-function context_decideFromEvent(input) {
+function event_decideFromEvent(input) {
     const { eventName, payload, repository } = input;
     if (eventName === 'pull_request' || eventName === 'pull_request_target') {
         const parsed = pullRequestPayload.safeParse(payload);
         if (!parsed.success) {
-            throw new ConfigurationError(`The ${eventName} event payload is malformed: ${context_describeIssues(parsed.error)}`);
+            throw new ConfigurationError(`The ${eventName} event payload is malformed: ${event_describeIssues(parsed.error)}`);
         }
         const { action, pull_request: pr } = parsed.data;
         if (!PULL_REQUEST_ACTIONS.includes(action)) {
@@ -46896,7 +46896,7 @@ function context_decideFromEvent(input) {
     if (eventName === 'workflow_dispatch') {
         const parsed = dispatchPayload.safeParse(payload ?? {});
         if (!parsed.success) {
-            throw new ConfigurationError(`The workflow_dispatch event payload is malformed: ${context_describeIssues(parsed.error)}`);
+            throw new ConfigurationError(`The workflow_dispatch event payload is malformed: ${event_describeIssues(parsed.error)}`);
         }
         const prNumber = input.prNumberInput ?? dispatchPrNumber(parsed.data.inputs);
         if (prNumber === undefined) {
@@ -85496,7 +85496,7 @@ function createAnthropic(options) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/agent/context.ts
+;// CONCATENATED MODULE: ./src/agent/first-message.ts
 
 
 
@@ -85718,9 +85718,9 @@ function findingEntry(finding, reReview) {
         return lines[0];
     const description = finding.description.trim();
     if (description !== '')
-        lines.push(`  Description: ${context_oneLine(description, DESCRIPTION_CHARS)}`);
+        lines.push(`  Description: ${first_message_oneLine(description, DESCRIPTION_CHARS)}`);
     if (finding.quote)
-        lines.push(`  Quote: ${context_oneLine(finding.quote, QUOTE_CHARS)}`);
+        lines.push(`  Quote: ${first_message_oneLine(finding.quote, QUOTE_CHARS)}`);
     const current = reReview.currentText?.[finding.id];
     if (current && finding.startLine !== undefined) {
         lines.push('  Its lines at the head now:');
@@ -85731,11 +85731,11 @@ function findingEntry(finding, reReview) {
             lines.push(`    … ${current.length - CURRENT_LINES} more lines`);
     }
     for (const reply of reReview.replies?.[finding.id] ?? []) {
-        lines.push(`  Reply from @${context_oneLine(reply.author, 60)}: ${context_oneLine(reply.body, REPLY_CHARS)}`);
+        lines.push(`  Reply from @${first_message_oneLine(reply.author, 60)}: ${first_message_oneLine(reply.body, REPLY_CHARS)}`);
     }
     return lines.join('\n');
 }
-function context_oneLine(text, maxChars) {
+function first_message_oneLine(text, maxChars) {
     const flat = text.replace(/\s+/g, ' ').trim();
     return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars - 1)}…`;
 }
@@ -88276,7 +88276,7 @@ function read_state_readState(reviews, viewerLogin, logger) {
     return { warnings };
 }
 
-;// CONCATENATED MODULE: ./src/review/post-review.ts
+;// CONCATENATED MODULE: ./src/review/deliver.ts
 
 
 
@@ -88309,7 +88309,7 @@ async function isStray(input, review) {
     return comments.every(comment => findingIdOf(comment.body) !== undefined);
 }
 /** The submitted review, by this account, whose marker carries this run id: an attempt of this run landed. */
-function post_review_reviewOfRun(reviews, viewerLogin, runId) {
+function deliver_reviewOfRun(reviews, viewerLogin, runId) {
     return reviews.find(review => {
         if (review.state === 'PENDING' || !isOwnAccount(review.user, viewerLogin))
             return false;
@@ -88347,7 +88347,7 @@ async function sweep(input) {
             }
         }
     }
-    const landed = post_review_reviewOfRun(reviews, input.viewerLogin, input.runId);
+    const landed = deliver_reviewOfRun(reviews, input.viewerLogin, input.runId);
     return landed ? { listed: true, landed, deleted } : { listed: true, deleted };
 }
 /** Whether GitHub accepts these comments, asked through a PENDING review that is deleted at once. */
@@ -88396,8 +88396,8 @@ async function findRejected(input, active) {
     }
     return everything;
 }
-const post_review_sleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
-async function post_review_postReview(input) {
+const deliver_sleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
+async function deliver_postReview(input) {
     const { logger } = input;
     const rejected = new Set();
     let budget = BODY_BUDGET;
@@ -88458,7 +88458,7 @@ async function post_review_postReview(input) {
                 }
                 if (transientLeft-- <= 0)
                     throw new ReviewPostError(`GitHub kept failing (${lastFailure}).`);
-                await post_review_sleep((input.retryDelayMs ?? 2_000) * (TRANSIENT_RETRIES - transientLeft));
+                await deliver_sleep((input.retryDelayMs ?? 2_000) * (TRANSIENT_RETRIES - transientLeft));
             }
         }
     }
@@ -88752,7 +88752,7 @@ function select_demote(selection, ids, reason) {
     return { ...selection, inline: selection.inline.filter(finding => !ids.has(finding.id)), listed };
 }
 
-;// CONCATENATED MODULE: ./src/review/render.ts
+;// CONCATENATED MODULE: ./src/review/comment.ts
 
 
 
@@ -88764,7 +88764,7 @@ function select_demote(selection, ids, reason) {
 const DESCRIPTION_LIMIT = 6_000;
 const SUGGESTION_LIMIT = 50_000;
 /** `` `text` `` that stays one code span even when the text holds backticks. */
-function render_code(text) {
+function comment_code(text) {
     const flat = text.replace(/\r?\n/g, ' ');
     if (!flat.includes('`'))
         return `\`${flat}\``;
@@ -88775,14 +88775,14 @@ function render_code(text) {
     return `${fence} ${flat} ${fence}`;
 }
 /** `**🟠 High · security** — title`, the first line of every comment and list entry. */
-function render_headline(finding) {
+function comment_headline(finding) {
     const category = inline(finding.category, 40);
     const label = category === '' ? severityLabel(finding.severity) : `${severityLabel(finding.severity)} · ${category}`;
     const title = inline(finding.title, 200) || 'Untitled finding';
     return `**${label}** — ${title}`;
 }
-function render_locationCode(finding) {
-    return render_code(findingLocation(finding));
+function comment_locationCode(finding) {
+    return comment_code(findingLocation(finding));
 }
 function suggestionSection(finding) {
     const suggestion = finding.suggestion;
@@ -88796,7 +88796,7 @@ function suggestionSection(finding) {
     return `Suggested code:\n\n${codeBlock(suggestion)}`;
 }
 function renderCommentBody(finding) {
-    const parts = [render_headline(finding)];
+    const parts = [comment_headline(finding)];
     const description = neutralize(truncate(finding.description.trim(), DESCRIPTION_LIMIT));
     if (description !== '')
         parts.push(description);
@@ -88807,7 +88807,7 @@ function renderCommentBody(finding) {
     return parts.join('\n\n');
 }
 /** Multi-line comments carry `start_line`/`start_side`; single-line ones must not. */
-function render_renderComment(finding) {
+function comment_renderComment(finding) {
     const side = commentSide(finding);
     const comment = {
         path: finding.file,

@@ -1,4 +1,4 @@
-import { layoutPromptDiff, PROMPT_DIFF_CHARS } from '../diff/render.js'
+import { layoutPromptDiff, PROMPT_DIFF_CHARS } from '../diff/prompt-diff.js'
 import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 
 /** The files one review pass shows in its first message. */

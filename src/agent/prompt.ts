@@ -1,4 +1,4 @@
-import { DIFF_FORMAT_NOTE } from '../diff/render.js'
+import { DIFF_FORMAT_NOTE } from '../diff/prompt-diff.js'
 
 /**
  * The reviewer's standing instructions. A constant: it carries nothing about the run (no dates, no counts,

@@ -13,7 +13,7 @@ import {
   firstMessageShows,
   type PassContext,
   type ReviewContextInput
-} from './context.js'
+} from './first-message.js'
 import { Coverage } from './coverage.js'
 import { runAgent, type AgentRun } from './loop.js'
 import { combineRuns, finalSummary, MAX_CONCURRENT_PASSES, runPool, type RateLimitSignal } from './passes.js'

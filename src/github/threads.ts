@@ -1,5 +1,5 @@
 import { graphql, type Octokit } from './client.js'
-import type { PullRequestRef } from '../context.js'
+import type { PullRequestRef } from '../event.js'
 
 export interface ThreadInfo {
   threadId: string

@@ -3,7 +3,7 @@ import { SEVERITIES } from '../findings/severity.js'
 import type { ReviewState } from './marker.js'
 import { fitMarker } from './marker-fit.js'
 import { BODY_BUDGET, inline, measure, neutralize, plural, severityLabel, truncate } from './markdown.js'
-import { code, headline, locationCode } from './render.js'
+import { code, headline, locationCode } from './comment.js'
 import { LISTED_REASON_TEXT, type Listed, type Selection } from './select.js'
 
 export interface BodyInput {

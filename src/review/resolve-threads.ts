@@ -1,6 +1,6 @@
 import type { Finding } from '../findings/finding.js'
 import type { Octokit } from '../github/client.js'
-import type { PullRequestRef } from '../context.js'
+import type { PullRequestRef } from '../event.js'
 import { replyToComment } from '../github/reviews.js'
 import { findThreadsByCommentId, resolveThread, type ThreadInfo } from '../github/threads.js'
 import { errorMessage, httpStatus } from '../errors.js'

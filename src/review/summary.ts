@@ -3,7 +3,7 @@ import { compareFindings, findingLocation, type Finding } from '../findings/find
 import type { ReviewCommentInput } from '../github/reviews.js'
 import { coverageComplete, coverageLine, pendingSection, type ReviewCoverage } from './body.js'
 import { inline, plural, severityLabel } from './markdown.js'
-import { code } from './render.js'
+import { code } from './comment.js'
 import { LISTED_REASON_TEXT, type MovedFinding } from './select.js'
 
 export type UsageTotals = Pick<

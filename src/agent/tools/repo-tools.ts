@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { renderFileDiff } from '../../diff/render.js'
+import { renderFileDiff } from '../../diff/prompt-diff.js'
 import type { DiffFile } from '../../diff/model.js'
 import { GitError, type Git, type GrepMatch } from '../../git/git.js'
 import {

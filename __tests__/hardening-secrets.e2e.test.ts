@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { reply } from '../../testing/messages-server.js'
+import { reply } from '../testing/messages-server.js'
 import {
   keyBodyLines,
   privateKeyFile,
   PRIVATE_KEY_FILE,
   PRIVATE_KEY_SECRETS,
   SECRET_FORMS
-} from '../support/secrets.js'
+} from './support/secrets.js'
 import {
   expectFindingsKept,
   expectNoSecretAnywhere,
@@ -18,7 +18,7 @@ import {
   userLine,
   type Run,
   type World
-} from './hardening-world.js'
+} from './support/hardening-world.js'
 
 jest.setTimeout(120_000)
 

@@ -11,8 +11,8 @@ import {
   postedReviews,
   runOn,
   type ActionWorld
-} from '../support/action-world.js'
-import { reply, type Step } from '../../testing/messages-server.js'
+} from './support/action-world.js'
+import { reply, type Step } from '../testing/messages-server.js'
 
 jest.setTimeout(180_000)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { ConfigurationError } from '../../src/errors.js'
-import { readSettings } from '../../src/inputs.js'
+import { ConfigurationError } from '../src/errors.js'
+import { readSettings } from '../src/inputs.js'
 
 const base = { 'anthropic-api-key': 'sk-ant-x', 'github-token': 'ghs_x' }
 const reader = (values: Record<string, string>) => (name: string) => ({ ...base, ...values })[name] ?? ''

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import * as http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { createAnthropic } from '../../src/agent/client.js'
-import { createOctokit, graphqlUrlFromEnv } from '../../src/github/client.js'
-import { fetchViewerLogin, isOwnAccount } from '../../src/github/identity.js'
-import { memoryLogger } from '../../src/logger.js'
-import { faults, startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
-import { reply, startMessagesServer } from '../../testing/messages-server.js'
-import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
+import { createAnthropic } from '../src/agent/client.js'
+import { createOctokit, graphqlUrlFromEnv } from '../src/github/client.js'
+import { fetchViewerLogin, isOwnAccount } from '../src/github/identity.js'
+import { memoryLogger } from '../src/logger.js'
+import { faults, startGitHubServer, type GitHubStandIn } from '../testing/github-server.js'
+import { reply, startMessagesServer } from '../testing/messages-server.js'
+import { createPrFixture, type PrFixture } from '../testing/pr-fixture.js'
 
 let fixture: PrFixture
 let github: GitHubStandIn

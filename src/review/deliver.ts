@@ -18,7 +18,7 @@
  *    rate limits the listing too), posting again could leave two reviews: the run fails instead, keeping
  *    its findings, and a re-run of the job recognises the review by the run id in its marker if it landed.
  */
-import type { PullRequestRef } from '../context.js'
+import type { PullRequestRef } from '../event.js'
 import type { Octokit } from '../github/client.js'
 import { isOwnAccount } from '../github/identity.js'
 import {

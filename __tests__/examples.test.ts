@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
 
-const root = resolve(import.meta.dirname, '../..')
+const root = resolve(import.meta.dirname, '..')
 const examples = join(root, 'examples')
 const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { required?: boolean }>

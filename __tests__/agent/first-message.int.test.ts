@@ -5,11 +5,11 @@ import {
   guidanceDirectories,
   readGuidance,
   type ReviewContextInput
-} from '../../src/agent/context.js'
+} from '../../src/agent/first-message.js'
 import { SYSTEM_PROMPT } from '../../src/agent/prompt.js'
 import { redactSecrets } from '../../src/text/redact.js'
 import { cleanUntrusted, wrapUntrusted } from '../../src/text/untrusted.js'
-import { DIFF_FORMAT_NOTE } from '../../src/diff/render.js'
+import { DIFF_FORMAT_NOTE } from '../../src/diff/prompt-diff.js'
 import { triage } from '../../src/diff/triage.js'
 import { diffFiles } from '../../src/diff/source.js'
 import type { Finding } from '../../src/findings/finding.js'

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import Anthropic from '@anthropic-ai/sdk'
-import { Coverage } from '../../src/agent/coverage.js'
-import { classifyModelError } from '../../src/agent/model-errors.js'
-import type { DiffFile } from '../../src/diff/model.js'
-import { httpStatus, ModelAccessError, TransientError } from '../../src/errors.js'
-import { pendingAfter } from '../../src/pipeline.js'
-import { decideFromState } from '../../src/rereview.js'
-import { decodeMarker, encodeMarker, type ReviewState } from '../../src/review/marker.js'
-import { fitMarker } from '../../src/review/marker-fit.js'
+import { Coverage } from '../src/agent/coverage.js'
+import { classifyModelError } from '../src/agent/model-errors.js'
+import type { DiffFile } from '../src/diff/model.js'
+import { httpStatus, ModelAccessError, TransientError } from '../src/errors.js'
+import { pendingAfter } from '../src/pipeline.js'
+import { decideFromState } from '../src/rereview.js'
+import { decodeMarker, encodeMarker, type ReviewState } from '../src/review/marker.js'
+import { fitMarker } from '../src/review/marker-fit.js'
 
 const HEAD = 'a'.repeat(40)
 const OLD = 'b'.repeat(40)

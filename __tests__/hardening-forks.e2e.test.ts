@@ -3,8 +3,8 @@
  * its author; under pull_request_target Redline reviews it from git objects without checking it out.
  */
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
-import { reply, type RecordedMessagesRequest } from '../../testing/messages-server.js'
-import { git } from '../../testing/pr-fixture.js'
+import { reply, type RecordedMessagesRequest } from '../testing/messages-server.js'
+import { git } from '../testing/pr-fixture.js'
 import {
   DIVIDE_FINDING,
   expectNoSecretLeak,

@@ -5,8 +5,8 @@ import {
   isForkPullRequest,
   parseRepository,
   workflowRunId
-} from '../../src/context.js'
-import { ConfigurationError } from '../../src/errors.js'
+} from '../src/event.js'
+import { ConfigurationError } from '../src/errors.js'
 
 const repository = { owner: 'acme', repo: 'widgets' }
 const head = 'a'.repeat(40)

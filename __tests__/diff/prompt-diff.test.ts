@@ -6,7 +6,7 @@ import {
   renderDiff,
   renderFileDiff,
   renderInventory
-} from '../../src/diff/render.js'
+} from '../../src/diff/prompt-diff.js'
 import { triage } from '../../src/diff/triage.js'
 import { fileWith, readFixture } from './fixtures.js'
 

@@ -4,8 +4,8 @@
  * the findings made before the fault in the findings file and the job summary.
  */
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
-import { faults } from '../../testing/github-server.js'
-import { reply } from '../../testing/messages-server.js'
+import { faults } from '../testing/github-server.js'
+import { reply } from '../testing/messages-server.js'
 import {
   DIVIDE_FINDING,
   expectNoSecretLeak,
@@ -19,7 +19,7 @@ import {
   tearDown,
   type World
 } from './support/hardening.js'
-import type { RunResult } from '../../testing/runner.js'
+import type { RunResult } from '../testing/runner.js'
 
 jest.setTimeout(90_000)
 

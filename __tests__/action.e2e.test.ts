@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
+import { startGitHubServer, type GitHubStandIn } from '../testing/github-server.js'
 import {
   block,
   reply,
   startMessagesServer,
   type MessagesServer,
   type RecordedMessagesRequest
-} from '../../testing/messages-server.js'
-import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
-import { runAction, type RunResult } from '../../testing/runner.js'
+} from '../testing/messages-server.js'
+import { createPrFixture, type PrFixture } from '../testing/pr-fixture.js'
+import { runAction, type RunResult } from '../testing/runner.js'
 
 // Each test runs the bundled action one or more times as a child process; a loaded CI machine is slow.
 jest.setTimeout(180_000)

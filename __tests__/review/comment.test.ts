@@ -10,7 +10,7 @@ import {
   truncate
 } from '../../src/review/markdown.js'
 import { findingIdOf, findingTag } from '../../src/review/marker.js'
-import { code, renderComment, renderCommentBody } from '../../src/review/render.js'
+import { code, renderComment, renderCommentBody } from '../../src/review/comment.js'
 import type { InlineFinding } from '../../src/review/select.js'
 import { makeFinding } from './helpers.js'
 

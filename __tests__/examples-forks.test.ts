@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { PULL_REQUEST_ACTIONS } from '../../src/context.js'
+import { PULL_REQUEST_ACTIONS } from '../src/event.js'
 
-const forks = readFileSync(new URL('../../examples/review-forks.yml', import.meta.url), 'utf8')
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const forks = readFileSync(new URL('../examples/review-forks.yml', import.meta.url), 'utf8')
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const lines = forks.split('\n').filter(line => !line.trimStart().startsWith('#'))
 
 describe('examples/review-forks.yml', () => {

@@ -10,8 +10,8 @@ import {
   postedReviews,
   runOn,
   type ActionWorld
-} from '../support/action-world.js'
-import { reply, type RecordedMessagesRequest, type Step } from '../../testing/messages-server.js'
+} from './support/action-world.js'
+import { reply, type RecordedMessagesRequest, type Step } from '../testing/messages-server.js'
 
 jest.setTimeout(240_000)
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals'
 import { appendFileSync } from 'node:fs'
-import { reply, type Step } from '../../testing/messages-server.js'
-import { SECRET_FORMS } from '../support/secrets.js'
+import { reply, type Step } from '../testing/messages-server.js'
+import { SECRET_FORMS } from './support/secrets.js'
 import {
   expectFindingsKept,
   expectNoSecretAnywhere,
@@ -13,7 +13,7 @@ import {
   userLine,
   type Run,
   type World
-} from './hardening-world.js'
+} from './support/hardening-world.js'
 
 jest.setTimeout(150_000)
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { block, reply } from '../../testing/messages-server.js'
-import { displayPath } from '../../src/diff/paths.js'
+import { block, reply } from '../testing/messages-server.js'
+import { displayPath } from '../src/diff/paths.js'
 import {
   expectFindingsKept,
   expectNoSecretAnywhere,
@@ -13,7 +13,7 @@ import {
   userLine,
   type Run,
   type World
-} from './hardening-world.js'
+} from './support/hardening-world.js'
 
 jest.setTimeout(120_000)
 

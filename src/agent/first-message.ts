@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import { layoutPromptDiff, renderDiff, renderInventory, type ShownFile } from '../diff/render.js'
+import { layoutPromptDiff, renderDiff, renderInventory, type ShownFile } from '../diff/prompt-diff.js'
 import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 import { errorMessage } from '../errors.js'
 import type { Finding } from '../findings/finding.js'

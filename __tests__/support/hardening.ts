@@ -9,10 +9,10 @@ import {
   startGitHubServer,
   type GitHubServerOptions,
   type GitHubStandIn
-} from '../../../testing/github-server.js'
-import { startMessagesServer, type MessagesServer } from '../../../testing/messages-server.js'
-import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../../testing/pr-fixture.js'
-import { runAction, type Annotation, type RunResult } from '../../../testing/runner.js'
+} from '../../testing/github-server.js'
+import { startMessagesServer, type MessagesServer } from '../../testing/messages-server.js'
+import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../testing/pr-fixture.js'
+import { runAction, type Annotation, type RunResult } from '../../testing/runner.js'
 
 // Shaped like real ones, so that a redaction keyed to the form would catch them too.
 export const API_KEY = 'sk-ant-api03-hardening0123456789abcdefghijklmnopqrstuvwxyzABCDEF'

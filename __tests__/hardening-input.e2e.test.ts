@@ -6,7 +6,7 @@ import {
   userLine,
   type Run,
   type World
-} from './hardening-world.js'
+} from './support/hardening-world.js'
 
 jest.setTimeout(120_000)
 

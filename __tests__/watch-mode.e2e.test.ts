@@ -11,9 +11,9 @@ import {
   pullRequestPayload,
   runOn,
   type ActionWorld
-} from '../support/action-world.js'
-import { reply, type RecordedMessagesRequest } from '../../testing/messages-server.js'
-import type { RunResult } from '../../testing/runner.js'
+} from './support/action-world.js'
+import { reply, type RecordedMessagesRequest } from '../testing/messages-server.js'
+import type { RunResult } from '../testing/runner.js'
 
 jest.setTimeout(240_000)
 
