@@ -8,7 +8,7 @@ import {
   type MessagesServer,
   type RecordedMessagesRequest
 } from '../testing/messages-server.js'
-import { createPrFixture, type PrFixture } from '../testing/pr-fixture.js'
+import { createPrFixture, type PrFixture, pullRequestPayload } from '../testing/pr-fixture.js'
 import { runAction, type RunResult } from '../testing/runner.js'
 
 // Each test runs the bundled action one or more times as a child process; a loaded CI machine is slow.
@@ -66,20 +66,6 @@ async function setUp(
   const messages = await startMessagesServer({ apiKey: API_KEY })
   world = { fixture, github, messages, results: [] }
   return world
-}
-
-function pullRequestPayload(fixture: PrFixture, action = 'opened') {
-  return {
-    action,
-    number: fixture.prNumber,
-    pull_request: {
-      number: fixture.prNumber,
-      draft: false,
-      head: { sha: fixture.headSha, ref: fixture.headRef },
-      base: { sha: fixture.baseSha, ref: fixture.baseRef }
-    },
-    repository: { full_name: `${fixture.owner}/${fixture.repo}` }
-  }
 }
 
 async function runOn(

@@ -8,7 +8,7 @@
  */
 import { startGitHubServer, type GitHubStandIn } from '../testing/github-server.js'
 import { startMessagesServer, type MessagesServer } from '../testing/messages-server.js'
-import { createPrFixture, type PrFixture } from '../testing/pr-fixture.js'
+import { createPrFixture, type PrFixture, pullRequestPayload } from '../testing/pr-fixture.js'
 import { runAction, type RunResult } from '../testing/runner.js'
 import { FIX, firstReviewScript, reReviewScript, SAMPLE, SAMPLE_PR } from './sample.js'
 import { heading, showReview, showThreadChanges } from './show.js'
@@ -27,26 +27,12 @@ function say(text: string): void {
   process.stdout.write(`${text}\n`)
 }
 
-function payload(fixture: PrFixture, action: string) {
-  return {
-    action,
-    number: fixture.prNumber,
-    pull_request: {
-      number: fixture.prNumber,
-      draft: false,
-      head: { sha: fixture.headSha, ref: fixture.headRef },
-      base: { sha: fixture.baseSha, ref: fixture.baseRef }
-    },
-    repository: { full_name: `${fixture.owner}/${fixture.repo}` }
-  }
-}
-
 async function runReview(demo: Demo, action: string): Promise<RunResult> {
   const { fixture, github, messages } = demo
   const result = await runAction({
     workspace: fixture.workspaceDir,
     eventName: 'pull_request',
-    payload: payload(fixture, action),
+    payload: pullRequestPayload(fixture, action),
     inputs: { 'anthropic-api-key': demo.liveKey ?? SCRIPTED_KEY, 'github-token': TOKEN },
     repository: `${fixture.owner}/${fixture.repo}`,
     sha: fixture.mergeSha,

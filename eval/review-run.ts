@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { startGitHubServer, type GitHubStandIn } from '../testing/github-server.js'
-import type { PrFixture } from '../testing/pr-fixture.js'
+import { pullRequestPayload, type PrFixture } from '../testing/pr-fixture.js'
 import { runAction } from '../testing/runner.js'
 import { postedComments, type FileFinding, type PostedReview } from './capture.js'
 import type { Fixture, PostedComment } from './model.js'
@@ -33,20 +33,6 @@ export async function startGitHub(pr: PrFixture, fixture: Fixture): Promise<GitH
   })
 }
 
-function payload(pr: PrFixture, action: string): object {
-  return {
-    action,
-    number: pr.prNumber,
-    pull_request: {
-      number: pr.prNumber,
-      draft: false,
-      head: { sha: pr.headSha, ref: pr.headRef },
-      base: { sha: pr.baseSha, ref: pr.baseRef }
-    },
-    repository: { full_name: `${pr.owner}/${pr.repo}` }
-  }
-}
-
 export interface ReviewOptions {
   pr: PrFixture
   github: GitHubStandIn
@@ -65,7 +51,7 @@ export async function runReview(options: ReviewOptions): Promise<ReviewOutcome> 
   const result = await runAction({
     workspace: pr.workspaceDir,
     eventName: 'pull_request',
-    payload: payload(pr, options.action),
+    payload: pullRequestPayload(pr, options.action),
     inputs: { 'anthropic-api-key': options.apiKey, 'github-token': GITHUB_TOKEN, ...options.inputs },
     repository: `${pr.owner}/${pr.repo}`,
     sha: pr.mergeSha,

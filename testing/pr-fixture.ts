@@ -543,3 +543,22 @@ function splitIdent(ident: string): [string, string] {
 export function createPrFixture(spec: PrFixtureSpec): PrFixture {
   return new Fixture(spec)
 }
+
+/**
+ * The pull_request event GitHub sends for the fixture's pull request: the fields Redline reads, with both
+ * sides' repositories as GitHub names them (the head's is the fork's, for a fork).
+ */
+export function pullRequestPayload(fixture: PrFixture, action = 'opened', headSha = fixture.headSha): object {
+  const base = `${fixture.owner}/${fixture.repo}`
+  return {
+    action,
+    number: fixture.prNumber,
+    pull_request: {
+      number: fixture.prNumber,
+      draft: false,
+      head: { sha: headSha, ref: fixture.headRef, repo: { full_name: fixture.headRepo } },
+      base: { sha: fixture.baseSha, ref: fixture.baseRef, repo: { full_name: base } }
+    },
+    repository: { full_name: base }
+  }
+}

@@ -8,11 +8,18 @@ import {
   type MessagesServer,
   type RecordedMessagesRequest
 } from '../../testing/messages-server.js'
-import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../testing/pr-fixture.js'
+import {
+  createPrFixture,
+  type PrFixture,
+  type PrFixtureSpec,
+  pullRequestPayload
+} from '../../testing/pr-fixture.js'
 import { runAction, type RunResult } from '../../testing/runner.js'
 
 export const API_KEY = 'sk-ant-test'
 export const TOKEN = 'ghs_testtoken'
+
+export { pullRequestPayload }
 
 export interface ActionWorld {
   fixture: PrFixture
@@ -54,20 +61,6 @@ export async function createActionWorld(
     }
   }
   return world
-}
-
-export function pullRequestPayload(fixture: PrFixture, action = 'opened', headSha = fixture.headSha) {
-  return {
-    action,
-    number: fixture.prNumber,
-    pull_request: {
-      number: fixture.prNumber,
-      draft: false,
-      head: { sha: headSha, ref: fixture.headRef },
-      base: { sha: fixture.baseSha, ref: fixture.baseRef }
-    },
-    repository: { full_name: `${fixture.owner}/${fixture.repo}` }
-  }
 }
 
 export interface RunOptions {

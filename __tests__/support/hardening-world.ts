@@ -14,11 +14,18 @@ import {
   type MessagesServer,
   type RecordedMessagesRequest
 } from '../../testing/messages-server.js'
-import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../testing/pr-fixture.js'
+import {
+  createPrFixture,
+  type PrFixture,
+  type PrFixtureSpec,
+  pullRequestPayload
+} from '../../testing/pr-fixture.js'
 import { DEFAULT_ENTRY, runAction, type RunResult } from '../../testing/runner.js'
 
 export const API_KEY = 'sk-ant-test'
 export const TOKEN = 'ghs_testtoken'
+
+export { pullRequestPayload }
 
 export interface World {
   fixture: PrFixture
@@ -47,20 +54,6 @@ export async function startWorld(
       for (const result of results) await result.cleanup()
       fixture.cleanup()
     }
-  }
-}
-
-export function pullRequestPayload(fixture: PrFixture, action = 'opened'): object {
-  return {
-    action,
-    number: fixture.prNumber,
-    pull_request: {
-      number: fixture.prNumber,
-      draft: false,
-      head: { sha: fixture.headSha, ref: fixture.headRef },
-      base: { sha: fixture.baseSha, ref: fixture.baseRef }
-    },
-    repository: { full_name: `${fixture.owner}/${fixture.repo}` }
   }
 }
 

@@ -11,7 +11,12 @@ import {
   type GitHubStandIn
 } from '../../testing/github-server.js'
 import { startMessagesServer, type MessagesServer } from '../../testing/messages-server.js'
-import { createPrFixture, type PrFixture, type PrFixtureSpec } from '../../testing/pr-fixture.js'
+import {
+  createPrFixture,
+  type PrFixture,
+  type PrFixtureSpec,
+  pullRequestPayload
+} from '../../testing/pr-fixture.js'
 import { runAction, type Annotation, type RunResult } from '../../testing/runner.js'
 
 // Shaped like real ones, so that a redaction keyed to the form would catch them too.
@@ -32,6 +37,8 @@ export const DIVIDE_FINDING = {
   quote: 'return a / b',
   suggestion: "  if (b === 0) throw new RangeError('division by zero')\n  return a / b"
 }
+
+export { pullRequestPayload }
 
 export interface World {
   fixture: PrFixture
@@ -67,21 +74,6 @@ export async function tearDown(w: World | undefined): Promise<void> {
   await w.messages.close()
   for (const result of w.results) await result.cleanup()
   w.fixture.cleanup()
-}
-
-export function pullRequestPayload(fixture: PrFixture, action = 'opened') {
-  const base = `${fixture.owner}/${fixture.repo}`
-  return {
-    action,
-    number: fixture.prNumber,
-    pull_request: {
-      number: fixture.prNumber,
-      draft: false,
-      head: { sha: fixture.headSha, ref: fixture.headRef, repo: { full_name: fixture.headRepo } },
-      base: { sha: fixture.baseSha, ref: fixture.baseRef, repo: { full_name: base } }
-    },
-    repository: { full_name: base }
-  }
 }
 
 export interface RunOnOptions {
