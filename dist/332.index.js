@@ -7731,6 +7731,14 @@ function pendingAfter(state, reviewable, uncovered, interrupted) {
 function coverageOf(reviewable, pending) {
     return { reviewed: reviewable - pending.length, reviewable, pending: pending.map(file => file.path) };
 }
+function settleReview(input) {
+    const { review, reviewable } = input;
+    const end = endOfReview(review);
+    const failed = end.kind === 'fatal' || end.kind === 'interrupted';
+    const pending = pendingAfter(input.state, reviewable, review.uncovered, failed);
+    const findings = settleCarried(review.findings, input.scope.changes, new Set(review.touched), input.headSha);
+    return { end, findings, pending, coverage: coverageOf(reviewable.length, pending) };
+}
 async function publish(options, prior, scoped, input) {
     const { settings, octokit, request, logger } = options;
     return publishReview({
@@ -7822,17 +7830,19 @@ async function reviewPullRequest(options) {
         outcome.agent = review.run;
         outcome.usage = review.run.usage;
         outcome.coverageNotes.push(...review.run.coverageNotes);
-        const end = endOfReview(review);
+        const { end, findings, pending, coverage } = settleReview({
+            state: prior.state,
+            scope,
+            review,
+            headSha: prior.headSha,
+            reviewable
+        });
         outcome.end = end;
-        if (end.kind === 'fatal') {
-            outcome.coverage = coverageOf(reviewable.length, pendingAfter(prior.state, reviewable, reviewable, true));
+        outcome.coverage = coverage;
+        if (end.kind === 'fatal')
             return outcome;
-        }
         const interrupted = end.kind === 'interrupted';
-        const findings = settleCarried(review.findings, scope.changes, new Set(review.touched), prior.headSha);
         outcome.findings = findings;
-        const pending = pendingAfter(prior.state, reviewable, review.uncovered, interrupted);
-        outcome.coverage = coverageOf(reviewable.length, pending);
         logger.info(`Covered ${outcome.coverage.reviewed} of ${plural(reviewable.length, 'reviewable file')}` +
             (pending.length > 0 ? `; ${pending.length} pending for the next run.` : '.'));
         await logger.group('Publish', async () => {
@@ -7841,7 +7851,7 @@ async function reviewPullRequest(options) {
                 summary: review.run.summary ?? fallbackSummary(findings, review.run),
                 notes: outcome.coverageNotes,
                 pending,
-                coverage: outcome.coverage,
+                coverage,
                 ...(interrupted ? { interrupted: end.error.message } : {}),
                 ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
                 answerReplies: !interrupted

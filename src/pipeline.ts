@@ -461,6 +461,31 @@ function coverageOf(reviewable: number, pending: readonly PendingFile[]): Review
   return { reviewed: reviewable - pending.length, reviewable, pending: pending.map(file => file.path) }
 }
 
+/** What the model's review leaves, for the action and the CLI alike. */
+export interface SettledReview {
+  end: RunEnd
+  /** Every finding at the head, carried ones settled against what changed (unused when the end is fatal). */
+  findings: Finding[]
+  /** What the next run reviews whole; every reviewable file when the run failed or was interrupted. */
+  pending: PendingFile[]
+  coverage: ReviewCoverage
+}
+
+export function settleReview(input: {
+  state: ReviewState | undefined
+  scope: Scope
+  review: AgentReview
+  headSha: string
+  reviewable: readonly string[]
+}): SettledReview {
+  const { review, reviewable } = input
+  const end = endOfReview(review)
+  const failed = end.kind === 'fatal' || end.kind === 'interrupted'
+  const pending = pendingAfter(input.state, reviewable, review.uncovered, failed)
+  const findings = settleCarried(review.findings, input.scope.changes, new Set(review.touched), input.headSha)
+  return { end, findings, pending, coverage: coverageOf(reviewable.length, pending) }
+}
+
 async function publish(
   options: PipelineOptions,
   prior: PriorState,
@@ -574,20 +599,18 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
     outcome.agent = review.run
     outcome.usage = review.run.usage
     outcome.coverageNotes.push(...review.run.coverageNotes)
-    const end = endOfReview(review)
+    const { end, findings, pending, coverage } = settleReview({
+      state: prior.state,
+      scope,
+      review,
+      headSha: prior.headSha,
+      reviewable
+    })
     outcome.end = end
-    if (end.kind === 'fatal') {
-      outcome.coverage = coverageOf(
-        reviewable.length,
-        pendingAfter(prior.state, reviewable, reviewable, true)
-      )
-      return outcome
-    }
+    outcome.coverage = coverage
+    if (end.kind === 'fatal') return outcome
     const interrupted = end.kind === 'interrupted'
-    const findings = settleCarried(review.findings, scope.changes, new Set(review.touched), prior.headSha)
     outcome.findings = findings
-    const pending = pendingAfter(prior.state, reviewable, review.uncovered, interrupted)
-    outcome.coverage = coverageOf(reviewable.length, pending)
     logger.info(
       `Covered ${outcome.coverage.reviewed} of ${plural(reviewable.length, 'reviewable file')}` +
         (pending.length > 0 ? `; ${pending.length} pending for the next run.` : '.')
@@ -599,7 +622,7 @@ export async function reviewPullRequest(options: PipelineOptions): Promise<Revie
           summary: review.run.summary ?? fallbackSummary(findings, review.run),
           notes: outcome.coverageNotes,
           pending,
-          coverage: outcome.coverage as ReviewCoverage,
+          coverage,
           ...(interrupted ? { interrupted: end.error.message } : {}),
           ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
           answerReplies: !interrupted

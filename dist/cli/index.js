@@ -87564,6 +87564,88 @@ function hasGeneratedMarker(file) {
     return false;
 }
 
+;// CONCATENATED MODULE: ./src/findings/reconcile.ts
+
+function touchedRightLines(files) {
+    const touched = new Map();
+    for (const file of files) {
+        const lines = new Set();
+        for (const hunk of file.hunks) {
+            for (const line of hunk.lines)
+                if (line.kind === 'add' && line.newLine !== undefined)
+                    lines.add(line.newLine);
+        }
+        touched.set(file.path, lines);
+    }
+    return touched;
+}
+/**
+ * Follows the open findings of the last review to the head. Closed findings are carried as they are, for the
+ * record. Without a line map (the earlier commit was force-pushed away) positions cannot be trusted, so every
+ * open line finding is flagged for the agent to confirm.
+ */
+function carryFindings(previous, lineMap, changedFiles) {
+    const touched = touchedRightLines(changedFiles);
+    const changes = new Map();
+    const findings = previous.map(original => {
+        const finding = { ...original };
+        if (finding.status !== 'open')
+            return finding;
+        if (!lineMap) {
+            if (finding_isLineFinding(finding))
+                changes.set(finding.id, 'unmapped');
+            return finding;
+        }
+        if (!finding_isLineFinding(finding)) {
+            const path = lineMap.mapPath(finding.file);
+            if (path === undefined)
+                changes.set(finding.id, 'removed');
+            else
+                finding.file = path;
+            return finding;
+        }
+        const side = finding.side ?? 'RIGHT';
+        const start = lineMap.mapLine(finding.file, side, finding.startLine);
+        const end = lineMap.mapLine(finding.file, side, finding.endLine);
+        if ('deleted' in start || 'deleted' in end) {
+            changes.set(finding.id, 'removed');
+            return finding;
+        }
+        finding.file = start.path;
+        finding.startLine = start.line;
+        finding.endLine = end.line;
+        const lines = touched.get(finding.file);
+        if (side === 'RIGHT' && lines) {
+            for (let line = start.line; line <= end.line; line++) {
+                if (lines.has(line)) {
+                    changes.set(finding.id, 'changed');
+                    break;
+                }
+            }
+        }
+        return finding;
+    });
+    return { findings, changes };
+}
+/**
+ * After the agent's run: an open finding whose code was removed, and which the agent left alone, is resolved
+ * (the code it was about is gone); every finding still open is confirmed at the head.
+ */
+function reconcile_settleCarried(findings, changes, touchedIds, headSha) {
+    return findings.map(original => {
+        const finding = { ...original };
+        if (finding.status !== 'open')
+            return finding;
+        if (changes.get(finding.id) === 'removed' && !touchedIds.has(finding.id)) {
+            finding.status = 'resolved';
+            finding.note = `the code it was about was removed in ${headSha.slice(0, 7)}`;
+            return finding;
+        }
+        finding.lastConfirmedSha = headSha;
+        return finding;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/github/identity.ts
 
 /**
@@ -89517,88 +89599,6 @@ function forEachRemoved(hunks, visit) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/findings/reconcile.ts
-
-function touchedRightLines(files) {
-    const touched = new Map();
-    for (const file of files) {
-        const lines = new Set();
-        for (const hunk of file.hunks) {
-            for (const line of hunk.lines)
-                if (line.kind === 'add' && line.newLine !== undefined)
-                    lines.add(line.newLine);
-        }
-        touched.set(file.path, lines);
-    }
-    return touched;
-}
-/**
- * Follows the open findings of the last review to the head. Closed findings are carried as they are, for the
- * record. Without a line map (the earlier commit was force-pushed away) positions cannot be trusted, so every
- * open line finding is flagged for the agent to confirm.
- */
-function carryFindings(previous, lineMap, changedFiles) {
-    const touched = touchedRightLines(changedFiles);
-    const changes = new Map();
-    const findings = previous.map(original => {
-        const finding = { ...original };
-        if (finding.status !== 'open')
-            return finding;
-        if (!lineMap) {
-            if (finding_isLineFinding(finding))
-                changes.set(finding.id, 'unmapped');
-            return finding;
-        }
-        if (!finding_isLineFinding(finding)) {
-            const path = lineMap.mapPath(finding.file);
-            if (path === undefined)
-                changes.set(finding.id, 'removed');
-            else
-                finding.file = path;
-            return finding;
-        }
-        const side = finding.side ?? 'RIGHT';
-        const start = lineMap.mapLine(finding.file, side, finding.startLine);
-        const end = lineMap.mapLine(finding.file, side, finding.endLine);
-        if ('deleted' in start || 'deleted' in end) {
-            changes.set(finding.id, 'removed');
-            return finding;
-        }
-        finding.file = start.path;
-        finding.startLine = start.line;
-        finding.endLine = end.line;
-        const lines = touched.get(finding.file);
-        if (side === 'RIGHT' && lines) {
-            for (let line = start.line; line <= end.line; line++) {
-                if (lines.has(line)) {
-                    changes.set(finding.id, 'changed');
-                    break;
-                }
-            }
-        }
-        return finding;
-    });
-    return { findings, changes };
-}
-/**
- * After the agent's run: an open finding whose code was removed, and which the agent left alone, is resolved
- * (the code it was about is gone); every finding still open is confirmed at the head.
- */
-function reconcile_settleCarried(findings, changes, touchedIds, headSha) {
-    return findings.map(original => {
-        const finding = { ...original };
-        if (finding.status !== 'open')
-            return finding;
-        if (changes.get(finding.id) === 'removed' && !touchedIds.has(finding.id)) {
-            finding.status = 'resolved';
-            finding.note = `the code it was about was removed in ${headSha.slice(0, 7)}`;
-            return finding;
-        }
-        finding.lastConfirmedSha = headSha;
-        return finding;
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/rereview.ts
 
 
@@ -89994,6 +89994,14 @@ function pendingAfter(state, reviewable, uncovered, interrupted) {
 function coverageOf(reviewable, pending) {
     return { reviewed: reviewable - pending.length, reviewable, pending: pending.map(file => file.path) };
 }
+function settleReview(input) {
+    const { review, reviewable } = input;
+    const end = endOfReview(review);
+    const failed = end.kind === 'fatal' || end.kind === 'interrupted';
+    const pending = pendingAfter(input.state, reviewable, review.uncovered, failed);
+    const findings = reconcile_settleCarried(review.findings, input.scope.changes, new Set(review.touched), input.headSha);
+    return { end, findings, pending, coverage: coverageOf(reviewable.length, pending) };
+}
 async function publish(options, prior, scoped, input) {
     const { settings, octokit, request, logger } = options;
     return publishReview({
@@ -90085,17 +90093,19 @@ async function pipeline_reviewPullRequest(options) {
         outcome.agent = review.run;
         outcome.usage = review.run.usage;
         outcome.coverageNotes.push(...review.run.coverageNotes);
-        const end = endOfReview(review);
+        const { end, findings, pending, coverage } = settleReview({
+            state: prior.state,
+            scope,
+            review,
+            headSha: prior.headSha,
+            reviewable
+        });
         outcome.end = end;
-        if (end.kind === 'fatal') {
-            outcome.coverage = coverageOf(reviewable.length, pendingAfter(prior.state, reviewable, reviewable, true));
+        outcome.coverage = coverage;
+        if (end.kind === 'fatal')
             return outcome;
-        }
         const interrupted = end.kind === 'interrupted';
-        const findings = settleCarried(review.findings, scope.changes, new Set(review.touched), prior.headSha);
         outcome.findings = findings;
-        const pending = pendingAfter(prior.state, reviewable, review.uncovered, interrupted);
-        outcome.coverage = coverageOf(reviewable.length, pending);
         logger.info(`Covered ${outcome.coverage.reviewed} of ${plural(reviewable.length, 'reviewable file')}` +
             (pending.length > 0 ? `; ${pending.length} pending for the next run.` : '.'));
         await logger.group('Publish', async () => {
@@ -90104,7 +90114,7 @@ async function pipeline_reviewPullRequest(options) {
                 summary: review.run.summary ?? fallbackSummary(findings, review.run),
                 notes: outcome.coverageNotes,
                 pending,
-                coverage: outcome.coverage,
+                coverage,
                 ...(interrupted ? { interrupted: end.error.message } : {}),
                 ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
                 answerReplies: !interrupted
@@ -90793,18 +90803,18 @@ async function reviewLocally(input) {
     outcome.agent = review.run;
     outcome.usage = review.run.usage;
     notes.push(...review.run.coverageNotes);
-    const end = endOfReview(review);
+    const { end, findings, pending, coverage } = settleReview({
+        state,
+        scope: scoped.scope,
+        review,
+        headSha: branch.headSha,
+        reviewable
+    });
     outcome.end = end;
     if (end.kind === 'fatal')
         return result;
-    const findings = reconcile_settleCarried(review.findings, scoped.scope.changes, new Set(review.touched), branch.headSha);
     outcome.findings = findings;
-    const pending = pendingAfter(state, reviewable, review.uncovered, end.kind === 'interrupted');
-    outcome.coverage = {
-        reviewed: reviewable.length - pending.length,
-        reviewable: reviewable.length,
-        pending: pending.map(p => p.path)
-    };
+    outcome.coverage = coverage;
     result.summary = review.run.summary ?? loop_fallbackSummary(findings, review.run);
     result.resolvedNow = resolvedSince(before, findings);
     await state_file_saveState(statePath, key, {

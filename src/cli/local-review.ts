@@ -1,6 +1,6 @@
 /**
- * One local review of the current branch, through the same steps as the action (scopeReview, runModel,
- * endOfReview, settleCarried, pendingAfter from the pipeline). Only the shell differs: the prior state comes
+ * One local review of the current branch, through the same steps as the action (scopeReview, runModel and
+ * settleReview from the pipeline). Only the shell differs: the prior state comes
  * from a file under .git instead of the last review, git alone gives the merge base, and "publish" means
  * saving the state and printing.
  */
@@ -12,7 +12,7 @@ import type { Finding } from '../findings/finding.js'
 import { settleCarried } from '../findings/reconcile.js'
 import type { Settings } from '../inputs.js'
 import type { Logger } from '../logger.js'
-import { endOfReview, pendingAfter, runModel, scopeReview, type ReviewOutcome } from '../pipeline.js'
+import { runModel, scopeReview, settleReview, type ReviewOutcome } from '../pipeline.js'
 import { decideFromState } from '../rereview.js'
 import { nothingToReviewSummary } from '../review/notes.js'
 import type { ReviewState } from '../review/marker.js'
@@ -164,22 +164,17 @@ export async function reviewLocally(input: {
   outcome.agent = review.run
   outcome.usage = review.run.usage
   notes.push(...review.run.coverageNotes)
-  const end = endOfReview(review)
+  const { end, findings, pending, coverage } = settleReview({
+    state,
+    scope: scoped.scope,
+    review,
+    headSha: branch.headSha,
+    reviewable
+  })
   outcome.end = end
   if (end.kind === 'fatal') return result
-  const findings = settleCarried(
-    review.findings,
-    scoped.scope.changes,
-    new Set(review.touched),
-    branch.headSha
-  )
   outcome.findings = findings
-  const pending = pendingAfter(state, reviewable, review.uncovered, end.kind === 'interrupted')
-  outcome.coverage = {
-    reviewed: reviewable.length - pending.length,
-    reviewable: reviewable.length,
-    pending: pending.map(p => p.path)
-  }
+  outcome.coverage = coverage
   result.summary = review.run.summary ?? fallbackSummary(findings, review.run)
   result.resolvedNow = resolvedSince(before, findings)
   await saveState(statePath, key, {
