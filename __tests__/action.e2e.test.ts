@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { startGitHubServer, type GitHubStandIn } from '../testing/github-server.js'
-import {
-  block,
-  reply,
-  startMessagesServer,
-  type MessagesServer,
-  type RecordedMessagesRequest
-} from '../testing/messages-server.js'
-import { createPrFixture, type PrFixture, pullRequestPayload } from '../testing/pr-fixture.js'
-import { runAction, type RunResult } from '../testing/runner.js'
+import { block, reply, type RecordedMessagesRequest } from '../testing/messages-server.js'
+import { pullRequestPayload } from '../testing/pr-fixture.js'
+import { createActionWorld, runOn, type ActionWorld } from './support/action-world.js'
 
 // Each test runs the bundled action one or more times as a child process; a loaded CI machine is slow.
 jest.setTimeout(180_000)
-
-const API_KEY = 'sk-ant-test'
-const TOKEN = 'ghs_testtoken'
 
 const MATH_BASE = ['export function add(a: number, b: number): number {', '  return a + b', '}', ''].join(
   '\n'
@@ -31,21 +21,10 @@ const MATH_HEAD = [
   ''
 ].join('\n')
 
-interface World {
-  fixture: PrFixture
-  github: GitHubStandIn
-  messages: MessagesServer
-  results: RunResult[]
-}
-
-let world: World | undefined
+let world: ActionWorld | undefined
 
 afterEach(async () => {
-  if (!world) return
-  await world.github.close()
-  await world.messages.close()
-  for (const result of world.results) await result.cleanup()
-  world.fixture.cleanup()
+  await world?.close()
   world = undefined
 })
 
@@ -53,40 +32,16 @@ async function setUp(
   files: Record<string, string>,
   base: Record<string, string> = {},
   laterOnBase: Record<string, string> = {}
-): Promise<World> {
-  const fixture = createPrFixture({
-    base: { 'src/math.ts': MATH_BASE, ...base },
-    commits: [{ files }],
-    ...(Object.keys(laterOnBase).length > 0 ? { baseCommits: [{ files: laterOnBase }] } : {})
-  })
-  const github = await startGitHubServer({
-    fixture,
-    pr: { title: 'Add divide', body: 'Adds a divide helper.' }
-  })
-  const messages = await startMessagesServer({ apiKey: API_KEY })
-  world = { fixture, github, messages, results: [] }
+): Promise<ActionWorld> {
+  world = await createActionWorld(
+    {
+      base: { 'src/math.ts': MATH_BASE, ...base },
+      commits: [{ files }],
+      ...(Object.keys(laterOnBase).length > 0 ? { baseCommits: [{ files: laterOnBase }] } : {})
+    },
+    { pr: { title: 'Add divide', body: 'Adds a divide helper.' } }
+  )
   return world
-}
-
-async function runOn(
-  w: World,
-  options: { eventName?: string; payload?: object; inputs?: Record<string, string> } = {}
-): Promise<RunResult> {
-  const result = await runAction({
-    workspace: w.fixture.workspaceDir,
-    eventName: options.eventName ?? 'pull_request',
-    payload: options.payload ?? pullRequestPayload(w.fixture),
-    inputs: { 'anthropic-api-key': API_KEY, 'github-token': TOKEN, ...options.inputs },
-    repository: `${w.fixture.owner}/${w.fixture.repo}`,
-    sha: w.fixture.mergeSha,
-    ref: `refs/pull/${w.fixture.prNumber}/merge`,
-    githubApiUrl: w.github.url,
-    githubGraphqlUrl: w.github.graphqlUrl,
-    anthropicBaseUrl: w.messages.url,
-    timeoutMs: 90_000
-  })
-  w.results.push(result)
-  return result
 }
 
 /** The text of every tool_result block in the last user message of a request. */

@@ -2,7 +2,11 @@
  * One pull request in a real git repository, the GitHub and Messages stand-ins serving it, and a way to run the
  * bundled action on it as a runner does: what every end-to-end test starts from.
  */
-import { startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
+import {
+  startGitHubServer,
+  type GitHubServerOptions,
+  type GitHubStandIn
+} from '../../testing/github-server.js'
 import {
   startMessagesServer,
   type MessagesServer,
@@ -26,6 +30,9 @@ export interface ActionWorld {
   github: GitHubStandIn
   messages: MessagesServer
   results: RunResult[]
+  /** What a run passes as the `anthropic-api-key` and `github-token` inputs, unless it says otherwise. */
+  apiKey: string
+  token: string
   close(): Promise<void>
 }
 
@@ -33,8 +40,12 @@ export interface WorldOptions {
   pr?: { title?: string; body?: string }
   /** The key the Messages stand-in accepts (default API_KEY). */
   apiKey?: string
+  /** The token the GitHub stand-in accepts (default TOKEN). */
+  token?: string
   /** The token's contents permission (resolving threads needs write). */
   contents?: 'read' | 'write'
+  /** Anything else the GitHub stand-in should do. */
+  server?: Partial<Omit<GitHubServerOptions, 'fixture'>>
 }
 
 export async function createActionWorld(
@@ -42,17 +53,23 @@ export async function createActionWorld(
   options: WorldOptions = {}
 ): Promise<ActionWorld> {
   const fixture = createPrFixture(spec)
+  const apiKey = options.apiKey ?? API_KEY
+  const token = options.token ?? TOKEN
   const github = await startGitHubServer({
     fixture,
+    token,
     pr: { title: options.pr?.title ?? 'A change', body: options.pr?.body ?? 'What it does.' },
-    ...(options.contents ? { contents: options.contents } : {})
+    ...(options.contents ? { contents: options.contents } : {}),
+    ...options.server
   })
-  const messages = await startMessagesServer({ apiKey: options.apiKey ?? API_KEY })
+  const messages = await startMessagesServer({ apiKey })
   const world: ActionWorld = {
     fixture,
     github,
     messages,
     results: [],
+    apiKey,
+    token,
     async close() {
       await github.close()
       await messages.close()
@@ -66,25 +83,38 @@ export async function createActionWorld(
 export interface RunOptions {
   eventName?: string
   payload?: object
+  /** Written as the event file instead of `payload`, for events that are not valid JSON. */
+  payloadText?: string
   inputs?: Record<string, string>
   env?: Record<string, string | undefined>
+  /** Another entry point than the tested bundle's. */
+  entry?: string
+  timeoutMs?: number
 }
 
+/**
+ * One run of the bundled action on the world's pull request, as the runner starts it: on the merge commit for
+ * pull_request, on the base branch for pull_request_target.
+ */
 export async function runOn(world: ActionWorld, options: RunOptions = {}): Promise<RunResult> {
   const { fixture } = world
+  const eventName = options.eventName ?? 'pull_request'
+  const onBase = eventName === 'pull_request_target'
   const result = await runAction({
     workspace: fixture.workspaceDir,
-    eventName: options.eventName ?? 'pull_request',
+    eventName,
     payload: options.payload ?? pullRequestPayload(fixture),
-    inputs: { 'anthropic-api-key': API_KEY, 'github-token': TOKEN, ...options.inputs },
+    ...(options.payloadText !== undefined ? { payloadText: options.payloadText } : {}),
+    inputs: { 'anthropic-api-key': world.apiKey, 'github-token': world.token, ...options.inputs },
     repository: `${fixture.owner}/${fixture.repo}`,
-    sha: fixture.mergeSha,
-    ref: `refs/pull/${fixture.prNumber}/merge`,
+    sha: onBase ? fixture.baseSha : fixture.mergeSha,
+    ref: onBase ? `refs/heads/${fixture.baseRef}` : `refs/pull/${fixture.prNumber}/merge`,
     githubApiUrl: world.github.url,
     githubGraphqlUrl: world.github.graphqlUrl,
     anthropicBaseUrl: world.messages.url,
     ...(options.env ? { env: options.env } : {}),
-    timeoutMs: 90_000
+    ...(options.entry ? { entry: options.entry } : {}),
+    timeoutMs: options.timeoutMs ?? 90_000
   })
   world.results.push(result)
   return result

@@ -8,53 +8,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { startGitHubServer, type GitHubStandIn } from '../../testing/github-server.js'
-import {
-  startMessagesServer,
-  type MessagesServer,
-  type RecordedMessagesRequest
-} from '../../testing/messages-server.js'
-import {
-  createPrFixture,
-  type PrFixture,
-  type PrFixtureSpec,
-  pullRequestPayload
-} from '../../testing/pr-fixture.js'
-import { DEFAULT_ENTRY, runAction, type RunResult } from '../../testing/runner.js'
+import type { RecordedMessagesRequest } from '../../testing/messages-server.js'
+import type { PrFixtureSpec } from '../../testing/pr-fixture.js'
+import { DEFAULT_ENTRY, type RunResult } from '../../testing/runner.js'
+import { createActionWorld, runOn as runAction, type ActionWorld, type RunOptions } from './action-world.js'
 
-export const API_KEY = 'sk-ant-test'
-export const TOKEN = 'ghs_testtoken'
+export { API_KEY, TOKEN, pullRequestPayload } from './action-world.js'
 
-export { pullRequestPayload }
+export type World = ActionWorld
 
-export interface World {
-  fixture: PrFixture
-  github: GitHubStandIn
-  messages: MessagesServer
-  results: RunResult[]
-  close(): Promise<void>
-}
-
-export async function startWorld(
+export function startWorld(
   spec: PrFixtureSpec,
   pr: { title: string; body: string } = { title: 'A change', body: 'Changes things.' }
 ): Promise<World> {
-  const fixture = createPrFixture(spec)
-  const github = await startGitHubServer({ fixture, pr })
-  const messages = await startMessagesServer({ apiKey: API_KEY })
-  const results: RunResult[] = []
-  return {
-    fixture,
-    github,
-    messages,
-    results,
-    async close() {
-      await github.close()
-      await messages.close()
-      for (const result of results) await result.cleanup()
-      fixture.cleanup()
-    }
-  }
+  return createActionWorld(spec, { pr })
 }
 
 export interface Measured {
@@ -90,39 +57,17 @@ function measuringEntry(): string {
   return entry
 }
 
-export async function runOn(
-  w: World,
-  options: {
-    eventName?: string
-    payload?: object
-    inputs?: Record<string, string>
-    env?: Record<string, string | undefined>
-    measure?: boolean
-  } = {}
-): Promise<Run> {
-  const measureFile = options.measure
-    ? join(measuringEntry(), `../run-${Date.now()}-${Math.random()}.json`)
-    : ''
-  const result: Run = await runAction({
-    workspace: w.fixture.workspaceDir,
-    eventName: options.eventName ?? 'pull_request',
-    payload: options.payload ?? pullRequestPayload(w.fixture),
-    inputs: { 'anthropic-api-key': API_KEY, 'github-token': TOKEN, ...options.inputs },
-    repository: `${w.fixture.owner}/${w.fixture.repo}`,
-    sha: w.fixture.mergeSha,
-    ref: `refs/pull/${w.fixture.prNumber}/merge`,
-    githubApiUrl: w.github.url,
-    githubGraphqlUrl: w.github.graphqlUrl,
-    anthropicBaseUrl: w.messages.url,
-    timeoutMs: 90_000,
-    ...(options.measure
-      ? { entry: measuringEntry(), env: { ...options.env, REDLINE_TEST_MEASURE_FILE: measureFile } }
-      : options.env
-        ? { env: options.env }
-        : {})
+/** A run as action-world's runOn makes it; with `measure`, it also records its peak memory and time. */
+export async function runOn(w: World, options: RunOptions & { measure?: boolean } = {}): Promise<Run> {
+  const { measure, ...run } = options
+  if (!measure) return runAction(w, run)
+  const measureFile = join(measuringEntry(), `../run-${Date.now()}-${Math.random()}.json`)
+  const result: Run = await runAction(w, {
+    ...run,
+    entry: measuringEntry(),
+    env: { ...run.env, REDLINE_TEST_MEASURE_FILE: measureFile }
   })
-  w.results.push(result)
-  if (options.measure) result.measured = JSON.parse(readFileSync(measureFile, 'utf8')) as Measured
+  result.measured = JSON.parse(readFileSync(measureFile, 'utf8')) as Measured
   return result
 }
 
@@ -158,7 +103,7 @@ export function everythingSent(w: World, result: RunResult): Array<[string, stri
 export function expectNoSecretAnywhere(w: World, result: RunResult, secrets: string[]): void {
   const leaks: string[] = []
   for (const [place, text] of everythingSent(w, result)) {
-    for (const secret of [...secrets, API_KEY, TOKEN]) {
+    for (const secret of [...secrets, w.apiKey, w.token]) {
       if (text.includes(secret)) leaks.push(`${secret.slice(0, 12)}… in ${place}`)
     }
   }

@@ -5,19 +5,10 @@
  */
 import { expect } from '@jest/globals'
 import { existsSync, readFileSync } from 'node:fs'
-import {
-  startGitHubServer,
-  type GitHubServerOptions,
-  type GitHubStandIn
-} from '../../testing/github-server.js'
-import { startMessagesServer, type MessagesServer } from '../../testing/messages-server.js'
-import {
-  createPrFixture,
-  type PrFixture,
-  type PrFixtureSpec,
-  pullRequestPayload
-} from '../../testing/pr-fixture.js'
-import { runAction, type Annotation, type RunResult } from '../../testing/runner.js'
+import type { GitHubServerOptions } from '../../testing/github-server.js'
+import { pullRequestPayload, type PrFixtureSpec } from '../../testing/pr-fixture.js'
+import type { Annotation, RunResult } from '../../testing/runner.js'
+import { createActionWorld, runOn as runAction, type ActionWorld, type RunOptions } from './action-world.js'
 
 // Shaped like real ones, so that a redaction keyed to the form would catch them too.
 export const API_KEY = 'sk-ant-api03-hardening0123456789abcdefghijklmnopqrstuvwxyzABCDEF'
@@ -40,70 +31,38 @@ export const DIVIDE_FINDING = {
 
 export { pullRequestPayload }
 
-export interface World {
-  fixture: PrFixture
-  github: GitHubStandIn
-  messages: MessagesServer
-  results: RunResult[]
-}
+export type World = ActionWorld
 
-export async function setUp(
+/** The matrix's pull request (add divide) with secret-shaped credentials, unless `spec` says otherwise. */
+export function setUp(
   options: {
     spec?: Partial<PrFixtureSpec>
     server?: Partial<Omit<GitHubServerOptions, 'fixture'>>
   } = {}
 ): Promise<World> {
-  const fixture = createPrFixture({
-    base: { 'src/math.ts': MATH_BASE },
-    commits: [{ files: { 'src/math.ts': MATH_HEAD } }],
-    ...options.spec
-  })
-  const github = await startGitHubServer({
-    fixture,
-    token: TOKEN,
-    pr: { title: 'Add divide', body: 'Adds a divide helper.' },
-    ...options.server
-  })
-  const messages = await startMessagesServer({ apiKey: API_KEY })
-  return { fixture, github, messages, results: [] }
+  return createActionWorld(
+    {
+      base: { 'src/math.ts': MATH_BASE },
+      commits: [{ files: { 'src/math.ts': MATH_HEAD } }],
+      ...options.spec
+    },
+    {
+      apiKey: API_KEY,
+      token: TOKEN,
+      pr: { title: 'Add divide', body: 'Adds a divide helper.' },
+      ...(options.server ? { server: options.server } : {})
+    }
+  )
 }
 
 export async function tearDown(w: World | undefined): Promise<void> {
-  if (!w) return
-  await w.github.close()
-  await w.messages.close()
-  for (const result of w.results) await result.cleanup()
-  w.fixture.cleanup()
+  await w?.close()
 }
 
-export interface RunOnOptions {
-  eventName?: string
-  payload?: object
-  payloadText?: string
-  inputs?: Record<string, string>
-  env?: Record<string, string | undefined>
-}
+export type RunOnOptions = Omit<RunOptions, 'entry' | 'timeoutMs'>
 
-export async function runOn(w: World, options: RunOnOptions = {}): Promise<RunResult> {
-  const eventName = options.eventName ?? 'pull_request'
-  const target = eventName === 'pull_request_target'
-  const result = await runAction({
-    workspace: w.fixture.workspaceDir,
-    eventName,
-    payload: options.payload ?? pullRequestPayload(w.fixture),
-    ...(options.payloadText !== undefined ? { payloadText: options.payloadText } : {}),
-    inputs: { 'anthropic-api-key': API_KEY, 'github-token': TOKEN, ...options.inputs },
-    repository: `${w.fixture.owner}/${w.fixture.repo}`,
-    sha: target ? w.fixture.baseSha : w.fixture.mergeSha,
-    ref: target ? `refs/heads/${w.fixture.baseRef}` : `refs/pull/${w.fixture.prNumber}/merge`,
-    githubApiUrl: w.github.url,
-    githubGraphqlUrl: w.github.graphqlUrl,
-    anthropicBaseUrl: w.messages.url,
-    ...(options.env ? { env: options.env } : {}),
-    timeoutMs: 60_000
-  })
-  w.results.push(result)
-  return result
+export function runOn(w: World, options: RunOnOptions = {}): Promise<RunResult> {
+  return runAction(w, { ...options, timeoutMs: 60_000 })
 }
 
 function ofLevel(result: RunResult, level: Annotation['level']): string[] {
