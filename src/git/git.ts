@@ -199,7 +199,26 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     throw new GitError(describe(args), result.exitCode, result.stderr.trim())
   }
 
-  async function hasCommit(sha: string): Promise<boolean> {
+  /**
+   * Commits found, or being looked for: a commit once present stays so for the run, and a check started early
+   * (see loadPullDiff) answers later ones without another process. One found missing is asked again, as a
+   * fetch may bring it.
+   */
+  const commitChecks = new Map<string, Promise<boolean>>()
+
+  function hasCommit(sha: string): Promise<boolean> {
+    const known = commitChecks.get(sha)
+    if (known) return known
+    const check = checkCommit(sha)
+    commitChecks.set(sha, check)
+    check.then(
+      present => void (present || commitChecks.delete(sha)),
+      () => void commitChecks.delete(sha)
+    )
+    return check
+  }
+
+  async function checkCommit(sha: string): Promise<boolean> {
     const result = await run(['cat-file', '-e', `${revision(sha)}^{commit}`], { okCodes: [1, 128] })
     return result.exitCode === 0
   }
