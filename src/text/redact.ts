@@ -140,21 +140,32 @@ function entropy(text: string): number {
 const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm
 
 const KEY_BODY_MIN_CHARS = 60
-/** Where KEY_BODY_LINE's `^` and `$` can match inside a string. */
-const LINE_BREAK = /[\n\r\u2028\u2029]/
-
 /**
- * Whether the 60 characters after a line's indentation are all base64, as on every line KEY_BODY_LINE
- * matches. Code fails within a few characters, at its first space or bracket, where the pattern would try
- * every position of the line.
+ * Whether some line of `text` has 60 base64 characters after its indentation, as every line KEY_BODY_LINE
+ * matches has; its `^` starts a line after any line terminator. Code fails within a few characters of each
+ * line, at its first space or bracket, where the pattern would try every position.
  */
-function startsWithBase64Run(line: string): boolean {
-  let at = 0
-  while (at < line.length && isBlank(line.charCodeAt(at))) at++
+function mayHoldKeyBodyLine(text: string): boolean {
+  for (let at = 0; at >= 0; at = nextLineStart(text, at)) if (base64RunAt(text, at)) return true
+  return false
+}
+
+function base64RunAt(text: string, start: number): boolean {
+  let at = start
+  while (at < text.length && isBlank(text.charCodeAt(at))) at++
   const end = at + KEY_BODY_MIN_CHARS
-  if (end > line.length) return false
-  for (; at < end; at++) if (!isBase64(line.charCodeAt(at))) return false
+  if (end > text.length) return false
+  for (; at < end; at++) if (!isBase64(text.charCodeAt(at))) return false
   return true
+}
+
+/** Where the line after the one at `from` starts, or -1 when there is none. */
+function nextLineStart(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10 || code === 13 || code === 0x2028 || code === 0x2029) return at + 1
+  }
+  return -1
 }
 
 function isBlank(code: number): boolean {
@@ -173,7 +184,7 @@ function isBase64(code: number): boolean {
 
 /** Whether one line, taken on its own, is the body of a key. */
 export function isKeyBodyLine(line: string): boolean {
-  if (!LINE_BREAK.test(line) && !startsWithBase64Run(line)) return false
+  if (!mayHoldKeyBodyLine(line)) return false
   KEY_BODY_LINE.lastIndex = 0
   return KEY_BODY_LINE.test(line)
 }
