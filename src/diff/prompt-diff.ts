@@ -161,10 +161,18 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
 function measureLine(line: DiffLine, width: number): number {
   const text = lineTextLength(line.text)
   if (line.kind === 'del') {
-    const where = line.oldLine === undefined ? 'not in the base'.length : 4 + String(line.oldLine).length
+    const where = line.oldLine === undefined ? 'not in the base'.length : 4 + decimalLength(line.oldLine)
     return 8 + width + where + text
   }
-  return 5 + Math.max(width, String(line.newLine).length) + text
+  return 5 + Math.max(width, decimalLength(line.newLine)) + text
+}
+
+/** `String(n).length`, without making the string for the line numbers of a whole diff. */
+function decimalLength(n: number | undefined): number {
+  if (n === undefined || !Number.isSafeInteger(n) || n < 0) return String(n).length
+  let digits = 1
+  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
+  return digits
 }
 
 function lineTextLength(text: string): number {
