@@ -146,6 +146,7 @@ const KEY_BODY_MIN_CHARS = 60
  * line, at its first space or bracket, where the pattern would try every position.
  */
 function mayHoldKeyBodyLine(text: string): boolean {
+  if (text.length < KEY_BODY_MIN_CHARS) return false
   for (let at = 0; at >= 0; at = nextLineStart(text, at)) if (base64RunAt(text, at)) return true
   return false
 }
@@ -159,13 +160,17 @@ function base64RunAt(text: string, start: number): boolean {
   return true
 }
 
+/** Where KEY_BODY_LINE's `^` can start a line inside a string. */
+const LINE_TERMINATORS = ['\n', '\r', '\u2028', '\u2029']
+
 /** Where the line after the one at `from` starts, or -1 when there is none. */
 function nextLineStart(text: string, from: number): number {
-  for (let at = from; at < text.length; at++) {
-    const code = text.charCodeAt(at)
-    if (code === 10 || code === 13 || code === 0x2028 || code === 0x2029) return at + 1
+  let next = -1
+  for (const terminator of LINE_TERMINATORS) {
+    const at = text.indexOf(terminator, from)
+    if (at >= 0 && (next < 0 || at < next)) next = at
   }
-  return -1
+  return next < 0 ? -1 : next + 1
 }
 
 function isBlank(code: number): boolean {
