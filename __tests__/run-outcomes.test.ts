@@ -112,6 +112,25 @@ describe('Coverage', () => {
     expect(coverage.covered()).toEqual(['a.ts'])
   })
 
+  it('lists files in their order before any is read, one without changed lines as covered', () => {
+    const coverage = new Coverage([file('a.ts', [1]), file('empty.ts', []), file('b.ts', [2, 3])])
+    expect(coverage.covered()).toEqual(['empty.ts'])
+    expect(coverage.uncovered()).toEqual(['a.ts', 'b.ts'])
+    coverage.offerDiffLines('b.ts', 1)
+    coverage.offerHeadLines('a.ts', 1, 1)
+    coverage.commit()
+    expect(coverage.covered()).toEqual(['a.ts', 'empty.ts'])
+    expect(coverage.uncovered()).toEqual(['b.ts'])
+    expect(coverage.total).toBe(3)
+  })
+
+  it('counts the lines of the last file listed under a path', () => {
+    const coverage = new Coverage([file('a.ts', [1, 2]), file('a.ts', [7])])
+    coverage.offerHeadLines('a.ts', 7, 7)
+    coverage.commit()
+    expect(coverage.covered()).toEqual(['a.ts'])
+  })
+
   it('never covers removed lines by reading the head', () => {
     const coverage = new Coverage([file('a.ts', [1], [1])])
     coverage.offerHeadLines('a.ts', 1, 100)

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: failureLine
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 10 modules
-var core = __webpack_require__(7264);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(6421);
 ;// CONCATENATED MODULE: ./src/actions-logger.ts
 
 /** The Logger the action uses on a runner: workflow commands through `@actions/core`. */
@@ -737,28 +737,60 @@ function parseBarePath(rest) {
  * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable.
  */
 const PRIVATE_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END \1PRIVATE KEY\2-----|$)/g;
+/**
+ * Each pattern with the literals one of which every match contains: text without any of them cannot match, and
+ * a `includes` scan costs far less than the pattern. A pattern without hints always runs.
+ */
 const SECRET_PATTERNS = [
-    { label: 'private key', pattern: PRIVATE_KEY },
-    { label: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
-    { label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9_]{20,255}/g },
-    { label: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-    { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g },
-    { label: 'AWS access key', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
-    { label: 'Slack token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
-    { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g },
+    { label: 'private key', pattern: PRIVATE_KEY, hints: ['-----BEGIN '] },
+    {
+        label: 'GitHub token',
+        pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g,
+        hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']
+    },
+    { label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9_]{20,255}/g, hints: ['github_pat_'] },
+    { label: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g, hints: ['sk-ant-'] },
+    { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g, hints: ['sk-'] },
+    {
+        label: 'AWS access key',
+        pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g,
+        hints: ['AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA', 'ANPA', 'ANVA', 'AIPA']
+    },
+    { label: 'Slack token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, hints: ['xox'] },
+    { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g, hints: ['xapp-'] },
     {
         label: 'Slack webhook',
-        pattern: /\bhooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,}/g
+        pattern: /\bhooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,}/g,
+        hints: ['hooks.slack.com/']
     },
     // A signed token's header and payload are base64url JSON objects, so both start with "eyJ".
-    { label: 'JSON Web Token', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
-    { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-    { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-    { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-    { label: 'Google OAuth secret', pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g },
-    { label: 'Stripe key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-    { label: 'Stripe key', pattern: /\bwhsec_[A-Za-z0-9]{24,}/g }
+    {
+        label: 'JSON Web Token',
+        pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g,
+        hints: ['eyJ']
+    },
+    { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, hints: ['glpat-'] },
+    { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, hints: ['npm_'] },
+    { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, hints: ['AIza'] },
+    { label: 'Google OAuth secret', pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g, hints: ['GOCSPX-'] },
+    {
+        label: 'Stripe key',
+        pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
+        hints: ['_live_', '_test_']
+    },
+    { label: 'Stripe key', pattern: /\bwhsec_[A-Za-z0-9]{24,}/g, hints: ['whsec_'] }
 ];
+/**
+ * Whether `text` holds one of `hints` (literals, or a pattern every match of the full pattern contains),
+ * without which a pattern cannot match; no hints means it may.
+ */
+function mayMatch(text, hints) {
+    if (hints === undefined)
+        return true;
+    if (hints instanceof RegExp)
+        return hints.test(text);
+    return hints.some(hint => text.includes(hint));
+}
 /**
  * A password inside a URL (`postgres://app:<password>@db`). Only the password is replaced; a placeholder such
  * as `${PASSWORD}` or `<password>` is left alone.
@@ -776,6 +808,9 @@ const KEYWORD_PASSWORD = /\b((?:Server|Data Source|Host|Address|Addr|Database|In
 const ASSIGNMENT = /((?:^|[^A-Za-z0-9_])["']?[A-Za-z0-9_.-]{0,40}?(?:secret|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]{0,40}["']?\s{0,5}(?::=|=>|[:=])\s{0,5})(?:(["'`])([^"'`\s]{16,400})\2|([\w+/=.~@#%*!^-]{16,400})(?=[\s,;]|$))/gim;
 /** An `Authorization: Bearer <token>` credential written out. */
 const BEARER = /\b(Bearer\s+)([A-Za-z0-9._~+/-]{20,400}=*)/g;
+/** Case-insensitive parts that every match of KEYWORD_PASSWORD, or of ASSIGNMENT, contains. */
+const KEYWORD_PASSWORD_HINT = /password|pwd/i;
+const ASSIGNMENT_HINT = /secret|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credential/i;
 /**
  * Whether a value is random enough to be a credential rather than a word, a path or an identifier: long hex
  * (keys, UUIDs), or a mix of upper case, lower case and digits with no run of repeated characters, or a long
@@ -830,26 +865,101 @@ function entropy(text) {
  * looks like this; certificate bodies do, and hiding those loses nothing a reviewer needs.
  */
 const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm;
+const KEY_BODY_MIN_CHARS = 60;
+/**
+ * Whether some line of `text` has 60 base64 characters after its indentation, as every line KEY_BODY_LINE
+ * matches has; its `^` starts a line after any line terminator. Code fails within a few characters of each
+ * line, at its first space or bracket, where the pattern would try every position.
+ */
+function mayHoldKeyBodyLine(text) {
+    if (text.length < KEY_BODY_MIN_CHARS)
+        return false;
+    for (let at = 0; at >= 0; at = nextLineStart(text, at))
+        if (base64RunAt(text, at))
+            return true;
+    return false;
+}
+function base64RunAt(text, start) {
+    let at = start;
+    while (at < text.length && isBlank(text.charCodeAt(at)))
+        at++;
+    const end = at + KEY_BODY_MIN_CHARS;
+    if (end > text.length)
+        return false;
+    for (; at < end; at++)
+        if (!isBase64(text.charCodeAt(at)))
+            return false;
+    return true;
+}
+/** Where KEY_BODY_LINE's `^` can start a line inside a string. */
+const LINE_TERMINATORS = ['\n', '\r', '\u2028', '\u2029'];
+/** Where the line after the one at `from` starts, or -1 when there is none. */
+function nextLineStart(text, from) {
+    let next = -1;
+    for (const terminator of LINE_TERMINATORS) {
+        const at = text.indexOf(terminator, from);
+        if (at >= 0 && (next < 0 || at < next))
+            next = at;
+    }
+    return next < 0 ? -1 : next + 1;
+}
+function isBlank(code) {
+    return code === 32 || code === 9;
+}
+function isBase64(code) {
+    return ((code >= 65 && code <= 90) ||
+        (code >= 97 && code <= 122) ||
+        (code >= 48 && code <= 57) ||
+        code === 43 ||
+        code === 47);
+}
 /** Whether one line, taken on its own, is the body of a key. */
 function isKeyBodyLine(line) {
+    if (!mayHoldKeyBodyLine(line))
+        return false;
     KEY_BODY_LINE.lastIndex = 0;
     return KEY_BODY_LINE.test(line);
 }
 /** Replaces each secret with a marker, keeping its line breaks so that line numbers stay true. */
 function redactSecrets(text) {
+    return redact(text, (hints, candidate) => mayMatch(candidate, hints));
+}
+/**
+ * redactSecrets with every pattern run over the whole text, none skipped by its hints: the same output,
+ * slower. Tests hold redactSecrets to it.
+ */
+function redactSecretsExhaustively(text) {
+    return redact(text, () => true);
+}
+function redact(text, mayHold) {
     let result = text;
-    for (const { label, pattern } of [...SECRET_PATTERNS, { label: 'private key', pattern: KEY_BODY_LINE }]) {
+    for (const { label, pattern, hints } of [
+        ...SECRET_PATTERNS,
+        { label: 'private key', pattern: KEY_BODY_LINE }
+    ]) {
+        if (!mayHold(hints, result))
+            continue;
         result = result.replace(pattern, match => `[REDACTED ${label}]` + '\n'.repeat(match.split('\n').length - 1));
     }
-    result = result.replace(URL_PASSWORD, (match, lead, password) => PLACEHOLDER.test(password) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]@`);
-    result = result.replace(KEYWORD_PASSWORD, (match, lead, password) => PLACEHOLDER.test(password.trim()) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]`);
-    result = result.replace(ASSIGNMENT, (match, lead, quote, quoted, bare) => {
-        const value = quoted ?? bare ?? '';
-        if (!looksRandom(value) || (bare !== undefined && looksLikeCode(bare)))
-            return match;
-        return quote === undefined ? `${lead}[REDACTED secret]` : `${lead}${quote}[REDACTED secret]${quote}`;
-    });
-    result = result.replace(BEARER, (match, lead, token) => looksRandom(token) ? `${lead}[REDACTED token]` : match);
+    if (mayHold(['://'], result)) {
+        result = result.replace(URL_PASSWORD, (match, lead, password) => PLACEHOLDER.test(password) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]@`);
+    }
+    if (mayHold(KEYWORD_PASSWORD_HINT, result)) {
+        result = result.replace(KEYWORD_PASSWORD, (match, lead, password) => PLACEHOLDER.test(password.trim()) || password.includes('[REDACTED')
+            ? match
+            : `${lead}[REDACTED password]`);
+    }
+    if (mayHold(ASSIGNMENT_HINT, result)) {
+        result = result.replace(ASSIGNMENT, (match, lead, quote, quoted, bare) => {
+            const value = quoted ?? bare ?? '';
+            if (!looksRandom(value) || (bare !== undefined && looksLikeCode(bare)))
+                return match;
+            return quote === undefined ? `${lead}[REDACTED secret]` : `${lead}${quote}[REDACTED secret]${quote}`;
+        });
+    }
+    if (mayHold(['Bearer'], result)) {
+        result = result.replace(BEARER, (match, lead, token) => looksRandom(token) ? `${lead}[REDACTED token]` : match);
+    }
     return result;
 }
 /** What a line of a private key reads as, once redacted. */
@@ -1789,35 +1899,8 @@ const INVENTORY_MAX_FILES = 400;
  * may still fit. The layout also says what was shown, which is what coverage counts.
  */
 function layoutPromptDiff(result, maxChars = PROMPT_DIFF_CHARS) {
-    const parts = [];
-    const shown = [];
-    const left = [];
-    let used = 0;
-    const render = (entry, lines) => {
-        const text = renderLines(entry.file, lines);
-        const hidden = entry.totalLines - lines;
-        if (hidden > 0) {
-            text.push(`[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +
-                `call get_diff {"path": ${JSON.stringify(entry.file.path)}} to read the whole file diff]`);
-        }
-        return text.join('\n');
-    };
-    for (const entry of result.reviewable) {
-        let lines = entry.shownLines;
-        let rendered = render(entry, lines);
-        // A file alone in its message is cut to fit rather than left out.
-        while (parts.length === 0 && rendered.length > maxChars && lines > 1) {
-            lines = Math.max(1, Math.min(lines - 1, Math.floor((lines * maxChars) / rendered.length)));
-            rendered = render(entry, lines);
-        }
-        if (used + rendered.length > maxChars) {
-            left.push(entry.file.path);
-            continue;
-        }
-        parts.push(rendered);
-        shown.push({ path: entry.file.path, lines, whole: lines >= entry.totalLines });
-        used += rendered.length + 2;
-    }
+    const { picked, shown, left } = planLayout(result.reviewable, maxChars);
+    const parts = picked.map(({ entry, lines }) => renderEntry(entry, lines));
     if (left.length > 0) {
         const names = left.slice(0, INVENTORY_MAX_FILES).map(path => `- ${path}`);
         const more = left.length - names.length;
@@ -1827,6 +1910,120 @@ function layoutPromptDiff(result, maxChars = PROMPT_DIFF_CHARS) {
             (more > 0 ? `\n- … and ${more} more (see the file list)` : ''));
     }
     return { text: parts.join('\n\n'), shown, left };
+}
+/** What layoutPromptDiff shows of each file, without rendering the text. */
+function promptDiffShows(result, maxChars = PROMPT_DIFF_CHARS) {
+    return planLayout(result.reviewable, maxChars).shown;
+}
+function planLayout(reviewable, maxChars) {
+    const picked = [];
+    const shown = [];
+    const left = [];
+    let used = 0;
+    for (const entry of reviewable) {
+        let lines = entry.shownLines;
+        let length = renderedLength(entry, lines);
+        // A file alone in its message is cut to fit rather than left out.
+        while (picked.length === 0 && length > maxChars && lines > 1) {
+            lines = Math.max(1, Math.min(lines - 1, Math.floor((lines * maxChars) / length)));
+            length = renderedLength(entry, lines);
+        }
+        if (used + length > maxChars) {
+            left.push(entry.file.path);
+            continue;
+        }
+        picked.push({ entry, lines });
+        shown.push({ path: entry.file.path, lines, whole: lines >= entry.totalLines });
+        used += length + 2;
+    }
+    return { picked, shown, left };
+}
+/**
+ * Lengths of rendered file diffs, by entry and line count. A batch plan and the layout of each pass measure
+ * the same files; remembering the numbers, not the text, keeps a large pull request's memory flat.
+ */
+const renderedLengths = new WeakMap();
+/** The length of `renderEntry(entry, lines)`, rendered at most once per entry and line count. */
+function renderedLength(entry, lines) {
+    let byLines = renderedLengths.get(entry);
+    if (!byLines) {
+        byLines = new Map();
+        renderedLengths.set(entry, byLines);
+    }
+    let length = byLines.get(lines);
+    if (length === undefined) {
+        length = measureEntry(entry, lines);
+        byLines.set(lines, length);
+    }
+    return length;
+}
+/**
+ * `renderEntry(entry, lines).length` counted without building the text: sizing every file of a large pull
+ * request would otherwise render its whole diff once more than the prompt shows.
+ */
+function measureEntry(entry, lines) {
+    const { file } = entry;
+    let length = fileHeader(file).length;
+    const hidden = entry.totalLines - lines;
+    if (hidden > 0) {
+        length +=
+            1 +
+                `[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; `.length +
+                `call get_diff {"path": ${JSON.stringify(file.path)}} to read the whole file diff]`.length;
+    }
+    if (file.patchMissing)
+        return length + 1 + PATCH_MISSING.length;
+    if (file.hunks.length === 0)
+        return length + 1 + (file.binary ? BINARY : NO_LINE_CHANGES).length;
+    const width = String(maxNewLine(file)).length;
+    let shown = 0;
+    for (const hunk of file.hunks) {
+        if (shown >= lines)
+            break;
+        length += 1 + renderHunkHeader(hunk.header).length;
+        for (const line of hunk.lines) {
+            if (shown >= lines)
+                break;
+            length += 1 + measureLine(line, width);
+            shown++;
+        }
+    }
+    return length;
+}
+/** `renderLine(line, width, blank).length`. */
+function measureLine(line, width) {
+    const text = lineTextLength(line.text);
+    if (line.kind === 'del') {
+        const where = line.oldLine === undefined ? 'not in the base'.length : 4 + decimalLength(line.oldLine);
+        return 8 + width + where + text;
+    }
+    return 5 + Math.max(width, decimalLength(line.newLine)) + text;
+}
+/** `String(n).length`, without making the string for the line numbers of a whole diff. */
+function decimalLength(n) {
+    if (n === undefined || !Number.isSafeInteger(n) || n < 0)
+        return String(n).length;
+    let digits = 1;
+    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10))
+        digits++;
+    return digits;
+}
+function lineTextLength(text) {
+    if (isKeyBodyLine(text))
+        return KEY_LINE.length;
+    if (text.length <= MAX_LINE_CHARS)
+        return text.length;
+    return clip(redactSecrets(text)).length;
+}
+/** One file's first `lines` diff lines, with a note on how to read the rest. */
+function renderEntry(entry, lines) {
+    const text = renderLines(entry.file, lines);
+    const hidden = entry.totalLines - lines;
+    if (hidden > 0) {
+        text.push(`[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +
+            `call get_diff {"path": ${JSON.stringify(entry.file.path)}} to read the whole file diff]`);
+    }
+    return text.join('\n');
 }
 function renderDiff(result, maxChars = PROMPT_DIFF_CHARS) {
     return layoutPromptDiff(result, maxChars).text;
@@ -1863,14 +2060,18 @@ function renderInventory(result) {
     }
     return lines.join('\n');
 }
+const PATCH_MISSING = '[the diff of this file is not available; read the file itself]';
+const BINARY = '[binary file]';
+const NO_LINE_CHANGES = '[no line changes]';
+const KEY_LINE = '[REDACTED private key]';
 function renderLines(file, limit) {
     const out = [fileHeader(file)];
     if (file.patchMissing) {
-        out.push('[the diff of this file is not available; read the file itself]');
+        out.push(PATCH_MISSING);
         return out;
     }
     if (file.hunks.length === 0) {
-        out.push(file.binary ? '[binary file]' : '[no line changes]');
+        out.push(file.binary ? BINARY : NO_LINE_CHANGES);
         return out;
     }
     const width = String(maxNewLine(file)).length;
@@ -1901,7 +2102,7 @@ function renderLine(line, width, blank) {
     // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
     // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
     const text = isKeyBodyLine(line.text)
-        ? '[REDACTED private key]'
+        ? KEY_LINE
         : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text);
     if (line.kind === 'del') {
         const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`;
@@ -2051,7 +2252,7 @@ function firstMessageShows(triage, pass) {
     const source = diffSource(triage, pass);
     const display = forDisplay(source);
     const real = new Map(display.reviewable.map((entry, i) => [entry.file.path, source.reviewable[i]?.file.path]));
-    return layoutPromptDiff(display).shown.map(shown => ({
+    return promptDiffShows(display).map(shown => ({
         ...shown,
         path: real.get(shown.path) ?? shown.path
     }));
@@ -2677,6 +2878,8 @@ function directoryOf(path) {
     const slash = path.lastIndexOf('/');
     return slash === -1 ? '' : path.slice(0, slash);
 }
+/** The order of String#localeCompare without arguments, at a fraction of its cost per comparison. */
+const byLocale = new Intl.Collator().compare;
 /** `src/a.test.ts`, `src/__tests__/a.ts`, `tests/test_a.py` and `a_test.go` all belong with `a`. */
 function stemOf(path) {
     const name = path.slice(path.lastIndexOf('/') + 1);
@@ -2686,8 +2889,9 @@ function stemOf(path) {
         .replace(/^(test_|tests_)/i, '')
         .toLowerCase();
 }
+/** What a file takes of a first message's diff: its rendered diff and the blank line after it. */
 function sizeOf(entry) {
-    return layoutPromptDiff({ reviewable: [entry], skipped: [] }, Number.POSITIVE_INFINITY).text.length + 2;
+    return renderedLength(entry, entry.shownLines) + 2;
 }
 /**
  * Groups the reviewable files into batches whose first-message diff fits `maxChars`, keeping related files
@@ -2715,7 +2919,7 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
         directory: directoryOf(files[0]?.file.path ?? '').replace(/(^|\/)(__tests__|tests?|spec)$/, '')
     }));
     // Directories in path order, so neighbours share a batch.
-    units.sort((a, b) => a.directory.localeCompare(b.directory) ||
+    units.sort((a, b) => byLocale(a.directory, b.directory) ||
         (order.get(a.files[0]?.file.path ?? '') ?? 0) - (order.get(b.files[0]?.file.path ?? '') ?? 0));
     const batches = [];
     let current = [];
@@ -2771,12 +2975,25 @@ class Coverage {
     offered = [];
     constructor(files) {
         for (const file of files) {
-            this.unseen.set(file.path, new Set(changedKeys(file)));
+            // Each pass of a large pull request has its own coverage of every file, but shows only some of them.
+            this.unseen.set(file.path, { unread: file });
             if (!this.byPath.has(file.path))
                 this.byPath.set(file.path, file);
             if (file.oldPath !== file.path)
                 this.byOldPath.set(file.oldPath, file.path);
         }
+    }
+    /** The changed lines of `path` not yet seen, listed on first use. */
+    unseenOf(path) {
+        const entry = this.unseen.get(path);
+        if (entry === undefined || entry instanceof Set)
+            return entry;
+        const keys = new Set(changedKeys(entry.unread));
+        this.unseen.set(path, keys);
+        return keys;
+    }
+    unseenCount(entry) {
+        return entry instanceof Set ? entry.size : hasChangedKey(entry.unread) ? 1 : 0;
     }
     file(path) {
         const name = this.unseen.has(path) ? path : this.byOldPath.get(path);
@@ -2786,7 +3003,7 @@ class Coverage {
     offerWholeDiff(path) {
         const file = this.file(path);
         if (file)
-            this.offered.push(() => this.unseen.get(file.path)?.clear());
+            this.offered.push(() => this.unseenOf(file.path)?.clear());
     }
     /** The first `count` diff lines of `path` (hunk lines in order, context included) were shown. */
     offerDiffLines(path, count) {
@@ -2823,16 +3040,16 @@ class Coverage {
         this.offered = [];
     }
     covered() {
-        return [...this.unseen].filter(([, keys]) => keys.size === 0).map(([path]) => path);
+        return [...this.unseen].filter(([, keys]) => this.unseenCount(keys) === 0).map(([path]) => path);
     }
     uncovered() {
-        return [...this.unseen].filter(([, keys]) => keys.size > 0).map(([path]) => path);
+        return [...this.unseen].filter(([, keys]) => this.unseenCount(keys) > 0).map(([path]) => path);
     }
     get total() {
         return this.unseen.size;
     }
     remove(path, keys) {
-        const unseen = this.unseen.get(path);
+        const unseen = this.unseenOf(path);
         if (!unseen)
             return;
         for (const key of keys)
@@ -2858,6 +3075,9 @@ function changedKeys(file) {
         }
     }
     return keys;
+}
+function hasChangedKey(file) {
+    return file.hunks.some(hunk => hunk.lines.some(line => Boolean(keyOf(line))));
 }
 
 ;// CONCATENATED MODULE: ./src/agent/prompt.ts
@@ -3146,8 +3366,6 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:string_decoder"
 var external_node_string_decoder_ = __webpack_require__(6193);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(1260);
 ;// CONCATENATED MODULE: ./src/git/arguments.ts
 /** The arguments of every diff, fixed so that no repository or user setting changes the lines it shows. */
 function diffArgs(from, to, paths) {
@@ -3327,7 +3545,6 @@ function firstLines(text) {
 
 
 
-
 const DEFAULT_GREP_MATCHES = 1000;
 const MODE_KIND = {
     '040000': 'tree',
@@ -3369,21 +3586,17 @@ function createGit(workspaceDir, logger) {
     ];
     // Paths in arguments are repository content: a secret pasted into a file name must not reach the log.
     const describe = (args) => redactSecrets(args.join(' '));
-    /** Small text outputs: the toolkit's process runner. */
+    /**
+     * Small text outputs. A plain child process, as for large ones: the toolkit's runner searches PATH with a
+     * stat per directory before every call, which a review's dozens of git calls pay each time.
+     */
     async function run(args, options = {}) {
-        logger.debug(`git ${describe(args)}`);
-        const result = await (0,exec/* getExecOutput */.H)('git', [...globalArgs, ...args], {
-            cwd,
-            env,
-            silent: true,
-            ignoreReturnCode: true
-        });
-        return check(args, result, options);
+        const result = await runLarge(args, options);
+        return { ...result, stdout: result.stdout.toString('utf8') };
     }
     /**
-     * Large outputs (a diff can be tens of megabytes): a plain child process, so that output is used as it
-     * arrives. getExecOutput reads a large diff about as fast, but only hands it over whole; here parsing runs
-     * while git is still diffing, and a grep can stop git once it has enough matches.
+     * Large outputs (a diff can be tens of megabytes) are used as they arrive: parsing runs while git is still
+     * diffing, and a grep can stop git once it has enough matches.
      */
     function runLarge(args, options = {}, onData) {
         logger.debug(`git ${describe(args)}`);
@@ -3434,7 +3647,22 @@ function createGit(workspaceDir, logger) {
             return result;
         throw new GitError(describe(args), result.exitCode, result.stderr.trim());
     }
-    async function hasCommit(sha) {
+    /**
+     * Commits found, or being looked for: a commit once present stays so for the run, and a check started early
+     * (see loadPullDiff) answers later ones without another process. One found missing is asked again, as a
+     * fetch may bring it.
+     */
+    const commitChecks = new Map();
+    function hasCommit(sha) {
+        const known = commitChecks.get(sha);
+        if (known)
+            return known;
+        const check = checkCommit(sha);
+        commitChecks.set(sha, check);
+        check.then(present => void (present || commitChecks.delete(sha)), () => void commitChecks.delete(sha));
+        return check;
+    }
+    async function checkCommit(sha) {
         const result = await run(['cat-file', '-e', `${revision(sha)}^{commit}`], { okCodes: [1, 128] });
         return result.exitCode === 0;
     }
@@ -3571,10 +3799,10 @@ function createGit(workspaceDir, logger) {
             }
         },
         async fetchShas(shas, depth = 1) {
-            const missing = [];
-            for (const sha of new Set(shas))
-                if (!(await hasCommit(objectId(sha))))
-                    missing.push(sha);
+            // The checks are independent: one git process each, all at once.
+            const unique = [...new Set(shas)];
+            const present = await Promise.all(unique.map(sha => hasCommit(objectId(sha))));
+            const missing = unique.filter((_, i) => !present[i]);
             if (missing.length === 0)
                 return missing;
             await run(['fetch', '--no-tags', '--no-recurse-submodules', `--depth=${depth}`, 'origin', ...missing]);
@@ -5031,6 +5259,9 @@ async function loadPullDiff(options) {
     };
     try {
         const early = options.mergeBaseSha ? diffEarly(git, options.mergeBaseSha, options.headSha) : undefined;
+        // Started now, the checks below cost no spawn once the diff's output fills the heap, which slows each one.
+        if (options.mergeBaseSha)
+            checkEarly(git, [options.mergeBaseSha, options.headSha]);
         if (!(await git.isRepository()))
             throw new Error(`${git.workspaceDir} is not a git repository`);
         const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes));
@@ -5068,6 +5299,11 @@ function diffEarly(git, from, to) {
     const diffing = diffFiles(git, from, to);
     diffing.catch(() => undefined);
     return diffing;
+}
+/** Starts the commit checks that fetchShas makes; their answers are kept by the Git for when it asks. */
+function checkEarly(git, shas) {
+    for (const sha of shas)
+        git.hasCommit(sha).catch(() => undefined);
 }
 async function findMergeBase(options, notes) {
     const { git, headSha, baseSha } = options;

@@ -3,12 +3,15 @@ import { parseUnifiedDiff } from '../../src/diff/parse.js'
 import {
   DIFF_FORMAT_NOTE,
   INVENTORY_MAX_FILES,
+  layoutPromptDiff,
+  measureEntry,
+  promptDiffShows,
   renderDiff,
   renderFileDiff,
   renderInventory
 } from '../../src/diff/prompt-diff.js'
 import { triage } from '../../src/diff/triage.js'
-import { fileWith, readFixture } from './fixtures.js'
+import { fileWith, fixtureNames, readFixture } from './fixtures.js'
 
 describe('renderFileDiff', () => {
   it('numbers RIGHT lines by the new file and marks removed lines with their old number', () => {
@@ -145,5 +148,41 @@ describe('DIFF_FORMAT_NOTE', () => {
     expect(DIFF_FORMAT_NOTE).toContain('"  42 + text"')
     expect(DIFF_FORMAT_NOTE).toContain('"     - (old 41) text"')
     expect(DIFF_FORMAT_NOTE).toContain('get_diff')
+  })
+})
+
+describe('measureEntry', () => {
+  it('is the length of the rendered diff of every fixture file, whole and cut', () => {
+    for (const name of fixtureNames()) {
+      for (const entry of triage(parseUnifiedDiff(readFixture(name))).reviewable) {
+        for (const lines of new Set([entry.shownLines, 1, Math.ceil(entry.shownLines / 2), 0])) {
+          const alone = { reviewable: [{ ...entry, shownLines: lines }], skipped: [] }
+          expect(measureEntry(entry, lines)).toBe(
+            layoutPromptDiff(alone, Number.POSITIVE_INFINITY).text.length
+          )
+        }
+      }
+    }
+  })
+
+  it('counts long, clipped, secret-holding and key-body lines as they are rendered', () => {
+    const key = 'A'.repeat(64)
+    const long = `x = "${'y'.repeat(1500)}"`
+    const secret = `token = "ghp_${'a1B2'.repeat(9)}" ${'z'.repeat(1200)}`
+    const file = fileWith('src/keys.ts', [
+      { old: 1, new: 1, lines: [`+${key}`, `-${long}`, ` ${secret}`, '+short', `-${key}`] }
+    ])
+    const [entry] = triage([file]).reviewable
+    expect(measureEntry(entry!, entry!.shownLines)).toBe(renderFileDiff(file).length)
+  })
+})
+
+describe('promptDiffShows', () => {
+  it('says what layoutPromptDiff shows, at any cap', () => {
+    const reviewable = fixtureNames().flatMap(name => triage(parseUnifiedDiff(readFixture(name))).reviewable)
+    const result = { reviewable, skipped: [] }
+    for (const cap of [200, 1_000, 5_000, Number.POSITIVE_INFINITY]) {
+      expect(promptDiffShows(result, cap)).toEqual(layoutPromptDiff(result, cap).shown)
+    }
   })
 })

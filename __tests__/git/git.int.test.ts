@@ -140,6 +140,21 @@ describe('createGit', () => {
     ])
   })
 
+  it('asks git once about a commit it found, and again about one it did not', async () => {
+    const logger = memoryLogger()
+    const counted = createGit(fixture.dev, logger)
+    const missing = '0123456789012345678901234567890123456789'
+    const checks = () => logger.lines.filter(line => line.message.startsWith('git cat-file -e')).length
+    expect(await Promise.all([counted.hasCommit(head), counted.hasCommit(head)])).toEqual([true, true])
+    expect(await counted.hasCommit(head)).toBe(true)
+    expect(checks()).toBe(1)
+    expect(await counted.hasCommit(missing)).toBe(false)
+    expect(await counted.hasCommit(missing)).toBe(false)
+    expect(checks()).toBe(3)
+    expect(await counted.fetchShas([head, base])).toEqual([])
+    expect(checks()).toBe(4)
+  })
+
   it('knows which commits exist and finds merge bases', async () => {
     expect(await git.hasCommit(head)).toBe(true)
     expect(await git.hasCommit('0123456789012345678901234567890123456789')).toBe(false)

@@ -8,11 +8,18 @@ import {
   privateKeyLines,
   PRIVATE_KEY_LINE,
   redactFileLines,
-  redactSecrets
+  redactSecrets,
+  redactSecretsExhaustively
 } from '../../src/text/redact.js'
 import { renderFileDiff } from '../../src/diff/prompt-diff.js'
 import type { DiffFile } from '../../src/diff/model.js'
-import { keyBodyLines, PRIVATE_KEY_FILE, PRIVATE_KEY_SECRETS, SECRET_FORMS } from '../support/secrets.js'
+import {
+  keyBodyLines,
+  PRIVATE_KEY_FILE,
+  PRIVATE_KEY_SECRETS,
+  privateKeyFile,
+  SECRET_FORMS
+} from '../support/secrets.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -65,6 +72,41 @@ describe('redactSecrets', () => {
     const started = Date.now()
     redactSecrets(`${line}\n${'token_'.repeat(30_000)}`)
     expect(Date.now() - started).toBeLessThan(2_000)
+  })
+})
+
+describe('redactSecrets pre-checks', () => {
+  // Built from parts, so that this file holds no secret for the scan of the sources below.
+  const value = ['Qx7v', 'T2mP', 'z9Lk', 'R4wN8sYb'].join('')
+  const texts = [
+    ...SECRET_FORMS.map(form => form.line),
+    SECRET_FORMS.map(form => form.line).join('\n'),
+    PRIVATE_KEY_FILE,
+    privateKeyFile(keyBodyLines(4, 'pre-check')),
+    ...keyBodyLines(3, 'lines'),
+    'const token = getToken(request)',
+    `Server=db;User Id=app;PASSWORD=${value};`,
+    `postgres://app:${value}@db/app`,
+    `Authorization: Bearer ${value}12345`,
+    `API_KEY=${value}`,
+    '  const value12_v1 = compute(5, 12) // v1 line 12 of module 5',
+    ''
+  ]
+
+  it.each(texts.map(text => [text.slice(0, 60), text] as const))(
+    'give the same output as every pattern run: %s',
+    (_name, text) => {
+      expect(redactSecrets(text)).toBe(redactSecretsExhaustively(text))
+    }
+  )
+
+  it('skip nothing when a secret sits among lines that hold none', () => {
+    const code = Array.from({ length: 50 }, (_, i) => `const value${i} = compute(${i})`)
+    for (const form of SECRET_FORMS) {
+      const text = [...code, form.line, ...code].join('\n')
+      expect(redactSecrets(text)).toBe(redactSecretsExhaustively(text))
+      expect(redactSecrets(text)).not.toContain(form.secret)
+    }
   })
 })
 
@@ -137,6 +179,31 @@ describe('a key body seen without its BEGIN line', () => {
     )
   })
 
+  it('is told from other lines exactly as the whole pattern tells it', () => {
+    const pattern = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/m
+    const key = body[0] ?? ''
+    const lines = [
+      ...body,
+      `  ${key}`,
+      `\t${key}  `,
+      `${key}\r`,
+      `${key}==`,
+      `${key.slice(0, 59)} ${key.slice(59)}`,
+      `${key.slice(0, 30)}-${key.slice(30)}`,
+      `code();\n${key}`,
+      `code();\r${key}`,
+      `${key}\u2028more`,
+      ' '.repeat(80),
+      'A'.repeat(60),
+      'A'.repeat(59),
+      'A'.repeat(76),
+      'A'.repeat(77),
+      '  const value12_v1 = compute(5, 12) // v1 line 12 of module 5',
+      ''
+    ]
+    for (const line of lines) expect([line, isKeyBodyLine(line)]).toEqual([line, pattern.test(line)])
+  })
+
   it('is masked in a diff hunk', () => {
     const file: DiffFile = {
       path: 'certs/service.key',
@@ -187,6 +254,14 @@ function sourceFiles(dir: string): string[] {
 
 describe("this repository's own sources", () => {
   const files = [...sourceFiles('src'), ...sourceFiles('__tests__'), 'action.yml', 'README.md']
+
+  it('redact exactly as with every pattern run, whatever the pre-checks skip', () => {
+    for (const path of files) {
+      const text = readFileSync(join(ROOT, path), 'utf8')
+      expect(redactSecrets(text)).toBe(redactSecretsExhaustively(text))
+      for (const line of text.split('\n')) expect(redactSecrets(line)).toBe(redactSecretsExhaustively(line))
+    }
+  })
 
   it('hold nothing the redactor would change, apart from the deliberate fixtures', () => {
     const changed = files.filter(path => {

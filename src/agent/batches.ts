@@ -1,4 +1,4 @@
-import { layoutPromptDiff, PROMPT_DIFF_CHARS } from '../diff/prompt-diff.js'
+import { PROMPT_DIFF_CHARS, renderedLength } from '../diff/prompt-diff.js'
 import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 
 /** The files one review pass shows in its first message. */
@@ -11,6 +11,9 @@ function directoryOf(path: string): string {
   return slash === -1 ? '' : path.slice(0, slash)
 }
 
+/** The order of String#localeCompare without arguments, at a fraction of its cost per comparison. */
+const byLocale = new Intl.Collator().compare
+
 /** `src/a.test.ts`, `src/__tests__/a.ts`, `tests/test_a.py` and `a_test.go` all belong with `a`. */
 function stemOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1)
@@ -21,8 +24,9 @@ function stemOf(path: string): string {
     .toLowerCase()
 }
 
+/** What a file takes of a first message's diff: its rendered diff and the blank line after it. */
 function sizeOf(entry: ReviewableFile): number {
-  return layoutPromptDiff({ reviewable: [entry], skipped: [] }, Number.POSITIVE_INFINITY).text.length + 2
+  return renderedLength(entry, entry.shownLines) + 2
 }
 
 /**
@@ -52,7 +56,7 @@ export function planBatches(triage: TriageResult, maxChars: number = PROMPT_DIFF
   // Directories in path order, so neighbours share a batch.
   units.sort(
     (a, b) =>
-      a.directory.localeCompare(b.directory) ||
+      byLocale(a.directory, b.directory) ||
       (order.get(a.files[0]?.file.path ?? '') ?? 0) - (order.get(b.files[0]?.file.path ?? '') ?? 0)
   )
 

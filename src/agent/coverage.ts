@@ -11,17 +11,31 @@ export class Coverage {
    * Per file, the changed lines not yet seen: N for new line N, -N for old line N (numbers, not strings,
    * as a large pull request has a key per changed line).
    */
-  private readonly unseen = new Map<string, Set<number>>()
+  private readonly unseen = new Map<string, Set<number> | Unread>()
   private readonly byPath = new Map<string, DiffFile>()
   private readonly byOldPath = new Map<string, string>()
   private offered: Array<() => void> = []
 
   constructor(files: readonly DiffFile[]) {
     for (const file of files) {
-      this.unseen.set(file.path, new Set(changedKeys(file)))
+      // Each pass of a large pull request has its own coverage of every file, but shows only some of them.
+      this.unseen.set(file.path, { unread: file })
       if (!this.byPath.has(file.path)) this.byPath.set(file.path, file)
       if (file.oldPath !== file.path) this.byOldPath.set(file.oldPath, file.path)
     }
+  }
+
+  /** The changed lines of `path` not yet seen, listed on first use. */
+  private unseenOf(path: string): Set<number> | undefined {
+    const entry = this.unseen.get(path)
+    if (entry === undefined || entry instanceof Set) return entry
+    const keys = new Set(changedKeys(entry.unread))
+    this.unseen.set(path, keys)
+    return keys
+  }
+
+  private unseenCount(entry: Set<number> | Unread): number {
+    return entry instanceof Set ? entry.size : hasChangedKey(entry.unread) ? 1 : 0
   }
 
   private file(path: string): DiffFile | undefined {
@@ -32,7 +46,7 @@ export class Coverage {
   /** The whole diff of `path` was shown. */
   offerWholeDiff(path: string): void {
     const file = this.file(path)
-    if (file) this.offered.push(() => this.unseen.get(file.path)?.clear())
+    if (file) this.offered.push(() => this.unseenOf(file.path)?.clear())
   }
 
   /** The first `count` diff lines of `path` (hunk lines in order, context included) were shown. */
@@ -67,11 +81,11 @@ export class Coverage {
   }
 
   covered(): string[] {
-    return [...this.unseen].filter(([, keys]) => keys.size === 0).map(([path]) => path)
+    return [...this.unseen].filter(([, keys]) => this.unseenCount(keys) === 0).map(([path]) => path)
   }
 
   uncovered(): string[] {
-    return [...this.unseen].filter(([, keys]) => keys.size > 0).map(([path]) => path)
+    return [...this.unseen].filter(([, keys]) => this.unseenCount(keys) > 0).map(([path]) => path)
   }
 
   get total(): number {
@@ -79,10 +93,15 @@ export class Coverage {
   }
 
   private remove(path: string, keys: readonly number[]): void {
-    const unseen = this.unseen.get(path)
+    const unseen = this.unseenOf(path)
     if (!unseen) return
     for (const key of keys) unseen.delete(key)
   }
+}
+
+/** A file none of whose lines has been seen yet, its keys not listed. */
+interface Unread {
+  unread: DiffFile
 }
 
 /** Line numbers start at 1, so N and -N never meet. */
@@ -102,4 +121,8 @@ function changedKeys(file: DiffFile): number[] {
     }
   }
   return keys
+}
+
+function hasChangedKey(file: DiffFile): boolean {
+  return file.hunks.some(hunk => hunk.lines.some(line => Boolean(keyOf(line))))
 }

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import { layoutPromptDiff, renderDiff, renderInventory, type ShownFile } from '../diff/prompt-diff.js'
+import { promptDiffShows, renderDiff, renderInventory, type ShownFile } from '../diff/prompt-diff.js'
 import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 import { errorMessage } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
@@ -150,7 +150,7 @@ export function firstMessageShows(triage: TriageResult, pass?: PassContext): Sho
   const real = new Map(
     display.reviewable.map((entry, i) => [entry.file.path, source.reviewable[i]?.file.path])
   )
-  return layoutPromptDiff(display).shown.map(shown => ({
+  return promptDiffShows(display).map(shown => ({
     ...shown,
     path: real.get(shown.path) ?? shown.path
   }))

@@ -46,6 +46,13 @@ export interface PromptDiffLayout {
   left: string[]
 }
 
+/** Which files the prompt's diff shows and how many lines of each, before any of it is rendered. */
+interface PlannedLayout {
+  picked: Array<{ entry: ReviewableFile; lines: number }>
+  shown: ShownFile[]
+  left: string[]
+}
+
 /**
  * The triaged diff for the prompt: each reviewable file cut at its share of lines, in order, as long as it
  * fits in `maxChars`; a file that does not fit is named with the way to read it, and smaller files after it
@@ -55,37 +62,8 @@ export function layoutPromptDiff(
   result: TriageResult,
   maxChars: number = PROMPT_DIFF_CHARS
 ): PromptDiffLayout {
-  const parts: string[] = []
-  const shown: ShownFile[] = []
-  const left: string[] = []
-  let used = 0
-  const render = (entry: ReviewableFile, lines: number): string => {
-    const text = renderLines(entry.file, lines)
-    const hidden = entry.totalLines - lines
-    if (hidden > 0) {
-      text.push(
-        `[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +
-          `call get_diff {"path": ${JSON.stringify(entry.file.path)}} to read the whole file diff]`
-      )
-    }
-    return text.join('\n')
-  }
-  for (const entry of result.reviewable) {
-    let lines = entry.shownLines
-    let rendered = render(entry, lines)
-    // A file alone in its message is cut to fit rather than left out.
-    while (parts.length === 0 && rendered.length > maxChars && lines > 1) {
-      lines = Math.max(1, Math.min(lines - 1, Math.floor((lines * maxChars) / rendered.length)))
-      rendered = render(entry, lines)
-    }
-    if (used + rendered.length > maxChars) {
-      left.push(entry.file.path)
-      continue
-    }
-    parts.push(rendered)
-    shown.push({ path: entry.file.path, lines, whole: lines >= entry.totalLines })
-    used += rendered.length + 2
-  }
+  const { picked, shown, left } = planLayout(result.reviewable, maxChars)
+  const parts = picked.map(({ entry, lines }) => renderEntry(entry, lines))
   if (left.length > 0) {
     const names = left.slice(0, INVENTORY_MAX_FILES).map(path => `- ${path}`)
     const more = left.length - names.length
@@ -97,6 +75,123 @@ export function layoutPromptDiff(
     )
   }
   return { text: parts.join('\n\n'), shown, left }
+}
+
+/** What layoutPromptDiff shows of each file, without rendering the text. */
+export function promptDiffShows(result: TriageResult, maxChars: number = PROMPT_DIFF_CHARS): ShownFile[] {
+  return planLayout(result.reviewable, maxChars).shown
+}
+
+function planLayout(reviewable: readonly ReviewableFile[], maxChars: number): PlannedLayout {
+  const picked: PlannedLayout['picked'] = []
+  const shown: ShownFile[] = []
+  const left: string[] = []
+  let used = 0
+  for (const entry of reviewable) {
+    let lines = entry.shownLines
+    let length = renderedLength(entry, lines)
+    // A file alone in its message is cut to fit rather than left out.
+    while (picked.length === 0 && length > maxChars && lines > 1) {
+      lines = Math.max(1, Math.min(lines - 1, Math.floor((lines * maxChars) / length)))
+      length = renderedLength(entry, lines)
+    }
+    if (used + length > maxChars) {
+      left.push(entry.file.path)
+      continue
+    }
+    picked.push({ entry, lines })
+    shown.push({ path: entry.file.path, lines, whole: lines >= entry.totalLines })
+    used += length + 2
+  }
+  return { picked, shown, left }
+}
+
+/**
+ * Lengths of rendered file diffs, by entry and line count. A batch plan and the layout of each pass measure
+ * the same files; remembering the numbers, not the text, keeps a large pull request's memory flat.
+ */
+const renderedLengths = new WeakMap<ReviewableFile, Map<number, number>>()
+
+/** The length of `renderEntry(entry, lines)`, rendered at most once per entry and line count. */
+export function renderedLength(entry: ReviewableFile, lines: number): number {
+  let byLines = renderedLengths.get(entry)
+  if (!byLines) {
+    byLines = new Map()
+    renderedLengths.set(entry, byLines)
+  }
+  let length = byLines.get(lines)
+  if (length === undefined) {
+    length = measureEntry(entry, lines)
+    byLines.set(lines, length)
+  }
+  return length
+}
+
+/**
+ * `renderEntry(entry, lines).length` counted without building the text: sizing every file of a large pull
+ * request would otherwise render its whole diff once more than the prompt shows.
+ */
+export function measureEntry(entry: ReviewableFile, lines: number): number {
+  const { file } = entry
+  let length = fileHeader(file).length
+  const hidden = entry.totalLines - lines
+  if (hidden > 0) {
+    length +=
+      1 +
+      `[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; `.length +
+      `call get_diff {"path": ${JSON.stringify(file.path)}} to read the whole file diff]`.length
+  }
+  if (file.patchMissing) return length + 1 + PATCH_MISSING.length
+  if (file.hunks.length === 0) return length + 1 + (file.binary ? BINARY : NO_LINE_CHANGES).length
+  const width = String(maxNewLine(file)).length
+  let shown = 0
+  for (const hunk of file.hunks) {
+    if (shown >= lines) break
+    length += 1 + renderHunkHeader(hunk.header).length
+    for (const line of hunk.lines) {
+      if (shown >= lines) break
+      length += 1 + measureLine(line, width)
+      shown++
+    }
+  }
+  return length
+}
+
+/** `renderLine(line, width, blank).length`. */
+function measureLine(line: DiffLine, width: number): number {
+  const text = lineTextLength(line.text)
+  if (line.kind === 'del') {
+    const where = line.oldLine === undefined ? 'not in the base'.length : 4 + decimalLength(line.oldLine)
+    return 8 + width + where + text
+  }
+  return 5 + Math.max(width, decimalLength(line.newLine)) + text
+}
+
+/** `String(n).length`, without making the string for the line numbers of a whole diff. */
+function decimalLength(n: number | undefined): number {
+  if (n === undefined || !Number.isSafeInteger(n) || n < 0) return String(n).length
+  let digits = 1
+  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
+  return digits
+}
+
+function lineTextLength(text: string): number {
+  if (isKeyBodyLine(text)) return KEY_LINE.length
+  if (text.length <= MAX_LINE_CHARS) return text.length
+  return clip(redactSecrets(text)).length
+}
+
+/** One file's first `lines` diff lines, with a note on how to read the rest. */
+function renderEntry(entry: ReviewableFile, lines: number): string {
+  const text = renderLines(entry.file, lines)
+  const hidden = entry.totalLines - lines
+  if (hidden > 0) {
+    text.push(
+      `[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +
+        `call get_diff {"path": ${JSON.stringify(entry.file.path)}} to read the whole file diff]`
+    )
+  }
+  return text.join('\n')
 }
 
 export function renderDiff(result: TriageResult, maxChars: number = PROMPT_DIFF_CHARS): string {
@@ -138,14 +233,19 @@ export function renderInventory(result: TriageResult): string {
   return lines.join('\n')
 }
 
+const PATCH_MISSING = '[the diff of this file is not available; read the file itself]'
+const BINARY = '[binary file]'
+const NO_LINE_CHANGES = '[no line changes]'
+const KEY_LINE = '[REDACTED private key]'
+
 function renderLines(file: DiffFile, limit: number): string[] {
   const out = [fileHeader(file)]
   if (file.patchMissing) {
-    out.push('[the diff of this file is not available; read the file itself]')
+    out.push(PATCH_MISSING)
     return out
   }
   if (file.hunks.length === 0) {
-    out.push(file.binary ? '[binary file]' : '[no line changes]')
+    out.push(file.binary ? BINARY : NO_LINE_CHANGES)
     return out
   }
   const width = String(maxNewLine(file)).length
@@ -175,7 +275,7 @@ function renderLine(line: DiffLine, width: number, blank: string): string {
   // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
   // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
   const text = isKeyBodyLine(line.text)
-    ? '[REDACTED private key]'
+    ? KEY_LINE
     : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text)
   if (line.kind === 'del') {
     const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`

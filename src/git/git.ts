@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
-import { getExecOutput } from '@actions/exec'
 import { redactSecrets } from '../text/redact.js'
 import type { Logger } from '../logger.js'
 import { diffArgs, objectId, revision, stripSlashes } from './arguments.js'
@@ -138,22 +137,18 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
   // Paths in arguments are repository content: a secret pasted into a file name must not reach the log.
   const describe = (args: string[]): string => redactSecrets(args.join(' '))
 
-  /** Small text outputs: the toolkit's process runner. */
+  /**
+   * Small text outputs. A plain child process, as for large ones: the toolkit's runner searches PATH with a
+   * stat per directory before every call, which a review's dozens of git calls pay each time.
+   */
   async function run(args: string[], options: RunOptions = {}): Promise<RunResult<string>> {
-    logger.debug(`git ${describe(args)}`)
-    const result = await getExecOutput('git', [...globalArgs, ...args], {
-      cwd,
-      env,
-      silent: true,
-      ignoreReturnCode: true
-    })
-    return check(args, result, options)
+    const result = await runLarge(args, options)
+    return { ...result, stdout: result.stdout.toString('utf8') }
   }
 
   /**
-   * Large outputs (a diff can be tens of megabytes): a plain child process, so that output is used as it
-   * arrives. getExecOutput reads a large diff about as fast, but only hands it over whole; here parsing runs
-   * while git is still diffing, and a grep can stop git once it has enough matches.
+   * Large outputs (a diff can be tens of megabytes) are used as they arrive: parsing runs while git is still
+   * diffing, and a grep can stop git once it has enough matches.
    */
   function runLarge(
     args: string[],
@@ -204,7 +199,26 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     throw new GitError(describe(args), result.exitCode, result.stderr.trim())
   }
 
-  async function hasCommit(sha: string): Promise<boolean> {
+  /**
+   * Commits found, or being looked for: a commit once present stays so for the run, and a check started early
+   * (see loadPullDiff) answers later ones without another process. One found missing is asked again, as a
+   * fetch may bring it.
+   */
+  const commitChecks = new Map<string, Promise<boolean>>()
+
+  function hasCommit(sha: string): Promise<boolean> {
+    const known = commitChecks.get(sha)
+    if (known) return known
+    const check = checkCommit(sha)
+    commitChecks.set(sha, check)
+    check.then(
+      present => void (present || commitChecks.delete(sha)),
+      () => void commitChecks.delete(sha)
+    )
+    return check
+  }
+
+  async function checkCommit(sha: string): Promise<boolean> {
     const result = await run(['cat-file', '-e', `${revision(sha)}^{commit}`], { okCodes: [1, 128] })
     return result.exitCode === 0
   }
@@ -341,8 +355,10 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     },
 
     async fetchShas(shas, depth = 1) {
-      const missing: string[] = []
-      for (const sha of new Set(shas)) if (!(await hasCommit(objectId(sha)))) missing.push(sha)
+      // The checks are independent: one git process each, all at once.
+      const unique = [...new Set(shas)]
+      const present = await Promise.all(unique.map(sha => hasCommit(objectId(sha))))
+      const missing = unique.filter((_, i) => !present[i])
       if (missing.length === 0) return missing
       await run(['fetch', '--no-tags', '--no-recurse-submodules', `--depth=${depth}`, 'origin', ...missing])
       return missing

@@ -6,28 +6,59 @@
 const PRIVATE_KEY =
   /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END \1PRIVATE KEY\2-----|$)/g
 
-const SECRET_PATTERNS: ReadonlyArray<{ label: string; pattern: RegExp }> = [
-  { label: 'private key', pattern: PRIVATE_KEY },
-  { label: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
-  { label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9_]{20,255}/g },
-  { label: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-  { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g },
-  { label: 'AWS access key', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
-  { label: 'Slack token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
-  { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g },
+/**
+ * Each pattern with the literals one of which every match contains: text without any of them cannot match, and
+ * a `includes` scan costs far less than the pattern. A pattern without hints always runs.
+ */
+const SECRET_PATTERNS: ReadonlyArray<{ label: string; pattern: RegExp; hints?: readonly string[] }> = [
+  { label: 'private key', pattern: PRIVATE_KEY, hints: ['-----BEGIN '] },
+  {
+    label: 'GitHub token',
+    pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g,
+    hints: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']
+  },
+  { label: 'GitHub token', pattern: /\bgithub_pat_[A-Za-z0-9_]{20,255}/g, hints: ['github_pat_'] },
+  { label: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g, hints: ['sk-ant-'] },
+  { label: 'API key', pattern: /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{32,}/g, hints: ['sk-'] },
+  {
+    label: 'AWS access key',
+    pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g,
+    hints: ['AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA', 'ANPA', 'ANVA', 'AIPA']
+  },
+  { label: 'Slack token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, hints: ['xox'] },
+  { label: 'Slack token', pattern: /\bxapp-\d-[A-Za-z0-9-]{10,}/g, hints: ['xapp-'] },
   {
     label: 'Slack webhook',
-    pattern: /\bhooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,}/g
+    pattern: /\bhooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,}/g,
+    hints: ['hooks.slack.com/']
   },
   // A signed token's header and payload are base64url JSON objects, so both start with "eyJ".
-  { label: 'JSON Web Token', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
-  { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-  { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  { label: 'Google OAuth secret', pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g },
-  { label: 'Stripe key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { label: 'Stripe key', pattern: /\bwhsec_[A-Za-z0-9]{24,}/g }
+  {
+    label: 'JSON Web Token',
+    pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g,
+    hints: ['eyJ']
+  },
+  { label: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, hints: ['glpat-'] },
+  { label: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g, hints: ['npm_'] },
+  { label: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, hints: ['AIza'] },
+  { label: 'Google OAuth secret', pattern: /\bGOCSPX-[A-Za-z0-9_-]{20,}/g, hints: ['GOCSPX-'] },
+  {
+    label: 'Stripe key',
+    pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
+    hints: ['_live_', '_test_']
+  },
+  { label: 'Stripe key', pattern: /\bwhsec_[A-Za-z0-9]{24,}/g, hints: ['whsec_'] }
 ]
+
+/**
+ * Whether `text` holds one of `hints` (literals, or a pattern every match of the full pattern contains),
+ * without which a pattern cannot match; no hints means it may.
+ */
+function mayMatch(text: string, hints: readonly string[] | RegExp | undefined): boolean {
+  if (hints === undefined) return true
+  if (hints instanceof RegExp) return hints.test(text)
+  return hints.some(hint => text.includes(hint))
+}
 
 /**
  * A password inside a URL (`postgres://app:<password>@db`). Only the password is replaced; a placeholder such
@@ -51,6 +82,11 @@ const ASSIGNMENT =
 
 /** An `Authorization: Bearer <token>` credential written out. */
 const BEARER = /\b(Bearer\s+)([A-Za-z0-9._~+/-]{20,400}=*)/g
+
+/** Case-insensitive parts that every match of KEYWORD_PASSWORD, or of ASSIGNMENT, contains. */
+const KEYWORD_PASSWORD_HINT = /password|pwd/i
+const ASSIGNMENT_HINT =
+  /secret|passw(?:or)?d|pwd|token|api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credential/i
 
 /**
  * Whether a value is random enough to be a credential rather than a word, a path or an identifier: long hex
@@ -103,44 +139,121 @@ function entropy(text: string): number {
  */
 const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm
 
+const KEY_BODY_MIN_CHARS = 60
+/**
+ * Whether some line of `text` has 60 base64 characters after its indentation, as every line KEY_BODY_LINE
+ * matches has; its `^` starts a line after any line terminator. Code fails within a few characters of each
+ * line, at its first space or bracket, where the pattern would try every position.
+ */
+function mayHoldKeyBodyLine(text: string): boolean {
+  if (text.length < KEY_BODY_MIN_CHARS) return false
+  for (let at = 0; at >= 0; at = nextLineStart(text, at)) if (base64RunAt(text, at)) return true
+  return false
+}
+
+function base64RunAt(text: string, start: number): boolean {
+  let at = start
+  while (at < text.length && isBlank(text.charCodeAt(at))) at++
+  const end = at + KEY_BODY_MIN_CHARS
+  if (end > text.length) return false
+  for (; at < end; at++) if (!isBase64(text.charCodeAt(at))) return false
+  return true
+}
+
+/** Where KEY_BODY_LINE's `^` can start a line inside a string. */
+const LINE_TERMINATORS = ['\n', '\r', '\u2028', '\u2029']
+
+/** Where the line after the one at `from` starts, or -1 when there is none. */
+function nextLineStart(text: string, from: number): number {
+  let next = -1
+  for (const terminator of LINE_TERMINATORS) {
+    const at = text.indexOf(terminator, from)
+    if (at >= 0 && (next < 0 || at < next)) next = at
+  }
+  return next < 0 ? -1 : next + 1
+}
+
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9
+}
+
+function isBase64(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47
+  )
+}
+
 /** Whether one line, taken on its own, is the body of a key. */
 export function isKeyBodyLine(line: string): boolean {
+  if (!mayHoldKeyBodyLine(line)) return false
   KEY_BODY_LINE.lastIndex = 0
   return KEY_BODY_LINE.test(line)
 }
 
 /** Replaces each secret with a marker, keeping its line breaks so that line numbers stay true. */
 export function redactSecrets(text: string): string {
+  return redact(text, (hints, candidate) => mayMatch(candidate, hints))
+}
+
+/**
+ * redactSecrets with every pattern run over the whole text, none skipped by its hints: the same output,
+ * slower. Tests hold redactSecrets to it.
+ */
+export function redactSecretsExhaustively(text: string): string {
+  return redact(text, () => true)
+}
+
+type MayMatch = (hints: readonly string[] | RegExp | undefined, text: string) => boolean
+
+function redact(text: string, mayHold: MayMatch): string {
   let result = text
-  for (const { label, pattern } of [...SECRET_PATTERNS, { label: 'private key', pattern: KEY_BODY_LINE }]) {
+  for (const { label, pattern, hints } of [
+    ...SECRET_PATTERNS,
+    { label: 'private key', pattern: KEY_BODY_LINE }
+  ]) {
+    if (!mayHold(hints, result)) continue
     result = result.replace(
       pattern,
       match => `[REDACTED ${label}]` + '\n'.repeat(match.split('\n').length - 1)
     )
   }
-  result = result.replace(URL_PASSWORD, (match, lead: string, password: string) =>
-    PLACEHOLDER.test(password) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]@`
-  )
-  result = result.replace(KEYWORD_PASSWORD, (match, lead: string, password: string) =>
-    PLACEHOLDER.test(password.trim()) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]`
-  )
-  result = result.replace(
-    ASSIGNMENT,
-    (
-      match,
-      lead: string,
-      quote: string | undefined,
-      quoted: string | undefined,
-      bare: string | undefined
-    ) => {
-      const value = quoted ?? bare ?? ''
-      if (!looksRandom(value) || (bare !== undefined && looksLikeCode(bare))) return match
-      return quote === undefined ? `${lead}[REDACTED secret]` : `${lead}${quote}[REDACTED secret]${quote}`
-    }
-  )
-  result = result.replace(BEARER, (match, lead: string, token: string) =>
-    looksRandom(token) ? `${lead}[REDACTED token]` : match
-  )
+  if (mayHold(['://'], result)) {
+    result = result.replace(URL_PASSWORD, (match, lead: string, password: string) =>
+      PLACEHOLDER.test(password) || password.includes('[REDACTED') ? match : `${lead}[REDACTED password]@`
+    )
+  }
+  if (mayHold(KEYWORD_PASSWORD_HINT, result)) {
+    result = result.replace(KEYWORD_PASSWORD, (match, lead: string, password: string) =>
+      PLACEHOLDER.test(password.trim()) || password.includes('[REDACTED')
+        ? match
+        : `${lead}[REDACTED password]`
+    )
+  }
+  if (mayHold(ASSIGNMENT_HINT, result)) {
+    result = result.replace(
+      ASSIGNMENT,
+      (
+        match,
+        lead: string,
+        quote: string | undefined,
+        quoted: string | undefined,
+        bare: string | undefined
+      ) => {
+        const value = quoted ?? bare ?? ''
+        if (!looksRandom(value) || (bare !== undefined && looksLikeCode(bare))) return match
+        return quote === undefined ? `${lead}[REDACTED secret]` : `${lead}${quote}[REDACTED secret]${quote}`
+      }
+    )
+  }
+  if (mayHold(['Bearer'], result)) {
+    result = result.replace(BEARER, (match, lead: string, token: string) =>
+      looksRandom(token) ? `${lead}[REDACTED token]` : match
+    )
+  }
   return result
 }
 
