@@ -4305,6 +4305,15 @@ const findReferencesSchema = schemas/* object */.Ikc({
     .strict();
 const getDiffSchema = schemas/* object */.Ikc({ path: schemas/* string */.YjP().describe('Path of a changed file.') }).strict();
 const fail = (content) => ({ content, isError: true });
+function addedLineKeys(files) {
+    const keys = new Set();
+    for (const file of files)
+        for (const hunk of file.hunks)
+            for (const line of hunk.lines)
+                if (line.kind === 'add')
+                    keys.add(`${file.path}:${line.newLine}`);
+    return keys;
+}
 /**
  * Read-only views of the repository at the reviewed commit, taken from git objects so that nothing the
  * workflow left in the working tree (or anything outside the repository) can be read.
@@ -4313,7 +4322,9 @@ function repoTools(options) {
     const { git, headSha, baseSha, files } = options;
     const maxChars = options.maxOutputChars ?? MAX_TOOL_OUTPUT_CHARS;
     const maxResults = options.maxSearchResults ?? 100;
-    const changedLines = new Set(files.flatMap(file => file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))));
+    // Built on first use: every pass of a large review makes these tools, and most never search.
+    let addedLines;
+    const isAdded = (path, line) => (addedLines ??= addedLineKeys(files)).has(`${path}:${line}`);
     const short = (sha) => sha.slice(0, 7);
     const data = (source, text) => ({
         content: wrapUntrusted(source, capText(cleanUntrusted(text, { invisible: 'show' }), maxChars, 'Ask for a narrower range.'))
@@ -4487,7 +4498,7 @@ function repoTools(options) {
                         continue;
                     const marks = [
                         isDefinition(m.text, symbol) ? 'definition' : '',
-                        changedLines.has(`${m.path}:${m.line}`) ? 'added by this pull request' : ''
+                        isAdded(m.path, m.line) ? 'added by this pull request' : ''
                     ].filter(Boolean);
                     const entries = byFile.get(m.path) ?? [];
                     entries.push(`  ${m.line}${marks.length > 0 ? ` [${marks.join(', ')}]` : ''}: ${masked(m)}`);

@@ -43712,6 +43712,15 @@ const findReferencesSchema = object({
     .strict();
 const getDiffSchema = object({ path: schemas_string().describe('Path of a changed file.') }).strict();
 const fail = (content) => ({ content, isError: true });
+function addedLineKeys(files) {
+    const keys = new Set();
+    for (const file of files)
+        for (const hunk of file.hunks)
+            for (const line of hunk.lines)
+                if (line.kind === 'add')
+                    keys.add(`${file.path}:${line.newLine}`);
+    return keys;
+}
 /**
  * Read-only views of the repository at the reviewed commit, taken from git objects so that nothing the
  * workflow left in the working tree (or anything outside the repository) can be read.
@@ -43720,7 +43729,9 @@ function repoTools(options) {
     const { git, headSha, baseSha, files } = options;
     const maxChars = options.maxOutputChars ?? MAX_TOOL_OUTPUT_CHARS;
     const maxResults = options.maxSearchResults ?? 100;
-    const changedLines = new Set(files.flatMap(file => file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))));
+    // Built on first use: every pass of a large review makes these tools, and most never search.
+    let addedLines;
+    const isAdded = (path, line) => (addedLines ??= addedLineKeys(files)).has(`${path}:${line}`);
     const short = (sha) => sha.slice(0, 7);
     const data = (source, text) => ({
         content: wrapUntrusted(source, capText(cleanUntrusted(text, { invisible: 'show' }), maxChars, 'Ask for a narrower range.'))
@@ -43894,7 +43905,7 @@ function repoTools(options) {
                         continue;
                     const marks = [
                         isDefinition(m.text, symbol) ? 'definition' : '',
-                        changedLines.has(`${m.path}:${m.line}`) ? 'added by this pull request' : ''
+                        isAdded(m.path, m.line) ? 'added by this pull request' : ''
                     ].filter(Boolean);
                     const entries = byFile.get(m.path) ?? [];
                     entries.push(`  ${m.line}${marks.length > 0 ? ` [${marks.join(', ')}]` : ''}: ${masked(m)}`);

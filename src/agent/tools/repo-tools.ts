@@ -87,6 +87,14 @@ const getDiffSchema = z.object({ path: z.string().describe('Path of a changed fi
 
 const fail = (content: string): ToolOutcome => ({ content, isError: true })
 
+function addedLineKeys(files: readonly DiffFile[]): Set<string> {
+  const keys = new Set<string>()
+  for (const file of files)
+    for (const hunk of file.hunks)
+      for (const line of hunk.lines) if (line.kind === 'add') keys.add(`${file.path}:${line.newLine}`)
+  return keys
+}
+
 /**
  * Read-only views of the repository at the reviewed commit, taken from git objects so that nothing the
  * workflow left in the working tree (or anything outside the repository) can be read.
@@ -95,11 +103,10 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
   const { git, headSha, baseSha, files } = options
   const maxChars = options.maxOutputChars ?? MAX_TOOL_OUTPUT_CHARS
   const maxResults = options.maxSearchResults ?? 100
-  const changedLines = new Set(
-    files.flatMap(file =>
-      file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))
-    )
-  )
+  // Built on first use: every pass of a large review makes these tools, and most never search.
+  let addedLines: Set<string> | undefined
+  const isAdded = (path: string, line: number): boolean =>
+    (addedLines ??= addedLineKeys(files)).has(`${path}:${line}`)
   const short = (sha: string): string => sha.slice(0, 7)
   const data = (source: string, text: string): ToolOutcome => ({
     content: wrapUntrusted(
@@ -267,7 +274,7 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
           if (!matched.has(m)) continue
           const marks = [
             isDefinition(m.text, symbol) ? 'definition' : '',
-            changedLines.has(`${m.path}:${m.line}`) ? 'added by this pull request' : ''
+            isAdded(m.path, m.line) ? 'added by this pull request' : ''
           ].filter(Boolean)
           const entries = byFile.get(m.path) ?? []
           entries.push(`  ${m.line}${marks.length > 0 ? ` [${marks.join(', ')}]` : ''}: ${masked(m)}`)
