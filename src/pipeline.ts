@@ -306,7 +306,7 @@ export async function scopeReview(
  */
 async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger: Logger): Promise<void> {
   try {
-    if (!(await git.isRepository()) || (await git.hasCommit(headSha))) return
+    if (!(await git.isRepository([headSha])) || (await git.hasCommit(headSha))) return
     await git.fetchRef(`refs/pull/${prNumber}/head`)
     if (!(await git.hasCommit(headSha))) await git.fetchShas([headSha])
   } catch (error) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createGit, GitError, type Git } from '../../src/git/git.js'
+import { commitAnswers, createGit, GitError, type Git } from '../../src/git/git.js'
 import { memoryLogger, silentLogger } from '../../src/logger.js'
 import { createCheckoutFixture, numbered, type CheckoutFixture } from './checkout-fixture.js'
 
@@ -153,6 +153,37 @@ describe('createGit', () => {
     expect(checks()).toBe(3)
     expect(await counted.fetchShas([head, base])).toEqual([])
     expect(checks()).toBe(4)
+  })
+
+  it('checks the repository and its commits with one git process, which hasCommit then answers from', async () => {
+    const logger = memoryLogger()
+    const counted = createGit(fixture.dev, logger)
+    const missing = '0123456789012345678901234567890123456789'
+    expect(await counted.isRepository([head, missing, head])).toBe(true)
+    expect(await Promise.all([counted.hasCommit(head), counted.fetchShas([head])])).toEqual([true, []])
+    expect(logger.lines.filter(line => line.message.startsWith('git '))).toEqual([
+      { level: 'debug', message: 'git cat-file --batch-check' }
+    ])
+    expect(await counted.hasCommit(missing)).toBe(false)
+    expect(logger.lines.filter(line => line.message.startsWith('git cat-file -e'))).toHaveLength(1)
+  })
+
+  it('finds no repository and no commit outside one, asked together', async () => {
+    const outside = createGit(path.join(fixture.dev, 'src'), silentLogger)
+    expect(await outside.isRepository([head])).toBe(false)
+    expect(await outside.hasCommit(head)).toBe(false)
+  })
+
+  it('reads batch-check answers in order, only commits counting as present', () => {
+    const output = [
+      `${head} commit 230`,
+      `${base}^{commit} missing`,
+      `${base} tree 80`,
+      'abc ambiguous',
+      ''
+    ].join('\n')
+    expect(commitAnswers(output)).toEqual([true, false, false, false])
+    expect(commitAnswers('')).toEqual([])
   })
 
   it('knows which commits exist and finds merge bases', async () => {

@@ -39,9 +39,10 @@ export async function loadPullDiff(options: LoadPullDiffOptions): Promise<PullDi
   }
   try {
     const early = options.mergeBaseSha ? diffEarly(git, options.mergeBaseSha, options.headSha) : undefined
-    // Started now, the checks below cost no spawn once the diff's output fills the heap, which slows each one.
-    if (options.mergeBaseSha) checkEarly(git, [options.mergeBaseSha, options.headSha])
-    if (!(await git.isRepository())) throw new Error(`${git.workspaceDir} is not a git repository`)
+    // Started now, the check below costs no spawn once the diff's output fills the heap, which slows it. It
+    // answers for both commits too, so that fetchShas below starts no process when they are present.
+    const commits = options.mergeBaseSha ? [options.mergeBaseSha, options.headSha] : []
+    if (!(await git.isRepository(commits))) throw new Error(`${git.workspaceDir} is not a git repository`)
     const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes))
     const fetched = await git.fetchShas([mergeBase, options.headSha], 1)
     const files =
@@ -81,11 +82,6 @@ function diffEarly(git: Git, from: string, to: string): Promise<DiffFile[]> {
   const diffing = diffFiles(git, from, to)
   diffing.catch(() => undefined)
   return diffing
-}
-
-/** Starts the commit checks that fetchShas makes; their answers are kept by the Git for when it asks. */
-function checkEarly(git: Git, shas: string[]): void {
-  for (const sha of shas) git.hasCommit(sha).catch(() => undefined)
 }
 
 async function findMergeBase(options: LoadPullDiffOptions, notes: string[]): Promise<string> {

@@ -49,8 +49,11 @@ export interface GrepOptions {
 
 export interface Git {
   readonly workspaceDir: string
-  /** Whether the workspace itself is a git repository (parents are never searched). */
-  isRepository(): Promise<boolean>
+  /**
+   * Whether the workspace itself is a git repository (parents are never searched). The same git process
+   * checks which of `commits` (full ids) it holds; hasCommit answers from that without another one.
+   */
+  isRepository(commits?: readonly string[]): Promise<boolean>
   /** Fetches commits by id from origin, skipping those already present; `depth` defaults to 1. Returns those fetched. */
   fetchShas(shas: string[], depth?: number): Promise<string[]>
   /**
@@ -90,6 +93,8 @@ interface RunResult<T> {
 interface RunOptions {
   /** Exit codes that are answers rather than failures (e.g. 1 for "no match"). */
   okCodes?: number[]
+  /** Written to git's standard input, which is closed after it. */
+  input?: string
 }
 
 const DEFAULT_GREP_MATCHES = 1000
@@ -100,6 +105,17 @@ const MODE_KIND: Record<string, ObjectKind> = {
   '120000': 'symlink',
   '100644': 'blob',
   '100755': 'blob'
+}
+
+/** Whether each line of `cat-file --batch-check` output names a commit, in the order asked. */
+export function commitAnswers(output: string): boolean[] {
+  const lines = output.split('\n')
+  if (lines.at(-1) === '') lines.pop()
+  return lines.map(line => / commit \d+$/.test(line))
+}
+
+function isObjectId(sha: string): boolean {
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha)
 }
 
 export function createGit(workspaceDir: string, logger: Logger): Git {
@@ -157,7 +173,16 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
   ): Promise<RunResult<Buffer>> {
     logger.debug(`git ${describe(args)}`)
     return new Promise((resolve, reject) => {
-      const child = spawn('git', [...globalArgs, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      const argv = [...globalArgs, ...args]
+      const child =
+        options.input === undefined
+          ? spawn('git', argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+          : spawn('git', argv, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] })
+      if (child.stdin) {
+        // A git that exits early closes the pipe; its exit code says why.
+        child.stdin.on('error', () => undefined)
+        child.stdin.end(options.input)
+      }
       const out: Buffer[] = []
       const err: Buffer[] = []
       // An exception in a stream handler would escape the promise and end the process.
@@ -207,15 +232,39 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
   const commitChecks = new Map<string, Promise<boolean>>()
 
   function hasCommit(sha: string): Promise<boolean> {
-    const known = commitChecks.get(sha)
-    if (known) return known
-    const check = checkCommit(sha)
+    return commitChecks.get(sha) ?? keepCommitCheck(sha, checkCommit(sha))
+  }
+
+  function keepCommitCheck(sha: string, check: Promise<boolean>): Promise<boolean> {
     commitChecks.set(sha, check)
     check.then(
       present => void (present || commitChecks.delete(sha)),
       () => void commitChecks.delete(sha)
     )
     return check
+  }
+
+  /**
+   * `cat-file --batch-check` answers for each commit and fails outside a repository, so one process does
+   * what `rev-parse --git-dir` and a `cat-file -e` per commit would do.
+   */
+  async function isRepositoryWith(commits: readonly string[]): Promise<boolean> {
+    const asked = [...new Set(commits)].filter(sha => isObjectId(sha) && !commitChecks.has(sha))
+    const answered = run(['cat-file', '--batch-check'], {
+      okCodes: [128],
+      input: asked.map(sha => `${sha}^{commit}\n`).join('')
+    })
+    asked.forEach((sha, i) =>
+      keepCommitCheck(
+        sha,
+        answered.then(result => result.exitCode === 0 && (commitAnswers(result.stdout)[i] ?? false))
+      )
+    )
+    try {
+      return (await answered).exitCode === 0
+    } catch {
+      return false
+    }
   }
 
   async function checkCommit(sha: string): Promise<boolean> {
@@ -345,14 +394,7 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
   return {
     workspaceDir: cwd,
 
-    async isRepository() {
-      try {
-        const result = await run(['rev-parse', '--git-dir'], { okCodes: [128] })
-        return result.exitCode === 0
-      } catch {
-        return false
-      }
-    },
+    isRepository: (commits = []) => isRepositoryWith(commits),
 
     async fetchShas(shas, depth = 1) {
       // The checks are independent: one git process each, all at once.
