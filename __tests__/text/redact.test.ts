@@ -168,6 +168,17 @@ describe('private keys, file by file', () => {
 describe('a key body seen without its BEGIN line', () => {
   const body = keyBodyLines(3, 'unit')
 
+  it('is found on a later line after whichever line terminator comes first', () => {
+    const key = 'A'.repeat(64)
+    for (const terminator of ['\n', '\r', '\u2028', '\u2029']) {
+      expect(isKeyBodyLine(`const x = 1${terminator}${key}`)).toBe(true)
+      expect(isKeyBodyLine(`const x = 1${terminator}${'A'.repeat(59)}`)).toBe(false)
+    }
+    expect(isKeyBodyLine(`a\u2029b\rc\n${key}`)).toBe(true)
+    expect(isKeyBodyLine(`a\n${key}\u2028${key} x`)).toBe(true)
+    expect(isKeyBodyLine(`a\n${key} x\u2028${key} x`)).toBe(false)
+  })
+
   it('is recognised line by line, at the widths keys are wrapped at', () => {
     for (const line of body) expect(isKeyBodyLine(line)).toBe(true)
     expect(isKeyBodyLine(`${'A'.repeat(70)}==`)).toBe(true)
