@@ -269,6 +269,23 @@ describe('the first message', () => {
     expect(buildFirstUserContent(input)).toEqual([first])
   })
 
+  it('shows every pass the inventory it would render afresh for a copy of the triage', async () => {
+    const { input } = await context()
+    const files = input.triage.reviewable
+    const inventoryOf = (text: string): string => {
+      const start = text.indexOf('<untrusted-data source="file-inventory">')
+      return text.slice(start, text.indexOf('</untrusted-data>', start))
+    }
+    const passes = [0, 1].map(
+      index => buildFirstUserContent({ ...input, pass: { index, count: 2, files } })[0]!
+    )
+    const copy = { reviewable: [...input.triage.reviewable], skipped: [...input.triage.skipped] }
+    const fresh = buildFirstUserContent({ ...input, triage: copy, pass: { index: 1, count: 2, files } })[0]!
+    expect(inventoryOf(passes[0]!.text)).toContain('- src/a.ts (modified')
+    expect(inventoryOf(passes[1]!.text)).toBe(inventoryOf(passes[0]!.text))
+    expect(fresh.text).toBe(passes[1]!.text)
+  })
+
   it('states the budget and asks for honest severities instead of showing the posting threshold', async () => {
     const { input } = await context()
     const text = buildFirstUserContent(input)[0]!.text

@@ -206,17 +206,14 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
       'Record every real problem at its honest severity; what gets posted is decided for you.'
   )
   if (reReview) sections.push(reReviewSection(reReview))
-  const shown = forDisplay(input.triage)
-  sections.push(
-    wrapUntrusted('file-inventory', cleanUntrusted(renderInventory(shown), { invisible: 'show' }))
-  )
+  sections.push(inventorySection(input.triage))
   if (input.symbols && input.symbols.length > 0) sections.push(symbolsSection(input.symbols))
   const carriedOver = reReview?.carriedOver ?? []
   const diffTitle = reReview
     ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
       (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
     : 'The diff:'
-  const inDiff = input.pass ? forDisplay(diffSource(input.triage, input.pass)) : shown
+  const inDiff = forDisplay(input.pass ? diffSource(input.triage, input.pass) : input.triage)
   if (input.pass) {
     const { index, count, files } = input.pass
     sections.push(
@@ -252,6 +249,22 @@ function symbolsSection(symbols: SymbolReferences[]): string {
     'definitions not counted; find_references lists them):\n' +
     wrapUntrusted('changed-symbols', lines.join('\n'))
   )
+}
+
+/**
+ * The file inventory, which every pass of a review shows the same: rendered and cleaned once per triage, as a
+ * large pull request's inventory costs about as much as a pass's diff.
+ */
+const inventorySections = new WeakMap<TriageResult, string>()
+
+function inventorySection(triage: TriageResult): string {
+  let section = inventorySections.get(triage)
+  if (section === undefined) {
+    const inventory = renderInventory(forDisplay(triage))
+    section = wrapUntrusted('file-inventory', cleanUntrusted(inventory, { invisible: 'show' }))
+    inventorySections.set(triage, section)
+  }
+  return section
 }
 
 /** The triage with every path made safe to show on one line; the same object when none needs it. */
