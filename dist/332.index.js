@@ -891,17 +891,21 @@ function base64RunAt(text, start) {
             return false;
     return true;
 }
-/** Where KEY_BODY_LINE's `^` can start a line inside a string. */
-const LINE_TERMINATORS = ['\n', '\r', '\u2028', '\u2029'];
-/** Where the line after the one at `from` starts, or -1 when there is none. */
+/**
+ * Where the line after the one at `from` starts, or -1 when there is none: after any terminator KEY_BODY_LINE's
+ * `^` starts a line at. One native scan per terminator, written out: a loop over them costs more than the
+ * scans on the short lines of a diff, each of which is asked.
+ */
 function nextLineStart(text, from) {
-    let next = -1;
-    for (const terminator of LINE_TERMINATORS) {
-        const at = text.indexOf(terminator, from);
-        if (at >= 0 && (next < 0 || at < next))
-            next = at;
-    }
+    let next = text.indexOf('\n', from);
+    next = nearer(next, text.indexOf('\r', from));
+    next = nearer(next, text.indexOf('\u2028', from));
+    next = nearer(next, text.indexOf('\u2029', from));
     return next < 0 ? -1 : next + 1;
+}
+/** The nearer of two indexOf results, -1 meaning not found. */
+function nearer(a, b) {
+    return a < 0 || (b >= 0 && b < a) ? b : a;
 }
 function isBlank(code) {
     return code === 32 || code === 9;
@@ -2290,8 +2294,7 @@ function buildFirstUserContent(input) {
         'Record every real problem at its honest severity; what gets posted is decided for you.');
     if (reReview)
         sections.push(reReviewSection(reReview));
-    const shown = forDisplay(input.triage);
-    sections.push(wrapUntrusted('file-inventory', cleanUntrusted(renderInventory(shown), { invisible: 'show' })));
+    sections.push(inventorySection(input.triage));
     if (input.symbols && input.symbols.length > 0)
         sections.push(symbolsSection(input.symbols));
     const carriedOver = reReview?.carriedOver ?? [];
@@ -2299,7 +2302,7 @@ function buildFirstUserContent(input) {
         ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
             (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
         : 'The diff:';
-    const inDiff = input.pass ? forDisplay(diffSource(input.triage, input.pass)) : shown;
+    const inDiff = forDisplay(input.pass ? diffSource(input.triage, input.pass) : input.triage);
     if (input.pass) {
         const { index, count, files } = input.pass;
         sections.push(`This pull request is too large for one message, so it is reviewed in ${count} passes over one findings ` +
@@ -2326,6 +2329,20 @@ function symbolsSection(symbols) {
     return ('Changed top-level symbols and their references outside the diff (whole-word matches at the head, ' +
         'definitions not counted; find_references lists them):\n' +
         wrapUntrusted('changed-symbols', lines.join('\n')));
+}
+/**
+ * The file inventory, which every pass of a review shows the same: rendered and cleaned once per triage, as a
+ * large pull request's inventory costs about as much as a pass's diff.
+ */
+const inventorySections = new WeakMap();
+function inventorySection(triage) {
+    let section = inventorySections.get(triage);
+    if (section === undefined) {
+        const inventory = renderInventory(forDisplay(triage));
+        section = wrapUntrusted('file-inventory', cleanUntrusted(inventory, { invisible: 'show' }));
+        inventorySections.set(triage, section);
+    }
+    return section;
 }
 /** The triage with every path made safe to show on one line; the same object when none needs it. */
 function forDisplay(triage) {
@@ -3553,6 +3570,16 @@ const MODE_KIND = {
     '100644': 'blob',
     '100755': 'blob'
 };
+/** Whether each line of `cat-file --batch-check` output names a commit, in the order asked. */
+function commitAnswers(output) {
+    const lines = output.split('\n');
+    if (lines.at(-1) === '')
+        lines.pop();
+    return lines.map(line => / commit \d+$/.test(line));
+}
+function isObjectId(sha) {
+    return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha);
+}
 function createGit(workspaceDir, logger) {
     const cwd = external_node_path_default().resolve(workspaceDir);
     const env = {
@@ -3601,7 +3628,15 @@ function createGit(workspaceDir, logger) {
     function runLarge(args, options = {}, onData) {
         logger.debug(`git ${describe(args)}`);
         return new Promise((resolve, reject) => {
-            const child = (0,external_node_child_process_.spawn)('git', [...globalArgs, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+            const argv = [...globalArgs, ...args];
+            const child = options.input === undefined
+                ? (0,external_node_child_process_.spawn)('git', argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+                : (0,external_node_child_process_.spawn)('git', argv, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+            if (child.stdin) {
+                // A git that exits early closes the pipe; its exit code says why.
+                child.stdin.on('error', () => undefined);
+                child.stdin.end(options.input);
+            }
             const out = [];
             const err = [];
             // An exception in a stream handler would escape the promise and end the process.
@@ -3654,13 +3689,30 @@ function createGit(workspaceDir, logger) {
      */
     const commitChecks = new Map();
     function hasCommit(sha) {
-        const known = commitChecks.get(sha);
-        if (known)
-            return known;
-        const check = checkCommit(sha);
+        return commitChecks.get(sha) ?? keepCommitCheck(sha, checkCommit(sha));
+    }
+    function keepCommitCheck(sha, check) {
         commitChecks.set(sha, check);
         check.then(present => void (present || commitChecks.delete(sha)), () => void commitChecks.delete(sha));
         return check;
+    }
+    /**
+     * `cat-file --batch-check` answers for each commit and fails outside a repository, so one process does
+     * what `rev-parse --git-dir` and a `cat-file -e` per commit would do.
+     */
+    async function isRepositoryWith(commits) {
+        const asked = [...new Set(commits)].filter(sha => isObjectId(sha) && !commitChecks.has(sha));
+        const answered = run(['cat-file', '--batch-check'], {
+            okCodes: [128],
+            input: asked.map(sha => `${sha}^{commit}\n`).join('')
+        });
+        asked.forEach((sha, i) => keepCommitCheck(sha, answered.then(result => result.exitCode === 0 && (commitAnswers(result.stdout)[i] ?? false))));
+        try {
+            return (await answered).exitCode === 0;
+        }
+        catch {
+            return false;
+        }
     }
     async function checkCommit(sha) {
         const result = await run(['cat-file', '-e', `${revision(sha)}^{commit}`], { okCodes: [1, 128] });
@@ -3789,15 +3841,7 @@ function createGit(workspaceDir, logger) {
     }
     return {
         workspaceDir: cwd,
-        async isRepository() {
-            try {
-                const result = await run(['rev-parse', '--git-dir'], { okCodes: [128] });
-                return result.exitCode === 0;
-            }
-            catch {
-                return false;
-            }
-        },
+        isRepository: (commits = []) => isRepositoryWith(commits),
         async fetchShas(shas, depth = 1) {
             // The checks are independent: one git process each, all at once.
             const unique = [...new Set(shas)];
@@ -5270,10 +5314,10 @@ async function loadPullDiff(options) {
     };
     try {
         const early = options.mergeBaseSha ? diffEarly(git, options.mergeBaseSha, options.headSha) : undefined;
-        // Started now, the checks below cost no spawn once the diff's output fills the heap, which slows each one.
-        if (options.mergeBaseSha)
-            checkEarly(git, [options.mergeBaseSha, options.headSha]);
-        if (!(await git.isRepository()))
+        // Started now, the check below costs no spawn once the diff's output fills the heap, which slows it. It
+        // answers for both commits too, so that fetchShas below starts no process when they are present.
+        const commits = options.mergeBaseSha ? [options.mergeBaseSha, options.headSha] : [];
+        if (!(await git.isRepository(commits)))
             throw new Error(`${git.workspaceDir} is not a git repository`);
         const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes));
         const fetched = await git.fetchShas([mergeBase, options.headSha], 1);
@@ -5310,11 +5354,6 @@ function diffEarly(git, from, to) {
     const diffing = diffFiles(git, from, to);
     diffing.catch(() => undefined);
     return diffing;
-}
-/** Starts the commit checks that fetchShas makes; their answers are kept by the Git for when it asks. */
-function checkEarly(git, shas) {
-    for (const sha of shas)
-        git.hasCommit(sha).catch(() => undefined);
 }
 async function findMergeBase(options, notes) {
     const { git, headSha, baseSha } = options;
@@ -7846,7 +7885,7 @@ async function scopeReview(options, prior, source) {
  */
 async function fetchPullHead(git, prNumber, headSha, logger) {
     try {
-        if (!(await git.isRepository()) || (await git.hasCommit(headSha)))
+        if (!(await git.isRepository([headSha])) || (await git.hasCommit(headSha)))
             return;
         await git.fetchRef(`refs/pull/${prNumber}/head`);
         if (!(await git.hasCommit(headSha)))
