@@ -1,10 +1,10 @@
 /**
  * `npm run bundle`: builds dist/ (the action) and dist/cli/ (the local CLI) with ncc, and writes a licenses.txt
- * beside each for every package it bundles.
+ * beside each for every package it bundles. The two builds run at once, each into a directory of its own.
  * Usage: tsx scripts/bundle.ts [out-dir]   (default dist)
  */
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,31 +23,37 @@ const ENTRIES = [
   { source: 'src/cli/index.ts', out: 'cli' }
 ]
 
-const statsDir = mkdtempSync(join(tmpdir(), 'redline-bundle-'))
-try {
-  rmSync(out, { recursive: true, force: true })
-  for (const entry of ENTRIES) {
-    const dir = join(out, entry.out)
-    const statsFile = join(statsDir, `stats-${entry.out || 'action'}.json`)
-    execFileSync(
-      process.execPath,
-      [
-        join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'),
-        'build',
-        entry.source,
-        '-o',
-        dir,
-        '--stats-out',
-        statsFile,
-        '--quiet'
-      ],
-      { cwd: root, stdio: 'inherit' }
+/** One ncc build of `source` into `dir`, its module stats written to `statsFile`. */
+function nccBuild(source: string, dir: string, statsFile: string): Promise<void> {
+  const ncc = join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js')
+  const args = [ncc, 'build', source, '-o', dir, '--stats-out', statsFile, '--quiet']
+  return new Promise((resolveBuild, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' })
+    child.once('error', reject)
+    child.once('close', code =>
+      code === 0 ? resolveBuild() : reject(new Error(`ncc build ${source} exited with ${code}`))
     )
-    const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as Stats
+  })
+}
+
+const work = mkdtempSync(join(tmpdir(), 'redline-bundle-'))
+try {
+  const builds = ENTRIES.map(entry => ({
+    ...entry,
+    dir: join(work, entry.out || 'action'),
+    statsFile: join(work, `stats-${entry.out || 'action'}.json`)
+  }))
+  await Promise.all(builds.map(build => nccBuild(build.source, build.dir, build.statsFile)))
+  for (const build of builds) {
+    const stats = JSON.parse(readFileSync(build.statsFile, 'utf8')) as Stats
     const packages = packageDirs(stats).map(readPackage)
     if (packages.length === 0) throw new Error('the bundle names no packages; has the stats format changed?')
-    writeFileSync(join(dir, 'licenses.txt'), renderLicenses(packages))
+    writeFileSync(join(build.dir, 'licenses.txt'), renderLicenses(packages))
   }
+  rmSync(out, { recursive: true, force: true })
+  mkdirSync(dirname(out), { recursive: true })
+  // Copied, not renamed: the temporary directory may be on another file system.
+  for (const build of builds) cpSync(build.dir, join(out, build.out), { recursive: true })
 } finally {
-  rmSync(statsDir, { recursive: true, force: true })
+  rmSync(work, { recursive: true, force: true })
 }
