@@ -868,15 +868,36 @@ const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm;
 const KEY_BODY_MIN_CHARS = 60;
 /**
  * Whether some line of `text` has 60 base64 characters after its indentation, as every line KEY_BODY_LINE
- * matches has; its `^` starts a line after any line terminator. Code fails within a few characters of each
- * line, at its first space or bracket, where the pattern would try every position.
+ * matches has; its `^` starts a line after any line terminator. Never false where isKeyBodyLine is true, and
+ * cheap on code: most lines fail hasBase64Run at one or two characters, the rest at their first space or
+ * bracket, where the pattern would try every position.
  */
-function mayHoldKeyBodyLine(text) {
-    if (text.length < KEY_BODY_MIN_CHARS)
+function mayBeKeyBodyLine(text) {
+    if (text.length < KEY_BODY_MIN_CHARS || !hasBase64Run(text))
         return false;
     for (let at = 0; at >= 0; at = nextLineStart(text, at))
         if (base64RunAt(text, at))
             return true;
+    return false;
+}
+/**
+ * Whether 60 base64 characters stand in a row anywhere in `text`. Such a run covers one of the positions
+ * 59, 119, 179, ..., so only those are probed, and a run is measured only around a probe that is base64: a line
+ * of code is rejected with one or two reads, where finding its line starts would scan it four times.
+ */
+function hasBase64Run(text) {
+    for (let probe = KEY_BODY_MIN_CHARS - 1; probe < text.length; probe += KEY_BODY_MIN_CHARS) {
+        if (!isBase64(text.charCodeAt(probe)))
+            continue;
+        let start = probe;
+        while (start > 0 && isBase64(text.charCodeAt(start - 1)))
+            start--;
+        let end = probe + 1;
+        while (end < text.length && end - start < KEY_BODY_MIN_CHARS && isBase64(text.charCodeAt(end)))
+            end++;
+        if (end - start >= KEY_BODY_MIN_CHARS)
+            return true;
+    }
     return false;
 }
 function base64RunAt(text, start) {
@@ -919,7 +940,7 @@ function isBase64(code) {
 }
 /** Whether one line, taken on its own, is the body of a key. */
 function isKeyBodyLine(line) {
-    if (!mayHoldKeyBodyLine(line))
+    if (!mayBeKeyBodyLine(line))
         return false;
     KEY_BODY_LINE.lastIndex = 0;
     return KEY_BODY_LINE.test(line);
@@ -1869,7 +1890,350 @@ function createAnthropic(options) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/diff/parse.ts
+
+
+/**
+ * Parses `git diff` output into the diff model: extended headers for what GitHub needs (renames, binary
+ * files, modes, quoted paths), hunks measured by their line counts.
+ *
+ * parse-diff is not used here. On a 100k-line diff it cost two to three times this reader, enough to miss
+ * the budget against `git diff` itself, and its output needs correcting anyway: no renames or binary
+ * files, a rename without edits takes its paths from the ambiguous `diff --git` line, names with spaces
+ * keep git's trailing tab, `ln` is the OLD number on a deletion but the NEW one on an addition, and the
+ * "\ No newline at end of file" marker comes back as a copy of the previous line. The tests compare this
+ * reader with parse-diff on every fixture.
+ */
+function parseUnifiedDiff(text) {
+    const files = [];
+    const atStart = text.startsWith('diff --git ');
+    let start = atStart ? 0 : text.indexOf(FILE_MARKER);
+    if (start >= 0 && !atStart)
+        start += 1;
+    while (start >= 0) {
+        const next = text.indexOf(FILE_MARKER, start);
+        files.push(parseSection(text, start, next < 0 ? text.length : next + 1));
+        start = next < 0 ? -1 : next + 1;
+    }
+    return files;
+}
+const FILE_MARKER = '\ndiff --git ';
+const FILE_HEADER = 'diff --git ';
+/**
+ * Parses a diff handed over in pieces (see Git.streamDiff) line by line as the pieces arrive, so parsing
+ * runs while git is still diffing, however large a single file's diff is; only a line cut between two
+ * pieces waits for the next one. The files are those parseUnifiedDiff reads from the whole text.
+ */
+class DiffStreamParser {
+    files = [];
+    /** The file being read, from its `diff --git` line on; undefined before the first. */
+    headers;
+    /** Set from the file's first `@@ ` line on, after which no line is a header. */
+    hunks;
+    /** The start of a line whose end is in a later piece. */
+    partial = '';
+    push(text) {
+        let pos = 0;
+        if (this.partial !== '') {
+            const newline = text.indexOf('\n');
+            if (newline < 0) {
+                this.partial += text;
+                return;
+            }
+            const line = this.partial + text.slice(0, newline);
+            this.partial = '';
+            this.line(line, 0, line.length);
+            pos = newline + 1;
+        }
+        for (let newline = text.indexOf('\n', pos); newline >= 0; newline = text.indexOf('\n', pos)) {
+            this.line(text, pos, newline);
+            pos = newline + 1;
+        }
+        if (pos < text.length)
+            this.partial = text.slice(pos);
+    }
+    end() {
+        if (this.partial !== '')
+            this.line(this.partial, 0, this.partial.length);
+        this.partial = '';
+        this.finishFile();
+        return this.files;
+    }
+    /** The line `text[pos, end)`, without its newline. */
+    line(text, pos, end) {
+        if (text.startsWith(FILE_HEADER, pos)) {
+            this.finishFile();
+            this.headers = emptyHeaders();
+            readHeader(text.slice(pos, end), this.headers);
+        }
+        else if (this.hunks) {
+            this.hunks.line(text, pos, end);
+        }
+        else if (!this.headers) {
+            // Anything before the first file header is not part of a file.
+        }
+        else if (text.startsWith('@@ ', pos)) {
+            this.hunks = new HunkReader();
+            this.hunks.line(text, pos, end);
+        }
+        else {
+            readHeader(text.slice(pos, end), this.headers);
+        }
+    }
+    finishFile() {
+        if (this.headers)
+            this.files.push(buildFile(this.headers, this.hunks?.result ?? noHunks()));
+        this.headers = undefined;
+        this.hunks = undefined;
+    }
+}
+/** One file's `patch` from the pull-request files API: hunks only, paths and status from the API. */
+function parseApiPatch(file) {
+    const deleted = file.status === 'removed';
+    const renamed = file.status === 'renamed' && !!file.previous_filename;
+    const { hunks, ...counts } = file.patch ? parseHunks(file.patch) : noHunks();
+    // The API omits the patch of binary files and of very large ones; only the latter has line counts.
+    const patchMissing = file.patch === undefined;
+    const binary = patchMissing && file.additions === 0 && file.deletions === 0 && file.status !== 'renamed';
+    let status = deleted
+        ? 'deleted'
+        : file.status === 'added'
+            ? 'added'
+            : renamed
+                ? 'renamed'
+                : 'modified';
+    if (binary && !deleted)
+        status = 'binary';
+    return {
+        path: file.filename,
+        oldPath: renamed ? file.previous_filename : file.filename,
+        status,
+        binary,
+        hunks,
+        additions: patchMissing ? file.additions : counts.additions,
+        deletions: patchMissing ? file.deletions : counts.deletions,
+        ...(patchMissing && !binary ? { patchMissing: true } : {})
+    };
+}
+const SUBMODULE_MODE = '160000';
+function emptyHeaders() {
+    return { added: false, deleted: false, binary: false, submodule: false };
+}
+function noHunks() {
+    return { hunks: [], additions: 0, deletions: 0 };
+}
+function parseSection(text, start, end) {
+    const headers = emptyHeaders();
+    let pos = start;
+    let hunkStart = -1;
+    while (pos < end) {
+        const newline = text.indexOf('\n', pos);
+        const lineEnd = newline < 0 || newline > end ? end : newline;
+        const line = text.slice(pos, lineEnd);
+        if (line.startsWith('@@ ')) {
+            hunkStart = pos;
+            break;
+        }
+        readHeader(line, headers);
+        pos = lineEnd + 1;
+    }
+    const parsed = hunkStart < 0 ? noHunks() : parseHunks(text, hunkStart, end);
+    return buildFile(headers, parsed);
+}
+function readHeader(line, headers) {
+    if (line.startsWith('diff --git ')) {
+        const paths = parseGitHeaderPaths(line.slice('diff --git '.length));
+        if (paths) {
+            headers.oldPath = paths.oldPath;
+            headers.newPath = paths.newPath;
+        }
+    }
+    else if (line.startsWith('--- ')) {
+        const marker = parseMarkerPath(line.slice(4));
+        if (marker !== undefined)
+            headers.oldPath = marker;
+    }
+    else if (line.startsWith('+++ ')) {
+        const marker = parseMarkerPath(line.slice(4));
+        if (marker !== undefined)
+            headers.newPath = marker;
+    }
+    else if (line.startsWith('rename from ')) {
+        headers.renameFrom = parseBarePath(line.slice('rename from '.length));
+    }
+    else if (line.startsWith('rename to ')) {
+        headers.renameTo = parseBarePath(line.slice('rename to '.length));
+    }
+    else if (line.startsWith('new file mode ')) {
+        headers.added = true;
+        headers.newMode = line.slice('new file mode '.length);
+    }
+    else if (line.startsWith('deleted file mode ')) {
+        headers.deleted = true;
+        headers.oldMode = line.slice('deleted file mode '.length);
+    }
+    else if (line.startsWith('old mode ')) {
+        headers.oldMode = line.slice('old mode '.length);
+    }
+    else if (line.startsWith('new mode ')) {
+        headers.newMode = line.slice('new mode '.length);
+    }
+    else if (line.startsWith('index ')) {
+        // "index <old>..<new> <mode>" names the mode when it did not change.
+        if (line.endsWith(` ${SUBMODULE_MODE}`))
+            headers.submodule = true;
+    }
+    else if (line.startsWith('Binary files ') || line === 'GIT binary patch') {
+        headers.binary = true;
+    }
+    if (headers.oldMode === SUBMODULE_MODE || headers.newMode === SUBMODULE_MODE)
+        headers.submodule = true;
+}
+function buildFile(headers, { hunks, additions, deletions }) {
+    const oldPath = headers.renameFrom ?? headers.oldPath ?? headers.newPath ?? '';
+    const newPath = headers.renameTo ?? headers.newPath ?? oldPath;
+    const renamed = !headers.added && !headers.deleted && oldPath !== newPath;
+    let status = headers.added
+        ? 'added'
+        : headers.deleted
+            ? 'deleted'
+            : renamed
+                ? 'renamed'
+                : 'modified';
+    if (headers.binary && !headers.deleted)
+        status = 'binary';
+    const file = {
+        path: headers.deleted ? oldPath : newPath,
+        oldPath: headers.added ? newPath : oldPath,
+        status,
+        binary: headers.binary,
+        hunks,
+        additions,
+        deletions
+    };
+    if (!headers.added &&
+        !headers.deleted &&
+        headers.oldMode &&
+        headers.newMode &&
+        headers.oldMode !== headers.newMode) {
+        file.modeChange = { oldMode: headers.oldMode, newMode: headers.newMode };
+    }
+    if (headers.submodule)
+        file.submodule = true;
+    return file;
+}
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+const PLUS = 43;
+const MINUS = 45;
+const AT = 64;
+const BACKSLASH = 92;
+const CR = 13;
+/**
+ * Reads the hunks in `text` from `start` to `end`. Each hunk's header says how many old and new lines
+ * follow, and the body is read by those counts, so a body line that looks like a header (`--- x`, `+++ y`)
+ * is still a line; the "\ No newline at end of file" marker is not a line and is not counted.
+ */
+function parseHunks(text, start = 0, end = text.length) {
+    const reader = new HunkReader();
+    let pos = start;
+    while (pos < end) {
+        let lineEnd = text.indexOf('\n', pos);
+        if (lineEnd < 0 || lineEnd > end)
+            lineEnd = end;
+        reader.line(text, pos, lineEnd);
+        pos = lineEnd + 1;
+    }
+    return reader.result;
+}
+const textStats = new WeakMap();
+/**
+ * The stats of a hunk as this module read it; undefined for a hunk made elsewhere or whose lines changed
+ * since (a changed count is how that shows: nothing in the diff model edits a line in place).
+ */
+function hunkTextStats(hunk) {
+    const stats = textStats.get(hunk);
+    return stats && hunk.lines.length === stats.lines ? stats : undefined;
+}
+function emptyStats() {
+    return { lines: 0, textChars: 0, removed: 0, removedNumberDigits: 0, longestLine: 0, keyBodyLike: false };
+}
+function decimalDigits(n) {
+    let digits = 1;
+    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10))
+        digits++;
+    return digits;
+}
+/** The hunks of one file, read a line at a time (see parseHunks). */
+class HunkReader {
+    result = noHunks();
+    hunk;
+    stats = emptyStats();
+    oldLine = 0;
+    newLine = 0;
+    oldLeft = 0;
+    newLeft = 0;
+    /** The line `text[pos, lineEnd)`, without its newline. */
+    line(text, pos, lineEnd) {
+        const marker = text.charCodeAt(pos);
+        const hunk = this.hunk;
+        if (hunk && (this.oldLeft > 0 || this.newLeft > 0) && marker !== BACKSLASH) {
+            // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
+            const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+            const body = text.slice(pos + 1, textEnd);
+            const stats = this.stats;
+            stats.lines++;
+            stats.textChars += body.length;
+            if (body.length > stats.longestLine)
+                stats.longestLine = body.length;
+            if (!stats.keyBodyLike && mayBeKeyBodyLine(body))
+                stats.keyBodyLike = true;
+            if (marker === PLUS) {
+                hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: this.newLine++, text: body });
+                this.newLeft--;
+                this.result.additions++;
+            }
+            else if (marker === MINUS) {
+                stats.removedNumberDigits += decimalDigits(this.oldLine);
+                stats.removed++;
+                hunk.lines.push({ kind: 'del', oldLine: this.oldLine++, newLine: undefined, text: body });
+                this.oldLeft--;
+                this.result.deletions++;
+            }
+            else {
+                // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
+                hunk.lines.push({ kind: 'context', oldLine: this.oldLine++, newLine: this.newLine++, text: body });
+                this.oldLeft--;
+                this.newLeft--;
+            }
+        }
+        else if (marker === AT) {
+            const header = text.slice(pos, lineEnd);
+            const match = HUNK_HEADER.exec(header);
+            if (!match)
+                return;
+            const next = {
+                index: this.result.hunks.length,
+                header,
+                oldStart: Number(match[1]),
+                oldLines: match[2] === undefined ? 1 : Number(match[2]),
+                newStart: Number(match[3]),
+                newLines: match[4] === undefined ? 1 : Number(match[4]),
+                lines: []
+            };
+            this.result.hunks.push(next);
+            this.hunk = next;
+            this.stats = emptyStats();
+            textStats.set(next, this.stats);
+            this.oldLine = next.oldStart;
+            this.newLine = next.newStart;
+            this.oldLeft = next.oldLines;
+            this.newLeft = next.newLines;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/diff/prompt-diff.ts
+
 
 /**
  * How the rendered diff reads, for the system prompt. Only a line that starts with a number can take a
@@ -1985,6 +2349,12 @@ function measureEntry(entry, lines) {
         if (shown >= lines)
             break;
         length += 1 + renderHunkHeader(hunk.header).length;
+        const whole = shown + hunk.lines.length <= lines ? measureWholeHunk(hunk, width) : undefined;
+        if (whole !== undefined) {
+            length += whole;
+            shown += hunk.lines.length;
+            continue;
+        }
         for (const line of hunk.lines) {
             if (shown >= lines)
                 break;
@@ -1993,6 +2363,18 @@ function measureEntry(entry, lines) {
         }
     }
     return length;
+}
+/**
+ * The rendered lines of a whole hunk, each with its newline, from what the parser counted: a line renders as
+ * its text behind a fixed prefix, unless it is cut or redacted, and then the lines are measured one by one.
+ */
+function measureWholeHunk(hunk, width) {
+    const stats = hunkTextStats(hunk);
+    if (!stats || stats.keyBodyLike || stats.longestLine > MAX_LINE_CHARS)
+        return undefined;
+    // "\n  42 + text" and "\n  " + blank + " - (old 41) text"
+    const kept = stats.lines - stats.removed;
+    return kept * (6 + width) + stats.removed * (13 + width) + stats.removedNumberDigits + stats.textChars;
 }
 /** `renderLine(line, width, blank).length`. */
 function measureLine(line, width) {
@@ -3531,8 +3913,11 @@ function kindOfMode(mode) {
 }
 /** A path's segments as tree entry names compare them: UTF-8 bytes, one latin1 character each. */
 function pathSegments(filePath) {
-    return Buffer.from(filePath, 'utf8').toString('latin1').split('/');
+    // Printable ASCII is its own UTF-8, as most paths are: only the others are spelled out byte by byte.
+    const bytes = ASCII.test(filePath) ? filePath : Buffer.from(filePath, 'utf8').toString('latin1');
+    return bytes.split('/');
 }
+const ASCII = /^[ -~]*$/;
 
 ;// CONCATENATED MODULE: ./src/git/git-error.ts
 /** A git command that failed: what ran, how it ended and what git said. */
@@ -4982,317 +5367,6 @@ function linePositions(hunk, key) {
             positions[value - first] = index;
     });
     return positions;
-}
-
-;// CONCATENATED MODULE: ./src/diff/parse.ts
-
-/**
- * Parses `git diff` output into the diff model: extended headers for what GitHub needs (renames, binary
- * files, modes, quoted paths), hunks measured by their line counts.
- *
- * parse-diff is not used here. On a 100k-line diff it cost two to three times this reader, enough to miss
- * the budget against `git diff` itself, and its output needs correcting anyway: no renames or binary
- * files, a rename without edits takes its paths from the ambiguous `diff --git` line, names with spaces
- * keep git's trailing tab, `ln` is the OLD number on a deletion but the NEW one on an addition, and the
- * "\ No newline at end of file" marker comes back as a copy of the previous line. The tests compare this
- * reader with parse-diff on every fixture.
- */
-function parseUnifiedDiff(text) {
-    const files = [];
-    const atStart = text.startsWith('diff --git ');
-    let start = atStart ? 0 : text.indexOf(FILE_MARKER);
-    if (start >= 0 && !atStart)
-        start += 1;
-    while (start >= 0) {
-        const next = text.indexOf(FILE_MARKER, start);
-        files.push(parseSection(text, start, next < 0 ? text.length : next + 1));
-        start = next < 0 ? -1 : next + 1;
-    }
-    return files;
-}
-const FILE_MARKER = '\ndiff --git ';
-const FILE_HEADER = 'diff --git ';
-/**
- * Parses a diff handed over in pieces (see Git.streamDiff) line by line as the pieces arrive, so parsing
- * runs while git is still diffing, however large a single file's diff is; only a line cut between two
- * pieces waits for the next one. The files are those parseUnifiedDiff reads from the whole text.
- */
-class DiffStreamParser {
-    files = [];
-    /** The file being read, from its `diff --git` line on; undefined before the first. */
-    headers;
-    /** Set from the file's first `@@ ` line on, after which no line is a header. */
-    hunks;
-    /** The start of a line whose end is in a later piece. */
-    partial = '';
-    push(text) {
-        let pos = 0;
-        if (this.partial !== '') {
-            const newline = text.indexOf('\n');
-            if (newline < 0) {
-                this.partial += text;
-                return;
-            }
-            const line = this.partial + text.slice(0, newline);
-            this.partial = '';
-            this.line(line, 0, line.length);
-            pos = newline + 1;
-        }
-        for (let newline = text.indexOf('\n', pos); newline >= 0; newline = text.indexOf('\n', pos)) {
-            this.line(text, pos, newline);
-            pos = newline + 1;
-        }
-        if (pos < text.length)
-            this.partial = text.slice(pos);
-    }
-    end() {
-        if (this.partial !== '')
-            this.line(this.partial, 0, this.partial.length);
-        this.partial = '';
-        this.finishFile();
-        return this.files;
-    }
-    /** The line `text[pos, end)`, without its newline. */
-    line(text, pos, end) {
-        if (text.startsWith(FILE_HEADER, pos)) {
-            this.finishFile();
-            this.headers = emptyHeaders();
-            readHeader(text.slice(pos, end), this.headers);
-        }
-        else if (this.hunks) {
-            this.hunks.line(text, pos, end);
-        }
-        else if (!this.headers) {
-            // Anything before the first file header is not part of a file.
-        }
-        else if (text.startsWith('@@ ', pos)) {
-            this.hunks = new HunkReader();
-            this.hunks.line(text, pos, end);
-        }
-        else {
-            readHeader(text.slice(pos, end), this.headers);
-        }
-    }
-    finishFile() {
-        if (this.headers)
-            this.files.push(buildFile(this.headers, this.hunks?.result ?? noHunks()));
-        this.headers = undefined;
-        this.hunks = undefined;
-    }
-}
-/** One file's `patch` from the pull-request files API: hunks only, paths and status from the API. */
-function parseApiPatch(file) {
-    const deleted = file.status === 'removed';
-    const renamed = file.status === 'renamed' && !!file.previous_filename;
-    const { hunks, ...counts } = file.patch ? parseHunks(file.patch) : noHunks();
-    // The API omits the patch of binary files and of very large ones; only the latter has line counts.
-    const patchMissing = file.patch === undefined;
-    const binary = patchMissing && file.additions === 0 && file.deletions === 0 && file.status !== 'renamed';
-    let status = deleted
-        ? 'deleted'
-        : file.status === 'added'
-            ? 'added'
-            : renamed
-                ? 'renamed'
-                : 'modified';
-    if (binary && !deleted)
-        status = 'binary';
-    return {
-        path: file.filename,
-        oldPath: renamed ? file.previous_filename : file.filename,
-        status,
-        binary,
-        hunks,
-        additions: patchMissing ? file.additions : counts.additions,
-        deletions: patchMissing ? file.deletions : counts.deletions,
-        ...(patchMissing && !binary ? { patchMissing: true } : {})
-    };
-}
-const SUBMODULE_MODE = '160000';
-function emptyHeaders() {
-    return { added: false, deleted: false, binary: false, submodule: false };
-}
-function noHunks() {
-    return { hunks: [], additions: 0, deletions: 0 };
-}
-function parseSection(text, start, end) {
-    const headers = emptyHeaders();
-    let pos = start;
-    let hunkStart = -1;
-    while (pos < end) {
-        const newline = text.indexOf('\n', pos);
-        const lineEnd = newline < 0 || newline > end ? end : newline;
-        const line = text.slice(pos, lineEnd);
-        if (line.startsWith('@@ ')) {
-            hunkStart = pos;
-            break;
-        }
-        readHeader(line, headers);
-        pos = lineEnd + 1;
-    }
-    const parsed = hunkStart < 0 ? noHunks() : parseHunks(text, hunkStart, end);
-    return buildFile(headers, parsed);
-}
-function readHeader(line, headers) {
-    if (line.startsWith('diff --git ')) {
-        const paths = parseGitHeaderPaths(line.slice('diff --git '.length));
-        if (paths) {
-            headers.oldPath = paths.oldPath;
-            headers.newPath = paths.newPath;
-        }
-    }
-    else if (line.startsWith('--- ')) {
-        const marker = parseMarkerPath(line.slice(4));
-        if (marker !== undefined)
-            headers.oldPath = marker;
-    }
-    else if (line.startsWith('+++ ')) {
-        const marker = parseMarkerPath(line.slice(4));
-        if (marker !== undefined)
-            headers.newPath = marker;
-    }
-    else if (line.startsWith('rename from ')) {
-        headers.renameFrom = parseBarePath(line.slice('rename from '.length));
-    }
-    else if (line.startsWith('rename to ')) {
-        headers.renameTo = parseBarePath(line.slice('rename to '.length));
-    }
-    else if (line.startsWith('new file mode ')) {
-        headers.added = true;
-        headers.newMode = line.slice('new file mode '.length);
-    }
-    else if (line.startsWith('deleted file mode ')) {
-        headers.deleted = true;
-        headers.oldMode = line.slice('deleted file mode '.length);
-    }
-    else if (line.startsWith('old mode ')) {
-        headers.oldMode = line.slice('old mode '.length);
-    }
-    else if (line.startsWith('new mode ')) {
-        headers.newMode = line.slice('new mode '.length);
-    }
-    else if (line.startsWith('index ')) {
-        // "index <old>..<new> <mode>" names the mode when it did not change.
-        if (line.endsWith(` ${SUBMODULE_MODE}`))
-            headers.submodule = true;
-    }
-    else if (line.startsWith('Binary files ') || line === 'GIT binary patch') {
-        headers.binary = true;
-    }
-    if (headers.oldMode === SUBMODULE_MODE || headers.newMode === SUBMODULE_MODE)
-        headers.submodule = true;
-}
-function buildFile(headers, { hunks, additions, deletions }) {
-    const oldPath = headers.renameFrom ?? headers.oldPath ?? headers.newPath ?? '';
-    const newPath = headers.renameTo ?? headers.newPath ?? oldPath;
-    const renamed = !headers.added && !headers.deleted && oldPath !== newPath;
-    let status = headers.added
-        ? 'added'
-        : headers.deleted
-            ? 'deleted'
-            : renamed
-                ? 'renamed'
-                : 'modified';
-    if (headers.binary && !headers.deleted)
-        status = 'binary';
-    const file = {
-        path: headers.deleted ? oldPath : newPath,
-        oldPath: headers.added ? newPath : oldPath,
-        status,
-        binary: headers.binary,
-        hunks,
-        additions,
-        deletions
-    };
-    if (!headers.added &&
-        !headers.deleted &&
-        headers.oldMode &&
-        headers.newMode &&
-        headers.oldMode !== headers.newMode) {
-        file.modeChange = { oldMode: headers.oldMode, newMode: headers.newMode };
-    }
-    if (headers.submodule)
-        file.submodule = true;
-    return file;
-}
-const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
-const PLUS = 43;
-const MINUS = 45;
-const AT = 64;
-const BACKSLASH = 92;
-const CR = 13;
-/**
- * Reads the hunks in `text` from `start` to `end`. Each hunk's header says how many old and new lines
- * follow, and the body is read by those counts, so a body line that looks like a header (`--- x`, `+++ y`)
- * is still a line; the "\ No newline at end of file" marker is not a line and is not counted.
- */
-function parseHunks(text, start = 0, end = text.length) {
-    const reader = new HunkReader();
-    let pos = start;
-    while (pos < end) {
-        let lineEnd = text.indexOf('\n', pos);
-        if (lineEnd < 0 || lineEnd > end)
-            lineEnd = end;
-        reader.line(text, pos, lineEnd);
-        pos = lineEnd + 1;
-    }
-    return reader.result;
-}
-/** The hunks of one file, read a line at a time (see parseHunks). */
-class HunkReader {
-    result = noHunks();
-    hunk;
-    oldLine = 0;
-    newLine = 0;
-    oldLeft = 0;
-    newLeft = 0;
-    /** The line `text[pos, lineEnd)`, without its newline. */
-    line(text, pos, lineEnd) {
-        const marker = text.charCodeAt(pos);
-        const hunk = this.hunk;
-        if (hunk && (this.oldLeft > 0 || this.newLeft > 0) && marker !== BACKSLASH) {
-            // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
-            const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
-            const body = text.slice(pos + 1, textEnd);
-            if (marker === PLUS) {
-                hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: this.newLine++, text: body });
-                this.newLeft--;
-                this.result.additions++;
-            }
-            else if (marker === MINUS) {
-                hunk.lines.push({ kind: 'del', oldLine: this.oldLine++, newLine: undefined, text: body });
-                this.oldLeft--;
-                this.result.deletions++;
-            }
-            else {
-                // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-                hunk.lines.push({ kind: 'context', oldLine: this.oldLine++, newLine: this.newLine++, text: body });
-                this.oldLeft--;
-                this.newLeft--;
-            }
-        }
-        else if (marker === AT) {
-            const header = text.slice(pos, lineEnd);
-            const match = HUNK_HEADER.exec(header);
-            if (!match)
-                return;
-            const next = {
-                index: this.result.hunks.length,
-                header,
-                oldStart: Number(match[1]),
-                oldLines: match[2] === undefined ? 1 : Number(match[2]),
-                newStart: Number(match[3]),
-                newLines: match[4] === undefined ? 1 : Number(match[4]),
-                lines: []
-            };
-            this.result.hunks.push(next);
-            this.hunk = next;
-            this.oldLine = next.oldStart;
-            this.newLine = next.newStart;
-            this.oldLeft = next.oldLines;
-            this.newLeft = next.newLines;
-        }
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/diff/source.ts

@@ -177,6 +177,53 @@ describe('measureEntry', () => {
   })
 })
 
+describe('measureEntry on parsed hunks', () => {
+  const key = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7'.padEnd(64, 'Q')
+  const diffOf = (lines: string[], oldStart = 1, newStart = 1): string => {
+    const oldLines = lines.filter(line => !line.startsWith('+') && !line.startsWith('\\')).length
+    const newLines = lines.filter(line => !line.startsWith('-') && !line.startsWith('\\')).length
+    return [
+      'diff --git a/src/a.ts b/src/a.ts',
+      'index 1111111..2222222 100644',
+      '--- a/src/a.ts',
+      '+++ b/src/a.ts',
+      `@@ -${oldStart},${oldLines} +${newStart},${newLines} @@ function above() {`,
+      ...lines,
+      ''
+    ].join('\n')
+  }
+
+  it('counts whole hunks from what the parser read, as they are rendered', () => {
+    const cases: Array<[string, string]> = [
+      ['plain', diffOf([' keep', '-gone', '+came', ' keep'], 98, 99)],
+      ['numbers that change width', diffOf(['-a', '-b', '-c', ' d', '+e', '+f'], 8, 9)],
+      ['CRLF', diffOf([' one\r', '-two\r', '+three\r'])],
+      ['no newline at the end', diffOf(['-last', '\\ No newline at end of file', '+last'])],
+      ['a key body', diffOf([' before', `+${key}`, `-${key}`, ' after'])],
+      ['a long line', diffOf([`+x = "${'y'.repeat(1500)}"`, ' after'])],
+      ['empty lines', diffOf(['+', ' ', '-'])]
+    ]
+    for (const [name, text] of cases) {
+      const [entry] = triage(parseUnifiedDiff(text)).reviewable
+      for (const lines of [entry!.shownLines, 1, 2]) {
+        const alone = { reviewable: [{ ...entry!, shownLines: lines }], skipped: [] }
+        expect([name, lines, measureEntry(entry!, lines)]).toEqual([
+          name,
+          lines,
+          layoutPromptDiff(alone, Number.POSITIVE_INFINITY).text.length
+        ])
+      }
+    }
+  })
+
+  it('measures a parsed hunk line by line once its lines changed', () => {
+    const [file] = parseUnifiedDiff(diffOf([' keep', '+came']))
+    file!.hunks[0]!.lines.push({ kind: 'add', newLine: 3, text: 'x'.repeat(40) })
+    const [entry] = triage([file!]).reviewable
+    expect(measureEntry(entry!, entry!.totalLines)).toBe(renderFileDiff(file!).length)
+  })
+})
+
 describe('promptDiffShows', () => {
   it('says what layoutPromptDiff shows, at any cap', () => {
     const reviewable = fixtureNames().flatMap(name => triage(parseUnifiedDiff(readFixture(name))).reviewable)

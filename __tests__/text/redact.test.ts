@@ -215,6 +215,23 @@ describe('a key body seen without its BEGIN line', () => {
     for (const line of lines) expect([line, isKeyBodyLine(line)]).toEqual([line, pattern.test(line)])
   })
 
+  it('agrees with the whole pattern on random lines of base64, blanks, padding and line breaks', () => {
+    const pattern = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/m
+    // Mostly base64, so that long runs, runs cut short and runs across line breaks all come up.
+    const alphabet = 'Aa9+/'.repeat(12) + ' \t=\r\n\u2028-'
+    let seed = 7
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
+    for (let round = 0; round < 3000; round++) {
+      const length = 40 + random(160)
+      let line = ''
+      for (let i = 0; i < length; i++) line += alphabet[random(alphabet.length)]
+      expect([line, isKeyBodyLine(line)]).toEqual([line, pattern.test(line)])
+    }
+  })
+
   it('is masked in a diff hunk', () => {
     const file: DiffFile = {
       path: 'certs/service.key',

@@ -1,4 +1,5 @@
 import type { ApiFile, DiffFile, FileStatus, Hunk } from './model.js'
+import { mayBeKeyBodyLine } from '../text/redact.js'
 import { parseBarePath, parseGitHeaderPaths, parseMarkerPath } from './paths.js'
 
 /**
@@ -264,10 +265,48 @@ function parseHunks(text: string, start = 0, end = text.length): ParsedHunks {
   return reader.result
 }
 
+/**
+ * Facts about a hunk's line texts, counted as they are read, so that sizing a large pull request's prompt
+ * does not walk every line again (see measureEntry).
+ */
+export interface HunkTextStats {
+  lines: number
+  /** The lengths of the lines' texts, added up. */
+  textChars: number
+  /** Removed lines, and the decimal digits of their old line numbers added up. */
+  removed: number
+  removedNumberDigits: number
+  longestLine: number
+  /** Some line may be a private key's body (see mayBeKeyBodyLine). */
+  keyBodyLike: boolean
+}
+
+const textStats = new WeakMap<Hunk, HunkTextStats>()
+
+/**
+ * The stats of a hunk as this module read it; undefined for a hunk made elsewhere or whose lines changed
+ * since (a changed count is how that shows: nothing in the diff model edits a line in place).
+ */
+export function hunkTextStats(hunk: Hunk): HunkTextStats | undefined {
+  const stats = textStats.get(hunk)
+  return stats && hunk.lines.length === stats.lines ? stats : undefined
+}
+
+function emptyStats(): HunkTextStats {
+  return { lines: 0, textChars: 0, removed: 0, removedNumberDigits: 0, longestLine: 0, keyBodyLike: false }
+}
+
+function decimalDigits(n: number): number {
+  let digits = 1
+  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
+  return digits
+}
+
 /** The hunks of one file, read a line at a time (see parseHunks). */
 class HunkReader {
   readonly result: ParsedHunks = noHunks()
   private hunk: Hunk | undefined
+  private stats: HunkTextStats = emptyStats()
   private oldLine = 0
   private newLine = 0
   private oldLeft = 0
@@ -281,11 +320,18 @@ class HunkReader {
       // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
       const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd
       const body = text.slice(pos + 1, textEnd)
+      const stats = this.stats
+      stats.lines++
+      stats.textChars += body.length
+      if (body.length > stats.longestLine) stats.longestLine = body.length
+      if (!stats.keyBodyLike && mayBeKeyBodyLine(body)) stats.keyBodyLike = true
       if (marker === PLUS) {
         hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: this.newLine++, text: body })
         this.newLeft--
         this.result.additions++
       } else if (marker === MINUS) {
+        stats.removedNumberDigits += decimalDigits(this.oldLine)
+        stats.removed++
         hunk.lines.push({ kind: 'del', oldLine: this.oldLine++, newLine: undefined, text: body })
         this.oldLeft--
         this.result.deletions++
@@ -310,6 +356,8 @@ class HunkReader {
       }
       this.result.hunks.push(next)
       this.hunk = next
+      this.stats = emptyStats()
+      textStats.set(next, this.stats)
       this.oldLine = next.oldStart
       this.newLine = next.newStart
       this.oldLeft = next.oldLines

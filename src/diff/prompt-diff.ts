@@ -1,5 +1,6 @@
 import { isKeyBodyLine, redactSecrets } from '../text/redact.js'
-import type { DiffFile, DiffLine } from './model.js'
+import type { DiffFile, DiffLine, Hunk } from './model.js'
+import { hunkTextStats } from './parse.js'
 import type { ReviewableFile, SkippedFile, TriageResult } from './triage.js'
 
 /**
@@ -148,6 +149,12 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
   for (const hunk of file.hunks) {
     if (shown >= lines) break
     length += 1 + renderHunkHeader(hunk.header).length
+    const whole = shown + hunk.lines.length <= lines ? measureWholeHunk(hunk, width) : undefined
+    if (whole !== undefined) {
+      length += whole
+      shown += hunk.lines.length
+      continue
+    }
     for (const line of hunk.lines) {
       if (shown >= lines) break
       length += 1 + measureLine(line, width)
@@ -155,6 +162,18 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
     }
   }
   return length
+}
+
+/**
+ * The rendered lines of a whole hunk, each with its newline, from what the parser counted: a line renders as
+ * its text behind a fixed prefix, unless it is cut or redacted, and then the lines are measured one by one.
+ */
+function measureWholeHunk(hunk: Hunk, width: number): number | undefined {
+  const stats = hunkTextStats(hunk)
+  if (!stats || stats.keyBodyLike || stats.longestLine > MAX_LINE_CHARS) return undefined
+  // "\n  42 + text" and "\n  " + blank + " - (old 41) text"
+  const kept = stats.lines - stats.removed
+  return kept * (6 + width) + stats.removed * (13 + width) + stats.removedNumberDigits + stats.textChars
 }
 
 /** `renderLine(line, width, blank).length`. */

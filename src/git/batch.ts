@@ -116,5 +116,9 @@ function kindOfMode(mode: number): TreeEntryKind {
 
 /** A path's segments as tree entry names compare them: UTF-8 bytes, one latin1 character each. */
 export function pathSegments(filePath: string): string[] {
-  return Buffer.from(filePath, 'utf8').toString('latin1').split('/')
+  // Printable ASCII is its own UTF-8, as most paths are: only the others are spelled out byte by byte.
+  const bytes = ASCII.test(filePath) ? filePath : Buffer.from(filePath, 'utf8').toString('latin1')
+  return bytes.split('/')
 }
+
+const ASCII = /^[ -~]*$/

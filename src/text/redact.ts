@@ -142,12 +142,30 @@ const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm
 const KEY_BODY_MIN_CHARS = 60
 /**
  * Whether some line of `text` has 60 base64 characters after its indentation, as every line KEY_BODY_LINE
- * matches has; its `^` starts a line after any line terminator. Code fails within a few characters of each
- * line, at its first space or bracket, where the pattern would try every position.
+ * matches has; its `^` starts a line after any line terminator. Never false where isKeyBodyLine is true, and
+ * cheap on code: most lines fail hasBase64Run at one or two characters, the rest at their first space or
+ * bracket, where the pattern would try every position.
  */
-function mayHoldKeyBodyLine(text: string): boolean {
-  if (text.length < KEY_BODY_MIN_CHARS) return false
+export function mayBeKeyBodyLine(text: string): boolean {
+  if (text.length < KEY_BODY_MIN_CHARS || !hasBase64Run(text)) return false
   for (let at = 0; at >= 0; at = nextLineStart(text, at)) if (base64RunAt(text, at)) return true
+  return false
+}
+
+/**
+ * Whether 60 base64 characters stand in a row anywhere in `text`. Such a run covers one of the positions
+ * 59, 119, 179, ..., so only those are probed, and a run is measured only around a probe that is base64: a line
+ * of code is rejected with one or two reads, where finding its line starts would scan it four times.
+ */
+function hasBase64Run(text: string): boolean {
+  for (let probe = KEY_BODY_MIN_CHARS - 1; probe < text.length; probe += KEY_BODY_MIN_CHARS) {
+    if (!isBase64(text.charCodeAt(probe))) continue
+    let start = probe
+    while (start > 0 && isBase64(text.charCodeAt(start - 1))) start--
+    let end = probe + 1
+    while (end < text.length && end - start < KEY_BODY_MIN_CHARS && isBase64(text.charCodeAt(end))) end++
+    if (end - start >= KEY_BODY_MIN_CHARS) return true
+  }
   return false
 }
 
@@ -194,7 +212,7 @@ function isBase64(code: number): boolean {
 
 /** Whether one line, taken on its own, is the body of a key. */
 export function isKeyBodyLine(line: string): boolean {
-  if (!mayHoldKeyBodyLine(line)) return false
+  if (!mayBeKeyBodyLine(line)) return false
   KEY_BODY_LINE.lastIndex = 0
   return KEY_BODY_LINE.test(line)
 }
