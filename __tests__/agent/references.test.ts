@@ -1,7 +1,10 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   changedSymbols,
   declarationIn,
+  declarationInExhaustively,
   enclosingDeclarations,
   isDefinition,
   symbolReferences
@@ -108,6 +111,95 @@ describe('changed symbols and their references', () => {
     expect(enclosingDeclarations(lines, 10).map(d => d.name)).toEqual(['Report', 'render'])
     expect(enclosingDeclarations(lines, 6).map(d => d.name)).toEqual(['ratio'])
     expect(enclosingDeclarations(lines, 1)).toEqual([])
+  })
+
+  it('finds the declaration every pattern finds, on every line of this repository and on edge cases', () => {
+    const lines = [
+      '\tdef run(self):',
+      '\u00a0 async render(rows) {',
+      'Export function x() {}',
+      'export function',
+      '  if (ready) {',
+      '  _hidden() {',
+      '  get value() {  ',
+      '  predefined(x);',
+      '  undefined_thing(a) {',
+      '\t\tstatic async *items<T>(list: T[]) {'
+    ]
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name)
+        if (entry.isDirectory()) walk(full)
+        else if (/\.(ts|js|py|go|rs|rb)$/.test(entry.name))
+          lines.push(...fs.readFileSync(full, 'utf8').split('\n'))
+      }
+    }
+    for (const dir of ['src', '__tests__', 'testing', 'eval']) walk(dir)
+    expect(lines.length).toBeGreaterThan(10_000)
+    const differing = lines.filter(
+      line => JSON.stringify(declarationIn(line)) !== JSON.stringify(declarationInExhaustively(line))
+    )
+    expect(differing).toEqual([])
+    expect(lines.filter(line => declarationIn(line)?.topLevel === false).length).toBeGreaterThan(100)
+  })
+
+  it('finds the enclosing declarations a walk up the file finds, on random files', () => {
+    // The walk as first written: line by line up from the target, to the first line at column 0.
+    const walk = (lines: string[], n: number): Array<{ name: string; line: number }> => {
+      const found: Array<{ name: string; line: number }> = []
+      const indent = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0
+      const targetIndent = indent(lines[n - 1] ?? '')
+      let method = false
+      for (let i = n - 1; i >= 0; i--) {
+        const text = lines[i] ?? ''
+        if (text.trim() === '') continue
+        const declaration = declarationIn(text)
+        if (
+          declaration &&
+          !declaration.topLevel &&
+          !method &&
+          (i === n - 1 || targetIndent > declaration.indent)
+        ) {
+          found.push({ name: declaration.name, line: i + 1 })
+          method = true
+          continue
+        }
+        if (indent(text) > 0) continue
+        if (declaration?.topLevel) found.push({ name: declaration.name, line: i + 1 })
+        else if (i === n - 1 && /^[)\]}]/.test(text)) continue
+        break
+      }
+      return found.reverse()
+    }
+    const pool = [
+      'export function top() {',
+      'class Store {',
+      '  load(id) {',
+      '    inner(x) {',
+      '      deepest() {',
+      '    def run(self):',
+      '  value = 1',
+      '      more()',
+      '',
+      '   ',
+      '}',
+      '  }',
+      ')',
+      'const done = 2',
+      'plain text'
+    ]
+    let seed = 11
+    const random = (k: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % k
+    }
+    for (let round = 0; round < 400; round++) {
+      const lines = Array.from({ length: 1 + random(40) }, () => pool[random(pool.length)] ?? '')
+      for (let n = 1; n <= lines.length + 1; n++) {
+        const got = enclosingDeclarations(lines, n).map(({ name, line }) => ({ name, line }))
+        expect([lines, n, got]).toEqual([lines, n, walk(lines, n)])
+      }
+    }
   })
 
   it('lists changed, added and removed top-level symbols from the diff', () => {

@@ -26,6 +26,7 @@ function gitWithDiff(text: string): Git {
     show: unused,
     lsTree: unused,
     grep: unused,
+    grepWords: unused,
     catFileType: unused,
     readBlobs: unused
   }

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { commitAnswers, createGit, GitError, type Git } from '../../src/git/git.js'
@@ -70,6 +71,32 @@ describe('createGit', () => {
     expect(parts.join('')).toBe(await git.diff(base, head))
   })
 
+  it('streams a diff larger than one read through a private file it removes, and fails as git does', async () => {
+    const runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), 'redline-runner-temp-'))
+    const large = createCheckoutFixture()
+    const saved = process.env.RUNNER_TEMP
+    process.env.RUNNER_TEMP = runnerTemp
+    try {
+      // Multi-byte characters throughout, so that some fall across the edge of a read.
+      const from = large.commit({ 'big.txt': numbered(100_000) })
+      const to = large.commit({ 'big.txt': numbered(100_000).replace(/line (\d+)/g, 'línea ✓ $1') })
+      const reader = createGit(large.dev, silentLogger)
+      const parts: string[] = []
+      await reader.streamDiff(from, to, part => void parts.push(part))
+      const whole = await reader.diff(from, to)
+      expect(whole.length).toBeGreaterThan(2 << 20)
+      expect(parts.length).toBeGreaterThan(1)
+      expect(parts.join('')).toBe(whole)
+      await expect(reader.streamDiff(from, 'f'.repeat(40), () => undefined)).rejects.toThrow(GitError)
+      expect(fs.readdirSync(runnerTemp)).toEqual([])
+    } finally {
+      if (saved === undefined) delete process.env.RUNNER_TEMP
+      else process.env.RUNNER_TEMP = saved
+      large.cleanup()
+      fs.rmSync(runnerTemp, { recursive: true, force: true })
+    }
+  })
+
   it('reads files from commits, not from the working tree', async () => {
     fs.writeFileSync(path.join(fixture.dev, 'src/app.ts'), 'uncommitted\n')
     expect((await git.show(head, 'src/app.ts'))?.toString('utf8')).toBe(
@@ -138,6 +165,49 @@ describe('createGit', () => {
       { path: 'src/app.ts', line: 11, text: 'line 11', kind: 'function' },
       { path: 'src/app.ts', line: 12, text: 'line 12' }
     ])
+  })
+
+  it('finds many words with one git grep, each as its own whole-word search finds it', async () => {
+    const words = ['foo', 'bar', '$el', 'foo_bar', 'common', 'absent', 'x']
+    const wordsFixture = createCheckoutFixture()
+    try {
+      const sha = wordsFixture.commit({
+        'a.ts': [
+          'foo(bar)',
+          'foofoo and foo_bar',
+          'x.foo = $el',
+          'a$el b',
+          'ðfooð',
+          ...Array.from({ length: 40 }, (_, i) => `common ${i}`)
+        ].join('\n'),
+        'b/c.py': 'def foo():\n    return bar + x\n',
+        'bin.dat': '\u0000foo\u0000'
+      })
+      const logger = memoryLogger()
+      const searcher = createGit(wordsFixture.dev, logger)
+      for (const maxPerWord of [1000, 3, 1]) {
+        const found = await searcher.grepWords(sha, words, maxPerWord)
+        for (const word of words) {
+          const alone = await searcher.grep(sha, word, {
+            fixed: true,
+            wordRegexp: true,
+            maxCount: maxPerWord
+          })
+          expect([maxPerWord, word, found.get(word)]).toEqual([maxPerWord, word, alone])
+        }
+      }
+      const processes = async (asked: string[]): Promise<number> => {
+        logger.lines.length = 0
+        await searcher.grepWords(sha, asked, 1000)
+        return logger.lines.filter(line => line.message.startsWith('git ')).length
+      }
+      // A word with a character outside git's word characters is searched on its own.
+      expect(await processes(words.filter(word => word !== '$el'))).toBe(1)
+      expect(await processes(words)).toBe(2)
+      expect(await searcher.grepWords(sha, [], 10)).toEqual(new Map())
+    } finally {
+      wordsFixture.cleanup()
+    }
   })
 
   it('asks git once about a commit it found, and again about one it did not', async () => {

@@ -32470,6 +32470,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
+var promises_default = /*#__PURE__*/__nccwpck_require__.n(promises_);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -43078,16 +43079,23 @@ function clip(text) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 ;// CONCATENATED MODULE: ./src/git/arguments.ts
-/** The arguments of every diff, fixed so that no repository or user setting changes the lines it shows. */
-function diffArgs(from, to, paths) {
+/**
+ * The arguments of every diff, fixed so that no repository or user setting changes the lines it shows;
+ * written to `output` when given, else to standard output.
+ */
+function diffArgs(from, to, paths, output) {
     return [
         'diff',
+        ...(output === undefined ? [] : [`--output=${output}`]),
         '--no-color',
         '--no-ext-diff',
         '--no-textconv',
@@ -43265,7 +43273,15 @@ function firstLines(text) {
 
 
 
+
+
 const DEFAULT_GREP_MATCHES = 1000;
+/** How much of a diff's file is read at a time. */
+const DIFF_READ_BYTES = 1 << 20;
+/** The runner's temporary directory, emptied after every job, else the system's. */
+function temporaryRoot() {
+    return process.env.RUNNER_TEMP || external_node_os_default().tmpdir();
+}
 const MODE_KIND = {
     '040000': 'tree',
     '160000': 'submodule',
@@ -43447,18 +43463,53 @@ function createGit(workspaceDir, logger) {
         const entries = await lsTreeRaw(sha, [target]);
         return entries.find(entry => entry.path === target)?.kind;
     }
+    /**
+     * git writes the diff to a file of a private temporary directory, read as it grows. Through a pipe, which
+     * holds 64 KB, git stopped whenever the reader paused (a garbage collection while parsing): a 300-file diff
+     * took half as long again as git alone. Written to a file, git runs at its own speed and the reader keeps
+     * up in large reads.
+     */
     async function streamDiff(from, to, onText, paths) {
-        const args = diffArgs(from, to, paths);
-        // A multi-byte character can straddle two pieces of output.
-        const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-        await runLarge(args, {}, data => {
-            const text = decoder.write(data);
-            if (text)
-                onText(text);
-        });
-        const rest = decoder.end();
-        if (rest)
-            onText(rest);
+        const dir = await promises_default().mkdtemp(external_node_path_default().join(temporaryRoot(), 'redline-diff-'));
+        const output = external_node_path_default().join(dir, 'diff');
+        try {
+            const file = await promises_default().open(output, 'w+');
+            try {
+                let exited = false;
+                const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => void (exited = true));
+                diffing.catch(() => undefined);
+                // A multi-byte character can straddle two reads.
+                const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+                const buffer = Buffer.allocUnsafe(DIFF_READ_BYTES);
+                for (;;) {
+                    // Everything git wrote is in the file once it has exited: a read after that which finds nothing
+                    // is the end.
+                    const finished = exited;
+                    const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+                    if (bytesRead > 0) {
+                        const text = decoder.write(buffer.subarray(0, bytesRead));
+                        if (text)
+                            onText(text);
+                    }
+                    else if (finished) {
+                        break;
+                    }
+                    else {
+                        await new Promise(resolve => setTimeout(resolve, 1));
+                    }
+                }
+                await diffing;
+                const rest = decoder.end();
+                if (rest)
+                    onText(rest);
+            }
+            finally {
+                await file.close();
+            }
+        }
+        finally {
+            await promises_default().rm(dir, { recursive: true, force: true });
+        }
     }
     /**
      * A `git cat-file --batch` process: each call writes object names and resolves with their answers, in
@@ -43542,7 +43593,7 @@ function createGit(workspaceDir, logger) {
             batch.close();
         }
     }
-    return {
+    const git = {
         workspaceDir: cwd,
         isRepository: (commits = []) => isRepositoryWith(commits),
         async fetchShas(shas, depth = 1) {
@@ -43654,9 +43705,92 @@ function createGit(workspaceDir, logger) {
             }
             return matches;
         },
+        async grepWords(sha, words, maxPerWord) {
+            const wanted = [...new Set(words)].filter(word => word !== '');
+            const found = new Map(wanted.map(word => [word, []]));
+            const alone = { fixed: true, wordRegexp: true, maxCount: maxPerWord };
+            // Several -F -w patterns send git grep down a path hundreds of times slower than one; an alternation
+            // of plain words is as fast as one. It finds every line where some word stands whole: git retries a
+            // match that is not a whole word one character on, and at the word's own position no other plain word
+            // matches whole, as a longer one would need a word character after it. Longest first, for regex
+            // engines that take the first alternative that matches rather than the longest.
+            const plain = wanted.filter(word => PLAIN_WORD.test(word)).sort((a, b) => b.length - a.length);
+            for (const word of wanted)
+                if (!PLAIN_WORD.test(word))
+                    found.set(word, await git.grep(sha, word, alone));
+            if (plain.length === 0)
+                return found;
+            const args = ['grep', '--null', '-n', '-I', '--no-color', '--full-name', '--extended-regexp'];
+            args.push('--word-regexp', '-e', `(${plain.join('|')})`, revision(sha), '--');
+            // Bounded like one search per word: past this many lines some word may have been cut short.
+            const limit = plain.length * maxPerWord;
+            const parts = [];
+            let lines = 0;
+            let stopped = false;
+            await runLarge(args, { okCodes: [1] }, data => {
+                parts.push(data);
+                for (let at = data.indexOf(10); at >= 0; at = data.indexOf(10, at + 1))
+                    lines++;
+                if (lines < limit)
+                    return undefined;
+                stopped = true;
+                return 'stop';
+            });
+            const prefix = `${sha}:`;
+            const text = Buffer.concat(parts).toString('utf8');
+            let complete = 0;
+            for (let start = 0, end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
+                // "<sha>:<path>\0<line>\0<text>"
+                const first = text.indexOf('\0', start);
+                const second = first < 0 ? -1 : text.indexOf('\0', first + 1);
+                if (second < 0 || second > end)
+                    continue;
+                const line = text.slice(second + 1, end);
+                for (const word of plain) {
+                    const matches = found.get(word);
+                    if (matches.length >= maxPerWord || !holdsWord(line, word))
+                        continue;
+                    const name = text.slice(start, first);
+                    matches.push({
+                        path: name.startsWith(prefix) ? name.slice(prefix.length) : name,
+                        line: Number(text.slice(first + 1, second)),
+                        text: line
+                    });
+                    if (matches.length === maxPerWord)
+                        complete++;
+                }
+                if (complete === plain.length)
+                    break;
+            }
+            if (!stopped)
+                return found;
+            // Output cut at the bound holds every word's first lines only for the words that filled their share.
+            for (const word of plain) {
+                if ((found.get(word)?.length ?? 0) < maxPerWord)
+                    found.set(word, await git.grep(sha, word, alone));
+            }
+            return found;
+        },
         catFileType,
         readBlobs
     };
+    return git;
+}
+/** A word of git's word characters only, which needs no escaping in a regular expression. */
+const PLAIN_WORD = /^\w+$/;
+/** git's word characters for --word-regexp: ASCII letters, digits and the underscore. */
+function isWordChar(code) {
+    return ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95);
+}
+/** Whether `word` stands in `line` as grep -w finds it: some occurrence with no word character on either side. */
+function holdsWord(line, word) {
+    for (let at = line.indexOf(word); at >= 0; at = line.indexOf(word, at + 1)) {
+        const before = at === 0 || !isWordChar(line.charCodeAt(at - 1));
+        const after = at + word.length >= line.length || !isWordChar(line.charCodeAt(at + word.length));
+        if (before && after)
+            return true;
+    }
+    return false;
 }
 function nextRequests(visit, idBytes) {
     const entries = new Map(parseTree(visit.tree.content, idBytes).map(entry => [entry.name, entry]));
@@ -43769,6 +43903,9 @@ const METHOD = [
     new RegExp(`^\\s+(?:(?:public|protected|static|async|override|readonly|get|set)\\s+)*\\*?${NAME}\\s*(?:<[^>]*>)?\\([^)]*\\)?[^;]*\\{\\s*$`),
     new RegExp(`^\\s+(?:async\\s+)?def\\s+${NAME}`)
 ];
+const STARTS_LOWER = /^[a-z]/;
+const STARTS_BLANK = /^\s/;
+const ENDS_WITH_BRACE = /\{\s*$/;
 const NOT_METHODS = new Set([
     'if',
     'for',
@@ -43789,11 +43926,30 @@ const NOT_METHODS = new Set([
 const indentOf = (line) => /^\s*/.exec(line)?.[0].length ?? 0;
 /** The symbol a line declares, if it is a recognised declaration. */
 function declarationIn(line) {
+    // Every top-level pattern starts with a lower-case keyword and every method pattern with indentation, and
+    // a method with a body ends in a brace or is a Python def: most lines of code are none of these.
+    if (STARTS_LOWER.test(line)) {
+        for (const pattern of TOP_LEVEL) {
+            const name = pattern.exec(line)?.[1];
+            if (name)
+                return { name, indent: 0, topLevel: true };
+        }
+        return undefined;
+    }
+    if (!STARTS_BLANK.test(line) || !(ENDS_WITH_BRACE.test(line) || line.includes('def')))
+        return undefined;
+    return methodIn(line);
+}
+/** declarationIn with every pattern tried on every line: the same answers, slower. Tests hold declarationIn to it. */
+function declarationInExhaustively(line) {
     for (const pattern of TOP_LEVEL) {
         const name = pattern.exec(line)?.[1];
         if (name)
             return { name, indent: 0, topLevel: true };
     }
+    return methodIn(line);
+}
+function methodIn(line) {
     for (const pattern of METHOD) {
         const name = pattern.exec(line)?.[1];
         if (name && !NOT_METHODS.has(name) && !name.startsWith('_')) {
@@ -43801,6 +43957,28 @@ function declarationIn(line) {
         }
     }
     return undefined;
+}
+/**
+ * The facts of line `i` of a file, worked out once per line: the walks up from every added line of a file
+ * cross the same lines, and in a file of indented code each walk goes to the top.
+ */
+const factsOf = new WeakMap();
+function lineFacts(lines, i) {
+    let known = factsOf.get(lines);
+    if (!known) {
+        known = [];
+        factsOf.set(lines, known);
+    }
+    let facts = known[i];
+    if (!facts) {
+        const text = lines[i] ?? '';
+        facts =
+            text.trim() === ''
+                ? { indent: -1, declaration: undefined }
+                : { indent: indentOf(text), declaration: declarationIn(text) };
+        known[i] = facts;
+    }
+    return facts;
 }
 /** Whether a line declares `symbol` (rather than using it). */
 function isDefinition(line, symbol) {
@@ -43810,36 +43988,54 @@ function isDefinition(line, symbol) {
     // Object members and assignments of functions: `symbol: (…) =>`, `symbol = function`, `def symbol`.
     return new RegExp(`(?:^|[\\s,{])${escaped}\\s*(?:[:=]\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*=>|[A-Za-z_$][\\w$]*\\s*=>))`).test(line);
 }
+const outlines = new WeakMap();
+function outlineTo(lines, index) {
+    let outline = outlines.get(lines);
+    if (!outline) {
+        outline = { columnZero: new Int32Array(lines.length), method: new Int32Array(lines.length), known: 0 };
+        outlines.set(lines, outline);
+    }
+    for (let i = outline.known; i <= index; i++) {
+        const { indent, declaration } = lineFacts(lines, i);
+        const above = i > 0;
+        outline.columnZero[i] = indent === 0 ? i : above ? outline.columnZero[i - 1] : -1;
+        outline.method[i] =
+            declaration && !declaration.topLevel ? i : above ? outline.method[i - 1] : -1;
+    }
+    outline.known = Math.max(outline.known, index + 1);
+    return outline;
+}
 /**
  * The declarations that enclose line `n` (1-based) of a file: the nearest top-level one, and the nearest
- * method above it when the line is indented deeper than that method.
+ * method above it when the line is indented deeper than that method. Reading up from the line, the first
+ * line at column 0 ends the search (a closing bracket there is the end of the line's own block and is passed
+ * over); the outline jumps there and from method to method, so a file's added lines cost no more than its
+ * lines, however deeply its code is indented.
  */
 function enclosingDeclarations(lines, n) {
     const found = [];
-    const target = lines[n - 1] ?? '';
-    let method = false;
-    for (let i = n - 1; i >= 0; i--) {
-        const text = lines[i] ?? '';
-        if (text.trim() === '')
-            continue;
-        const declaration = declarationIn(text);
-        if (declaration &&
-            !declaration.topLevel &&
-            !method &&
-            (i === n - 1 || indentOf(target) > declaration.indent)) {
-            found.push({ ...declaration, line: i + 1 });
-            method = true;
-            continue;
-        }
-        if (indentOf(text) > 0)
-            continue;
-        if (declaration?.topLevel)
-            found.push({ ...declaration, line: i + 1 });
-        // A closing line at column 0 belongs to the block above it; any other column-0 line ends the search.
-        else if (i === n - 1 && /^[)\]}]/.test(text))
-            continue;
-        break;
+    const last = n - 1;
+    const start = Math.min(last, lines.length - 1);
+    if (start < 0)
+        return found;
+    const outline = outlineTo(lines, start);
+    const targetIndent = indentOf(lines[last] ?? '');
+    let boundary = outline.columnZero[start];
+    if (boundary === last &&
+        !lineFacts(lines, last).declaration?.topLevel &&
+        /^[)\]}]/.test(lines[last] ?? '')) {
+        boundary = last > 0 ? outline.columnZero[last - 1] : -1;
     }
+    for (let at = outline.method[start]; at > boundary; at = at > 0 ? outline.method[at - 1] : -1) {
+        const method = lineFacts(lines, at).declaration;
+        if (at === last || targetIndent > method.indent) {
+            found.push({ ...method, line: at + 1 });
+            break;
+        }
+    }
+    const top = boundary >= 0 ? lineFacts(lines, boundary).declaration : undefined;
+    if (top?.topLevel)
+        found.push({ ...top, line: boundary + 1 });
     return found.reverse();
 }
 const MAX_SYMBOLS = 25;
@@ -43856,12 +44052,16 @@ function changedSymbols(files, limit = MAX_SYMBOLS) {
         out.push(symbol);
     };
     for (const { file, headLines } of files) {
+        if (out.length >= limit)
+            break;
         const added = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'add' && l.newLine !== undefined));
         const removed = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'del'));
         const removedNames = new Set(removed.flatMap(l => declarationIn(l.text)?.name ?? []));
         const declaredAtHead = new Set();
         if (headLines) {
             for (const line of added) {
+                if (out.length >= limit)
+                    return out;
                 for (const declaration of enclosingDeclarations(headLines, line.newLine)) {
                     declaredAtHead.add(declaration.name);
                     const isNew = declaration.line === line.newLine && !removedNames.has(declaration.name);
@@ -43875,10 +44075,13 @@ function changedSymbols(files, limit = MAX_SYMBOLS) {
             }
             // A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted
             // below when it is gone) or ends a block.
+            const afterRemoved = newLinesAfterRemovals(file);
             for (const line of removed) {
+                if (out.length >= limit)
+                    return out;
                 if (indentOf(line.text) === 0 || line.text.trim() === '')
                     continue;
-                const n = line.oldLine === undefined ? undefined : nearestNewLine(file, line.oldLine);
+                const n = line.oldLine === undefined ? undefined : afterRemoved.get(line.oldLine);
                 if (n === undefined)
                     continue;
                 for (const declaration of enclosingDeclarations(headLines, n)) {
@@ -43888,8 +44091,8 @@ function changedSymbols(files, limit = MAX_SYMBOLS) {
                     push({ name: declaration.name, file: file.path, line: declaration.line, change: 'changed' });
                 }
             }
-            for (const text of headLines) {
-                const name = declarationIn(text)?.name;
+            for (let i = 0; i < headLines.length; i++) {
+                const name = lineFacts(headLines, i).declaration?.name;
                 if (name)
                     declaredAtHead.add(name);
             }
@@ -43901,62 +44104,71 @@ function changedSymbols(files, limit = MAX_SYMBOLS) {
     }
     return out;
 }
-/** The new-file line just after a removed line: where the removal happened at the head. */
-function nearestNewLine(file, oldLine) {
+/**
+ * For each removed line, by its old number, the new-file line just after it in its hunk: where the removal
+ * happened at the head. One pass over the file, however many lines it removes.
+ */
+function newLinesAfterRemovals(file) {
+    const after = new Map();
     for (const hunk of file.hunks) {
-        const at = hunk.lines.findIndex(line => line.kind === 'del' && line.oldLine === oldLine);
-        if (at < 0)
-            continue;
-        return hunk.lines.slice(at + 1).find(line => line.newLine !== undefined)?.newLine;
+        let waiting = [];
+        for (const line of hunk.lines) {
+            if (line.kind === 'del') {
+                if (line.oldLine !== undefined && !after.has(line.oldLine))
+                    waiting.push(line.oldLine);
+            }
+            else if (line.newLine !== undefined && waiting.length > 0) {
+                for (const oldLine of waiting)
+                    after.set(oldLine, line.newLine);
+                waiting = [];
+            }
+        }
     }
-    return undefined;
+    return after;
 }
 /**
  * The changed symbols of a diff with their reference counts at the head. Reads at most MAX_FILES_READ files
- * and runs one `git grep -w` per symbol; a failure leaves the symbol out and is logged, never thrown.
+ * with one `git cat-file --batch` and counts every symbol's references with one `git grep -F -w`; a failure
+ * leaves the symbols out and is logged, never thrown.
  */
 async function symbolReferences(git, headSha, files, logger) {
-    const withLines = [];
-    for (const file of files.slice(0, MAX_FILES_READ)) {
-        if (file.binary || file.hunks.length === 0)
-            continue;
-        let headLines;
-        if (file.status !== 'deleted') {
-            try {
-                const bytes = await git.show(headSha, file.path);
-                if (bytes && !bytes.subarray(0, 8000).includes(0))
-                    headLines = bytes.toString('utf8').split(/\r?\n/);
-            }
-            catch (error) {
-                logger.debug(`Could not read ${file.path} for its symbols: ${errors_errorMessage(error)}`);
-            }
-        }
-        withLines.push({ file, headLines });
+    const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0);
+    let blobs = new Map();
+    try {
+        blobs = await git.readBlobs(headSha, read.filter(file => file.status !== 'deleted').map(file => file.path));
+    }
+    catch (error) {
+        logger.debug(`Could not read the changed files for their symbols: ${errors_errorMessage(error)}`);
+    }
+    const withLines = read.map(file => {
+        const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path);
+        const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined;
+        return { file, headLines: text?.split(/\r?\n/) };
+    });
+    const symbols = changedSymbols(withLines);
+    if (symbols.length === 0)
+        return [];
+    let matchesOf;
+    try {
+        matchesOf = await git.grepWords(headSha, symbols.map(symbol => symbol.name), MAX_MATCHES);
+    }
+    catch (error) {
+        logger.debug(`Could not count the references to the changed symbols: ${errors_errorMessage(error)}`);
+        return [];
     }
     const addedLines = new Set(files.flatMap(file => file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))));
-    const result = [];
-    for (const symbol of changedSymbols(withLines)) {
-        try {
-            const matches = await git.grep(headSha, symbol.name, {
-                fixed: true,
-                wordRegexp: true,
-                maxCount: MAX_MATCHES
-            });
-            const outside = matches.filter(m => !addedLines.has(`${m.path}:${m.line}`) && !isDefinition(m.text, symbol.name));
-            const entry = {
-                ...symbol,
-                references: outside.length,
-                files: new Set(outside.map(m => m.path)).size
-            };
-            if (matches.length >= MAX_MATCHES)
-                entry.capped = true;
-            result.push(entry);
-        }
-        catch (error) {
-            logger.debug(`Could not count the references to ${symbol.name}: ${errors_errorMessage(error)}`);
-        }
-    }
-    return result;
+    return symbols.map(symbol => {
+        const matches = matchesOf.get(symbol.name) ?? [];
+        const outside = matches.filter(m => !addedLines.has(`${m.path}:${m.line}`) && !isDefinition(m.text, symbol.name));
+        const entry = {
+            ...symbol,
+            references: outside.length,
+            files: new Set(outside.map(m => m.path)).size
+        };
+        if (matches.length >= MAX_MATCHES)
+            entry.capped = true;
+        return entry;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/text/untrusted.ts
@@ -90509,8 +90721,6 @@ async function publishInto(outcome, post) {
     }
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./src/review/outputs.ts
 
 

@@ -1,5 +1,5 @@
 import type { DiffFile } from '../diff/model.js'
-import type { Git } from '../git/git.js'
+import type { Git, GrepMatch } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { errorMessage } from '../errors.js'
 
@@ -34,6 +34,10 @@ const METHOD = [
   new RegExp(`^\\s+(?:async\\s+)?def\\s+${NAME}`)
 ]
 
+const STARTS_LOWER = /^[a-z]/
+const STARTS_BLANK = /^\s/
+const ENDS_WITH_BRACE = /\{\s*$/
+
 const NOT_METHODS = new Set([
   'if',
   'for',
@@ -63,10 +67,29 @@ const indentOf = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0
 
 /** The symbol a line declares, if it is a recognised declaration. */
 export function declarationIn(line: string): Declaration | undefined {
+  // Every top-level pattern starts with a lower-case keyword and every method pattern with indentation, and
+  // a method with a body ends in a brace or is a Python def: most lines of code are none of these.
+  if (STARTS_LOWER.test(line)) {
+    for (const pattern of TOP_LEVEL) {
+      const name = pattern.exec(line)?.[1]
+      if (name) return { name, indent: 0, topLevel: true }
+    }
+    return undefined
+  }
+  if (!STARTS_BLANK.test(line) || !(ENDS_WITH_BRACE.test(line) || line.includes('def'))) return undefined
+  return methodIn(line)
+}
+
+/** declarationIn with every pattern tried on every line: the same answers, slower. Tests hold declarationIn to it. */
+export function declarationInExhaustively(line: string): Declaration | undefined {
   for (const pattern of TOP_LEVEL) {
     const name = pattern.exec(line)?.[1]
     if (name) return { name, indent: 0, topLevel: true }
   }
+  return methodIn(line)
+}
+
+function methodIn(line: string): Declaration | undefined {
   for (const pattern of METHOD) {
     const name = pattern.exec(line)?.[1]
     if (name && !NOT_METHODS.has(name) && !name.startsWith('_')) {
@@ -74,6 +97,37 @@ export function declarationIn(line: string): Declaration | undefined {
     }
   }
   return undefined
+}
+
+/** What the walk up from a changed line needs of each line it passes. */
+interface LineFacts {
+  /** Leading whitespace, or -1 for a blank line. */
+  indent: number
+  declaration: Declaration | undefined
+}
+
+/**
+ * The facts of line `i` of a file, worked out once per line: the walks up from every added line of a file
+ * cross the same lines, and in a file of indented code each walk goes to the top.
+ */
+const factsOf = new WeakMap<readonly string[], LineFacts[]>()
+
+function lineFacts(lines: readonly string[], i: number): LineFacts {
+  let known = factsOf.get(lines)
+  if (!known) {
+    known = []
+    factsOf.set(lines, known)
+  }
+  let facts = known[i]
+  if (!facts) {
+    const text = lines[i] ?? ''
+    facts =
+      text.trim() === ''
+        ? { indent: -1, declaration: undefined }
+        : { indent: indentOf(text), declaration: declarationIn(text) }
+    known[i] = facts
+  }
+  return facts
 }
 
 /** Whether a line declares `symbol` (rather than using it). */
@@ -87,33 +141,70 @@ export function isDefinition(line: string, symbol: string): boolean {
 }
 
 /**
+ * Per line of a file: the nearest line at or above it that is at column 0 and not blank, and the nearest
+ * method; worked out from the top as far as it has been asked for.
+ */
+interface Outline {
+  columnZero: Int32Array
+  method: Int32Array
+  /** Lines worked out so far. */
+  known: number
+}
+
+const outlines = new WeakMap<readonly string[], Outline>()
+
+function outlineTo(lines: readonly string[], index: number): Outline {
+  let outline = outlines.get(lines)
+  if (!outline) {
+    outline = { columnZero: new Int32Array(lines.length), method: new Int32Array(lines.length), known: 0 }
+    outlines.set(lines, outline)
+  }
+  for (let i = outline.known; i <= index; i++) {
+    const { indent, declaration } = lineFacts(lines, i)
+    const above = i > 0
+    outline.columnZero[i] = indent === 0 ? i : above ? (outline.columnZero[i - 1] as number) : -1
+    outline.method[i] =
+      declaration && !declaration.topLevel ? i : above ? (outline.method[i - 1] as number) : -1
+  }
+  outline.known = Math.max(outline.known, index + 1)
+  return outline
+}
+
+/**
  * The declarations that enclose line `n` (1-based) of a file: the nearest top-level one, and the nearest
- * method above it when the line is indented deeper than that method.
+ * method above it when the line is indented deeper than that method. Reading up from the line, the first
+ * line at column 0 ends the search (a closing bracket there is the end of the line's own block and is passed
+ * over); the outline jumps there and from method to method, so a file's added lines cost no more than its
+ * lines, however deeply its code is indented.
  */
 export function enclosingDeclarations(lines: string[], n: number): Array<Declaration & { line: number }> {
   const found: Array<Declaration & { line: number }> = []
-  const target = lines[n - 1] ?? ''
-  let method = false
-  for (let i = n - 1; i >= 0; i--) {
-    const text = lines[i] ?? ''
-    if (text.trim() === '') continue
-    const declaration = declarationIn(text)
-    if (
-      declaration &&
-      !declaration.topLevel &&
-      !method &&
-      (i === n - 1 || indentOf(target) > declaration.indent)
-    ) {
-      found.push({ ...declaration, line: i + 1 })
-      method = true
-      continue
-    }
-    if (indentOf(text) > 0) continue
-    if (declaration?.topLevel) found.push({ ...declaration, line: i + 1 })
-    // A closing line at column 0 belongs to the block above it; any other column-0 line ends the search.
-    else if (i === n - 1 && /^[)\]}]/.test(text)) continue
-    break
+  const last = n - 1
+  const start = Math.min(last, lines.length - 1)
+  if (start < 0) return found
+  const outline = outlineTo(lines, start)
+  const targetIndent = indentOf(lines[last] ?? '')
+  let boundary = outline.columnZero[start] as number
+  if (
+    boundary === last &&
+    !lineFacts(lines, last).declaration?.topLevel &&
+    /^[)\]}]/.test(lines[last] ?? '')
+  ) {
+    boundary = last > 0 ? (outline.columnZero[last - 1] as number) : -1
   }
+  for (
+    let at = outline.method[start] as number;
+    at > boundary;
+    at = at > 0 ? (outline.method[at - 1] as number) : -1
+  ) {
+    const method = lineFacts(lines, at).declaration as Declaration
+    if (at === last || targetIndent > method.indent) {
+      found.push({ ...method, line: at + 1 })
+      break
+    }
+  }
+  const top = boundary >= 0 ? lineFacts(lines, boundary).declaration : undefined
+  if (top?.topLevel) found.push({ ...top, line: boundary + 1 })
   return found.reverse()
 }
 
@@ -152,12 +243,14 @@ export function changedSymbols(
     out.push(symbol)
   }
   for (const { file, headLines } of files) {
+    if (out.length >= limit) break
     const added = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'add' && l.newLine !== undefined))
     const removed = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'del'))
     const removedNames = new Set(removed.flatMap(l => declarationIn(l.text)?.name ?? []))
     const declaredAtHead = new Set<string>()
     if (headLines) {
       for (const line of added) {
+        if (out.length >= limit) return out
         for (const declaration of enclosingDeclarations(headLines, line.newLine as number)) {
           declaredAtHead.add(declaration.name)
           const isNew = declaration.line === line.newLine && !removedNames.has(declaration.name)
@@ -171,9 +264,11 @@ export function changedSymbols(
       }
       // A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted
       // below when it is gone) or ends a block.
+      const afterRemoved = newLinesAfterRemovals(file)
       for (const line of removed) {
+        if (out.length >= limit) return out
         if (indentOf(line.text) === 0 || line.text.trim() === '') continue
-        const n = line.oldLine === undefined ? undefined : nearestNewLine(file, line.oldLine)
+        const n = line.oldLine === undefined ? undefined : afterRemoved.get(line.oldLine)
         if (n === undefined) continue
         for (const declaration of enclosingDeclarations(headLines, n)) {
           if (declaration.line > n) continue
@@ -181,8 +276,8 @@ export function changedSymbols(
           push({ name: declaration.name, file: file.path, line: declaration.line, change: 'changed' })
         }
       }
-      for (const text of headLines) {
-        const name = declarationIn(text)?.name
+      for (let i = 0; i < headLines.length; i++) {
+        const name = lineFacts(headLines, i).declaration?.name
         if (name) declaredAtHead.add(name)
       }
     }
@@ -193,19 +288,30 @@ export function changedSymbols(
   return out
 }
 
-/** The new-file line just after a removed line: where the removal happened at the head. */
-function nearestNewLine(file: DiffFile, oldLine: number): number | undefined {
+/**
+ * For each removed line, by its old number, the new-file line just after it in its hunk: where the removal
+ * happened at the head. One pass over the file, however many lines it removes.
+ */
+function newLinesAfterRemovals(file: DiffFile): Map<number, number> {
+  const after = new Map<number, number>()
   for (const hunk of file.hunks) {
-    const at = hunk.lines.findIndex(line => line.kind === 'del' && line.oldLine === oldLine)
-    if (at < 0) continue
-    return hunk.lines.slice(at + 1).find(line => line.newLine !== undefined)?.newLine
+    let waiting: number[] = []
+    for (const line of hunk.lines) {
+      if (line.kind === 'del') {
+        if (line.oldLine !== undefined && !after.has(line.oldLine)) waiting.push(line.oldLine)
+      } else if (line.newLine !== undefined && waiting.length > 0) {
+        for (const oldLine of waiting) after.set(oldLine, line.newLine)
+        waiting = []
+      }
+    }
   }
-  return undefined
+  return after
 }
 
 /**
  * The changed symbols of a diff with their reference counts at the head. Reads at most MAX_FILES_READ files
- * and runs one `git grep -w` per symbol; a failure leaves the symbol out and is logged, never thrown.
+ * with one `git cat-file --batch` and counts every symbol's references with one `git grep -F -w`; a failure
+ * leaves the symbols out and is logged, never thrown.
  */
 export async function symbolReferences(
   git: Git,
@@ -213,46 +319,50 @@ export async function symbolReferences(
   files: DiffFile[],
   logger: Logger
 ): Promise<SymbolReferences[]> {
-  const withLines: Array<{ file: DiffFile; headLines: string[] | undefined }> = []
-  for (const file of files.slice(0, MAX_FILES_READ)) {
-    if (file.binary || file.hunks.length === 0) continue
-    let headLines: string[] | undefined
-    if (file.status !== 'deleted') {
-      try {
-        const bytes = await git.show(headSha, file.path)
-        if (bytes && !bytes.subarray(0, 8000).includes(0)) headLines = bytes.toString('utf8').split(/\r?\n/)
-      } catch (error) {
-        logger.debug(`Could not read ${file.path} for its symbols: ${errorMessage(error)}`)
-      }
-    }
-    withLines.push({ file, headLines })
+  const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0)
+  let blobs = new Map<string, Buffer>()
+  try {
+    blobs = await git.readBlobs(
+      headSha,
+      read.filter(file => file.status !== 'deleted').map(file => file.path)
+    )
+  } catch (error) {
+    logger.debug(`Could not read the changed files for their symbols: ${errorMessage(error)}`)
+  }
+  const withLines = read.map(file => {
+    const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path)
+    const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
+    return { file, headLines: text?.split(/\r?\n/) }
+  })
+  const symbols = changedSymbols(withLines)
+  if (symbols.length === 0) return []
+  let matchesOf: Map<string, GrepMatch[]>
+  try {
+    matchesOf = await git.grepWords(
+      headSha,
+      symbols.map(symbol => symbol.name),
+      MAX_MATCHES
+    )
+  } catch (error) {
+    logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
+    return []
   }
   const addedLines = new Set(
     files.flatMap(file =>
       file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))
     )
   )
-  const result: SymbolReferences[] = []
-  for (const symbol of changedSymbols(withLines)) {
-    try {
-      const matches = await git.grep(headSha, symbol.name, {
-        fixed: true,
-        wordRegexp: true,
-        maxCount: MAX_MATCHES
-      })
-      const outside = matches.filter(
-        m => !addedLines.has(`${m.path}:${m.line}`) && !isDefinition(m.text, symbol.name)
-      )
-      const entry: SymbolReferences = {
-        ...symbol,
-        references: outside.length,
-        files: new Set(outside.map(m => m.path)).size
-      }
-      if (matches.length >= MAX_MATCHES) entry.capped = true
-      result.push(entry)
-    } catch (error) {
-      logger.debug(`Could not count the references to ${symbol.name}: ${errorMessage(error)}`)
+  return symbols.map(symbol => {
+    const matches = matchesOf.get(symbol.name) ?? []
+    const outside = matches.filter(
+      m => !addedLines.has(`${m.path}:${m.line}`) && !isDefinition(m.text, symbol.name)
+    )
+    const entry: SymbolReferences = {
+      ...symbol,
+      references: outside.length,
+      files: new Set(outside.map(m => m.path)).size
     }
-  }
-  return result
+    if (matches.length >= MAX_MATCHES) entry.capped = true
+    return entry
+  })
 }

@@ -1,7 +1,11 @@
-/** The arguments of every diff, fixed so that no repository or user setting changes the lines it shows. */
-export function diffArgs(from: string, to: string, paths?: string[]): string[] {
+/**
+ * The arguments of every diff, fixed so that no repository or user setting changes the lines it shows;
+ * written to `output` when given, else to standard output.
+ */
+export function diffArgs(from: string, to: string, paths?: string[], output?: string): string[] {
   return [
     'diff',
+    ...(output === undefined ? [] : [`--output=${output}`]),
     '--no-color',
     '--no-ext-diff',
     '--no-textconv',
