@@ -33,7 +33,7 @@ const CASES: Array<{ name: string; probes?: number } & SyntheticPrShape> = [
   { name: '10 MB, one file', files: 1, changedLines: 90_000, linesPerFile: 112_000 }
 ]
 /** Fresh processes per case unless it says otherwise; the one with the median ratio is reported. */
-const PROBES = 5
+const PROBES = 7
 const RATIO_TARGET = 1.5
 const MEMORY_TARGET_MB = 300
 const PROBE_FLAG = '--diff-bench-probe'
@@ -177,7 +177,11 @@ interface PrepResult {
   firstMessageChars: number
 }
 
-/** The action's steps from scopeReview to the first model requests (see runModel and reviewWithAgent). */
+/**
+ * The action's steps from scopeReview to the first model requests (see runModel and reviewWithAgent). The
+ * action reads the guidance and the symbols at once; here they are read one after the other, so that each
+ * has a figure of its own, and the total is the longer for it.
+ */
 async function prep(pr: SyntheticPr): Promise<PrepResult> {
   const logger = silentLogger
   const source: PullSource = {

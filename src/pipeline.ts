@@ -337,12 +337,21 @@ export async function runModel(
   const { settings, request, logger } = options
   const { pr, headSha, baseSha, state } = prior
   const { scope } = scoped
-  const guidance = await readGuidanceAtBase(
-    scoped.git,
-    baseSha,
-    logger,
-    scoped.pullDiff.files.map(file => file.path)
-  )
+  // Each reads its own commit with git processes of its own: neither waits for the other.
+  const [guidance, symbols] = await Promise.all([
+    readGuidanceAtBase(
+      scoped.git,
+      baseSha,
+      logger,
+      scoped.pullDiff.files.map(file => file.path)
+    ),
+    symbolReferences(
+      scoped.git,
+      headSha,
+      scoped.triage.reviewable.map(entry => entry.file),
+      logger
+    )
+  ])
   const rateLimits = new RateLimitSignal()
   const client = (
     options.anthropic ??
@@ -397,12 +406,7 @@ export async function runModel(
       },
       guidance,
       instructions: settings.instructions,
-      symbols: await symbolReferences(
-        scoped.git,
-        headSha,
-        scoped.triage.reviewable.map(entry => entry.file),
-        logger
-      ),
+      symbols,
       ...reReview
     },
     logger

@@ -44156,10 +44156,25 @@ async function symbolReferences(git, headSha, files, logger) {
         logger.debug(`Could not count the references to the changed symbols: ${errors_errorMessage(error)}`);
         return [];
     }
-    const addedLines = new Set(files.flatMap(file => file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))));
+    // Only the files a match is in have their added lines listed: most of a large diff holds none.
+    const byPath = new Map(files.map(file => [file.path, file]));
+    const addedLines = new Map();
+    const isAdded = (match) => {
+        let added = addedLines.get(match.path);
+        if (!added) {
+            added = new Set();
+            for (const hunk of byPath.get(match.path)?.hunks ?? []) {
+                for (const line of hunk.lines)
+                    if (line.kind === 'add' && line.newLine !== undefined)
+                        added.add(line.newLine);
+            }
+            addedLines.set(match.path, added);
+        }
+        return added.has(match.line);
+    };
     return symbols.map(symbol => {
         const matches = matchesOf.get(symbol.name) ?? [];
-        const outside = matches.filter(m => !addedLines.has(`${m.path}:${m.line}`) && !isDefinition(m.text, symbol.name));
+        const outside = matches.filter(m => !isAdded(m) && !isDefinition(m.text, symbol.name));
         const entry = {
             ...symbol,
             references: outside.length,
@@ -90465,7 +90480,11 @@ async function runModel(options, prior, scoped) {
     const { settings, request, logger } = options;
     const { pr, headSha, baseSha, state } = prior;
     const { scope } = scoped;
-    const guidance = await readGuidanceAtBase(scoped.git, baseSha, logger, scoped.pullDiff.files.map(file => file.path));
+    // Each reads its own commit with git processes of its own: neither waits for the other.
+    const [guidance, symbols] = await Promise.all([
+        readGuidanceAtBase(scoped.git, baseSha, logger, scoped.pullDiff.files.map(file => file.path)),
+        symbolReferences(scoped.git, headSha, scoped.triage.reviewable.map(entry => entry.file), logger)
+    ]);
     const rateLimits = new RateLimitSignal();
     const client = (options.anthropic ??
         (() => createAnthropic({
@@ -90514,7 +90533,7 @@ async function runModel(options, prior, scoped) {
             },
             guidance,
             instructions: settings.instructions,
-            symbols: await symbolReferences(scoped.git, headSha, scoped.triage.reviewable.map(entry => entry.file), logger),
+            symbols,
             ...reReview
         },
         logger

@@ -347,16 +347,24 @@ export async function symbolReferences(
     logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
     return []
   }
-  const addedLines = new Set(
-    files.flatMap(file =>
-      file.hunks.flatMap(h => h.lines.flatMap(l => (l.kind === 'add' ? [`${file.path}:${l.newLine}`] : [])))
-    )
-  )
+  // Only the files a match is in have their added lines listed: most of a large diff holds none.
+  const byPath = new Map(files.map(file => [file.path, file]))
+  const addedLines = new Map<string, Set<number>>()
+  const isAdded = (match: GrepMatch): boolean => {
+    let added = addedLines.get(match.path)
+    if (!added) {
+      added = new Set()
+      for (const hunk of byPath.get(match.path)?.hunks ?? []) {
+        for (const line of hunk.lines)
+          if (line.kind === 'add' && line.newLine !== undefined) added.add(line.newLine)
+      }
+      addedLines.set(match.path, added)
+    }
+    return added.has(match.line)
+  }
   return symbols.map(symbol => {
     const matches = matchesOf.get(symbol.name) ?? []
-    const outside = matches.filter(
-      m => !addedLines.has(`${m.path}:${m.line}`) && !isDefinition(m.text, symbol.name)
-    )
+    const outside = matches.filter(m => !isAdded(m) && !isDefinition(m.text, symbol.name))
     const entry: SymbolReferences = {
       ...symbol,
       references: outside.length,
