@@ -3962,9 +3962,22 @@ function firstLines(text) {
 const DEFAULT_GREP_MATCHES = 1000;
 /** How much of a diff's file is read at a time. */
 const DIFF_READ_BYTES = 1 << 20;
-/** The runner's temporary directory, emptied after every job, else the system's. */
-function temporaryRoot() {
-    return process.env.RUNNER_TEMP || external_node_os_default().tmpdir();
+/**
+ * A new directory only this process can use, in the runner's temporary directory (emptied after every job)
+ * or else the system's; undefined when neither takes one.
+ */
+async function privateTemporaryDirectory() {
+    for (const root of new Set([process.env.RUNNER_TEMP, external_node_os_default().tmpdir()])) {
+        if (!root)
+            continue;
+        try {
+            return await promises_default().mkdtemp(external_node_path_default().join(root, 'redline-diff-'));
+        }
+        catch {
+            // Not there or not writable: the next one, or a pipe.
+        }
+    }
+    return undefined;
 }
 const MODE_KIND = {
     '040000': 'tree',
@@ -4151,10 +4164,12 @@ function createGit(workspaceDir, logger) {
      * git writes the diff to a file of a private temporary directory, read as it grows. Through a pipe, which
      * holds 64 KB, git stopped whenever the reader paused (a garbage collection while parsing): a 300-file diff
      * took half as long again as git alone. Written to a file, git runs at its own speed and the reader keeps
-     * up in large reads.
+     * up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
      */
     async function streamDiff(from, to, onText, paths) {
-        const dir = await promises_default().mkdtemp(external_node_path_default().join(temporaryRoot(), 'redline-diff-'));
+        const dir = await privateTemporaryDirectory();
+        if (dir === undefined)
+            return streamDiffThroughPipe(from, to, onText, paths);
         const output = external_node_path_default().join(dir, 'diff');
         try {
             const file = await promises_default().open(output, 'w+');
@@ -4194,6 +4209,18 @@ function createGit(workspaceDir, logger) {
         finally {
             await promises_default().rm(dir, { recursive: true, force: true });
         }
+    }
+    async function streamDiffThroughPipe(from, to, onText, paths) {
+        // A multi-byte character can straddle two pieces of output.
+        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
+        await runLarge(diffArgs(from, to, paths), {}, data => {
+            const text = decoder.write(data);
+            if (text)
+                onText(text);
+        });
+        const rest = decoder.end();
+        if (rest)
+            onText(rest);
     }
     /**
      * A `git cat-file --batch` process: each call writes object names and resolves with their answers, in

@@ -158,6 +158,22 @@ describe('redline (the bundled CLI)', () => {
     expect(existsSync(join(dir, '.git/redline/state.json'))).toBe(false)
   })
 
+  it('reviews the diff through a pipe where no temporary directory can be made', async () => {
+    const dir = repository()
+    const server = await model()
+    const missing = join(dir, 'no-such-directory')
+    server.push(reply.toolUse('publish_review', { summary: 'Adds average().' }))
+    const run = await cli(dir, ['review', '--base', 'main'], {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: server.url,
+      RUNNER_TEMP: missing,
+      TMPDIR: missing
+    })
+    expect(run.code).toBe(0)
+    expect(firstUserText(server, 0)).toContain('return sum(values) / values.length')
+    expect(existsSync(missing)).toBe(false)
+  })
+
   it('reviews the branch, then after a fix reviews only what changed and reports the finding resolved', async () => {
     const dir = repository()
     const server = await model()

@@ -82,7 +82,12 @@ describe('createGit', () => {
       const to = large.commit({ 'big.txt': numbered(100_000).replace(/line (\d+)/g, 'línea ✓ $1') })
       const reader = createGit(large.dev, silentLogger)
       const parts: string[] = []
-      await reader.streamDiff(from, to, part => void parts.push(part))
+      let written = false
+      await reader.streamDiff(from, to, part => {
+        parts.push(part)
+        written ||= fs.readdirSync(runnerTemp).some(name => name.startsWith('redline-diff-'))
+      })
+      expect(written).toBe(true)
       const whole = await reader.diff(from, to)
       expect(whole.length).toBeGreaterThan(2 << 20)
       expect(parts.length).toBeGreaterThan(1)

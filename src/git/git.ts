@@ -109,9 +109,20 @@ const DEFAULT_GREP_MATCHES = 1000
 /** How much of a diff's file is read at a time. */
 const DIFF_READ_BYTES = 1 << 20
 
-/** The runner's temporary directory, emptied after every job, else the system's. */
-function temporaryRoot(): string {
-  return process.env.RUNNER_TEMP || os.tmpdir()
+/**
+ * A new directory only this process can use, in the runner's temporary directory (emptied after every job)
+ * or else the system's; undefined when neither takes one.
+ */
+async function privateTemporaryDirectory(): Promise<string | undefined> {
+  for (const root of new Set([process.env.RUNNER_TEMP, os.tmpdir()])) {
+    if (!root) continue
+    try {
+      return await fs.mkdtemp(path.join(root, 'redline-diff-'))
+    } catch {
+      // Not there or not writable: the next one, or a pipe.
+    }
+  }
+  return undefined
 }
 
 const MODE_KIND: Record<string, ObjectKind> = {
@@ -317,7 +328,7 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
    * git writes the diff to a file of a private temporary directory, read as it grows. Through a pipe, which
    * holds 64 KB, git stopped whenever the reader paused (a garbage collection while parsing): a 300-file diff
    * took half as long again as git alone. Written to a file, git runs at its own speed and the reader keeps
-   * up in large reads.
+   * up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
    */
   async function streamDiff(
     from: string,
@@ -325,7 +336,8 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     onText: (text: string) => void,
     paths?: string[]
   ): Promise<void> {
-    const dir = await fs.mkdtemp(path.join(temporaryRoot(), 'redline-diff-'))
+    const dir = await privateTemporaryDirectory()
+    if (dir === undefined) return streamDiffThroughPipe(from, to, onText, paths)
     const output = path.join(dir, 'diff')
     try {
       const file = await fs.open(output, 'w+')
@@ -359,6 +371,22 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     } finally {
       await fs.rm(dir, { recursive: true, force: true })
     }
+  }
+
+  async function streamDiffThroughPipe(
+    from: string,
+    to: string,
+    onText: (text: string) => void,
+    paths?: string[]
+  ): Promise<void> {
+    // A multi-byte character can straddle two pieces of output.
+    const decoder = new StringDecoder('utf8')
+    await runLarge(diffArgs(from, to, paths), {}, data => {
+      const text = decoder.write(data)
+      if (text) onText(text)
+    })
+    const rest = decoder.end()
+    if (rest) onText(rest)
   }
 
   /**
