@@ -3306,20 +3306,33 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
     if (total <= maxChars)
         return [{ files: [...entries] }];
     // Units: a source file and the tests named after it, in the same or a test directory.
-    const order = new Map(entries.map((entry, i) => [entry.file.path, i]));
+    const order = new Map(entries.map((entry, i) => [entry, i]));
     const byStem = new Map();
-    for (const entry of entries) {
-        const key = `${directoryOf(entry.file.path).replace(/(^|\/)(__tests__|tests?|spec)$/, '')}|${stemOf(entry.file.path)}`;
-        byStem.set(key, [...(byStem.get(key) ?? []), entry]);
+    for (const [i, entry] of entries.entries()) {
+        const directory = directoryOf(entry.file.path).replace(/(^|\/)(__tests__|tests?|spec)$/, '');
+        const key = `${directory}|${stemOf(entry.file.path)}`;
+        const unit = byStem.get(key);
+        if (unit)
+            unit.files.push(entry);
+        else
+            byStem.set(key, { files: [entry], directory, first: i });
     }
-    const units = [...byStem.values()].map(files => ({
-        files,
-        size: files.reduce((sum, entry) => sum + sizeOf(entry), 0),
-        directory: directoryOf(files[0]?.file.path ?? '').replace(/(^|\/)(__tests__|tests?|spec)$/, '')
+    // Directories in path order, so neighbours share a batch. The collator ranks each directory once, not on
+    // every comparison of a large pull request's sort; directories it holds equal share a rank.
+    const directories = [...new Set([...byStem.values()].map(unit => unit.directory))].sort(byLocale);
+    const rank = new Map();
+    directories.forEach((directory, i) => {
+        const previous = directories[i - 1];
+        const same = previous !== undefined && byLocale(previous, directory) === 0;
+        rank.set(directory, same ? rank.get(previous) : i);
+    });
+    const units = [...byStem.values()].map(unit => ({
+        files: unit.files,
+        size: unit.files.reduce((sum, entry) => sum + sizeOf(entry), 0),
+        rank: rank.get(unit.directory),
+        first: unit.first
     }));
-    // Directories in path order, so neighbours share a batch.
-    units.sort((a, b) => byLocale(a.directory, b.directory) ||
-        (order.get(a.files[0]?.file.path ?? '') ?? 0) - (order.get(b.files[0]?.file.path ?? '') ?? 0));
+    units.sort((a, b) => a.rank - b.rank || a.first - b.first);
     const batches = [];
     let current = [];
     let used = 0;
@@ -3352,7 +3365,7 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
     }
     close();
     for (const batch of batches)
-        batch.files.sort((a, b) => (order.get(a.file.path) ?? 0) - (order.get(b.file.path) ?? 0));
+        batch.files.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
     return batches;
 }
 

@@ -52,6 +52,22 @@ describe('planBatches', () => {
     expect(paths(batches).flat().sort()).toEqual(files.map(f => f.path).sort())
   })
 
+  it('orders directories as the locale sorts them, and the units of one directory as the pull request does', () => {
+    const directories = ['b', 'A', 'a', 'é', 'e', 'Z', 'src/b', 'src']
+    // Two units per directory, the second listed first, each as large as a batch holds.
+    const files = directories.flatMap(dir => [added(`${dir}/two.ts`, 30), added(`${dir}/one.ts`, 30)])
+    const batches = paths(planBatches(triage(files), 1_500))
+    const expected = [...new Set(directories.map(dir => dir.replace(/\/tests$/, '')))]
+      .sort(new Intl.Collator().compare)
+      .flatMap(dir =>
+        files
+          .map(file => file.path)
+          .filter(path => path.slice(0, path.lastIndexOf('/')).replace(/\/tests$/, '') === dir)
+      )
+    expect(batches.map(batch => batch.length)).toEqual(batches.map(() => 1))
+    expect(batches.flat()).toEqual(expected)
+  })
+
   it('puts a file too large for any batch alone', () => {
     const batches = planBatches(triage([added('small.ts', 5), added('huge.ts', 300, 200)]), 5_000)
     expect(paths(batches)).toContainEqual(['huge.ts'])
