@@ -310,8 +310,8 @@ function newLinesAfterRemovals(file: DiffFile): Map<number, number> {
 
 /**
  * The changed symbols of a diff with their reference counts at the head. Reads at most MAX_FILES_READ files
- * with one `git cat-file --batch` and counts every symbol's references with one `git grep -F -w`; a failure
- * leaves the symbols out and is logged, never thrown.
+ * with one `git cat-file --batch` and counts every symbol's references with one whole-word `git grep` (see
+ * Git.grepWords); a failure leaves the symbols out and is logged, never thrown.
  */
 export async function symbolReferences(
   git: Git,
