@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { planBatches } from '../src/agent/batches.js'
+import { planBatches, type Batch } from '../src/agent/batches.js'
 import { budgetLimits } from '../src/agent/budgets.js'
 import { buildFirstUserContent, firstMessageShows, type PassContext } from '../src/agent/first-message.js'
 import { Coverage } from '../src/agent/coverage.js'
@@ -19,8 +19,9 @@ import { readGuidanceAtBase, scopeReview, type PullSource } from '../src/pipelin
  * What the action spends before its first model request, against git's own `git diff` of the same commits:
  * the pull request's diff with its preflight (scopeReview: repository check, commits present, diff, parse,
  * line set, triage), the repository guidance at the base, the changed symbols and their references at the
- * head, and the first message of each pass that starts at once. Target: all but the symbols at most 1.5
- * times the bare `git diff` (see prepOf), under 300 MB of memory.
+ * head, and the first pass's first message. Target: all but the symbols at most 1.5 times the bare
+ * `git diff` (see prepOf), under 300 MB of memory. The passes that start with the first build their first
+ * messages once its request is on its way (see runPool); they are timed apart.
  *
  * Everything is measured in a fresh process, as the action prepares one review per process: a warm process
  * would hide the cost of code that runs once. Each probe times the bare diff before and after the prep and
@@ -88,7 +89,7 @@ async function measure(pr: SyntheticPr, count: number): Promise<Measured> {
   row('prep', ms(prepOf(probe)))
   row('  diff with preflight, parse, line set, triage', ms(stages.scopeMs))
   row('  guidance at the base', ms(stages.guidanceMs))
-  row('  first messages', `${ms(stages.firstMessagesMs)}, ${mb(probe.firstMessageChars)}M characters`)
+  row('  first message', `${ms(stages.firstMessageMs)}, ${mb(probe.firstMessageChars)}M characters`)
   row(
     'ratio',
     `${ratioOf(probe).toFixed(2)}x (target <= ${RATIO_TARGET}x) ${verdict(ratioOf(probe) <= RATIO_TARGET)}`
@@ -98,6 +99,12 @@ async function measure(pr: SyntheticPr, count: number): Promise<Measured> {
     `${ms(probe.prepMs)} (${(probe.prepMs / probe.bareMs).toFixed(2)}x), with ${ms(stages.symbolsMs)} for ` +
       `${probe.symbols} changed symbols and their references`
   )
+  if (probe.otherFirstMessages > 0) {
+    row(
+      'then, the first request sent',
+      `${ms(stages.otherFirstMessagesMs)} for the first messages of ${probe.otherFirstMessages} more passes`
+    )
+  }
   row(
     `peak memory (max of ${count})`,
     `${maxRssMb.toFixed(0)} MB RSS (target <= ${MEMORY_TARGET_MB} MB) ${verdict(maxRssMb <= MEMORY_TARGET_MB)}`
@@ -164,7 +171,9 @@ interface Stages {
   scopeMs: number
   guidanceMs: number
   symbolsMs: number
-  firstMessagesMs: number
+  firstMessageMs: number
+  /** The passes started with the first build theirs after its request is sent: not part of the prep. */
+  otherFirstMessagesMs: number
 }
 
 interface PrepResult {
@@ -175,6 +184,9 @@ interface PrepResult {
   symbols: number
   passes: number
   firstMessageChars: number
+  otherFirstMessages: number
+  /** Up to the first pass's first message. */
+  prepMs: number
 }
 
 /**
@@ -209,8 +221,12 @@ async function prep(pr: SyntheticPr): Promise<PrepResult> {
     logger
   )
   const symbolsAt = performance.now()
-  const messages = firstMessages(pr, scoped.triage, guidance, symbols)
+  const batches = planBatches(scoped.triage)
+  const [first, ...others] = passesStarted(batches)
+  const firstMessageChars = firstMessage(pr, scoped.triage, guidance, symbols, first)
   const done = performance.now()
+  for (const pass of others) firstMessage(pr, scoped.triage, guidance, symbols, pass)
+  const othersDone = performance.now()
   let changed = 0
   for (const file of scoped.pullDiff.files) changed += file.additions + file.deletions
   if (scoped.lineSet.paths().length === 0) throw new Error('the synthetic pull request produced no diff')
@@ -219,52 +235,54 @@ async function prep(pr: SyntheticPr): Promise<PrepResult> {
       scopeMs: scopedAt - started,
       guidanceMs: guidedAt - scopedAt,
       symbolsMs: symbolsAt - guidedAt,
-      firstMessagesMs: done - symbolsAt
+      firstMessageMs: done - symbolsAt,
+      otherFirstMessagesMs: othersDone - done
     },
+    prepMs: done - started,
     files: scoped.pullDiff.files.length,
     changed,
     guidanceFiles: guidance.length,
     symbols: symbols.length,
-    ...messages
+    passes: Math.max(1, batches.length),
+    firstMessageChars,
+    otherFirstMessages: others.length
   }
 }
 
-/** What reviewWithAgent builds before each of the passes it starts at once sends its first request. */
-function firstMessages(
+/** The passes reviewWithAgent starts at once: undefined for a pull request reviewed in one conversation. */
+function passesStarted(batches: Batch[]): Array<PassContext | undefined> {
+  if (batches.length <= 1) return [undefined]
+  return batches
+    .slice(0, MAX_CONCURRENT_PASSES)
+    .map((batch, index) => ({ index, count: batches.length, files: batch.files }))
+}
+
+/** What reviewPass builds before its first request: the first message and its coverage. Its length. */
+function firstMessage(
   pr: SyntheticPr,
   triaged: TriageResult,
   guidance: Awaited<ReturnType<typeof readGuidanceAtBase>>,
-  symbols: SymbolReferences[]
-): { passes: number; firstMessageChars: number } {
-  const batches = planBatches(triaged)
-  const passes: Array<PassContext | undefined> =
-    batches.length <= 1
-      ? [undefined]
-      : batches
-          .slice(0, MAX_CONCURRENT_PASSES)
-          .map((batch, index) => ({ index, count: batches.length, files: batch.files }))
-  let chars = 0
-  for (const pass of passes) {
-    const coverage = new Coverage(triaged.reviewable.map(entry => entry.file))
-    const [content] = buildFirstUserContent({
-      repository: 'bench/synthetic',
-      pr: { number: 1, title: 'A synthetic pull request', body: 'For the bench.', author: 'bench' },
-      headSha: pr.headSha,
-      baseSha: pr.baseSha,
-      triage: triaged,
-      guidance,
-      instructions: SETTINGS.instructions,
-      budget: budgetLimits(SETTINGS.budget),
-      symbols,
-      ...(pass ? { pass } : {})
-    })
-    for (const shown of firstMessageShows(triaged, pass)) {
-      if (shown.whole) coverage.offerWholeDiff(shown.path)
-      else coverage.offerDiffLines(shown.path, shown.lines)
-    }
-    chars += content?.text.length ?? 0
+  symbols: SymbolReferences[],
+  pass: PassContext | undefined
+): number {
+  const coverage = new Coverage(triaged.reviewable.map(entry => entry.file))
+  const [content] = buildFirstUserContent({
+    repository: 'bench/synthetic',
+    pr: { number: 1, title: 'A synthetic pull request', body: 'For the bench.', author: 'bench' },
+    headSha: pr.headSha,
+    baseSha: pr.baseSha,
+    triage: triaged,
+    guidance,
+    instructions: SETTINGS.instructions,
+    budget: budgetLimits(SETTINGS.budget),
+    symbols,
+    ...(pass ? { pass } : {})
+  })
+  for (const shown of firstMessageShows(triaged, pass)) {
+    if (shown.whole) coverage.offerWholeDiff(shown.path)
+    else coverage.offerDiffLines(shown.path, shown.lines)
   }
-  return { passes: Math.max(1, batches.length), firstMessageChars: chars }
+  return content?.text.length ?? 0
 }
 
 /** `git diff` alone, its output read and dropped, with the same arguments the engine uses. */
@@ -286,7 +304,6 @@ function bareDiff(pr: SyntheticPr): Promise<number> {
 interface ProbeResult extends PrepResult {
   bytes: number
   bareMs: number
-  prepMs: number
   maxRssMb: number
 }
 
@@ -315,15 +332,12 @@ async function probe(dir: string, baseSha: string, headSha: string): Promise<voi
   const pr = { dir, baseSha, headSha }
   let bytes = 0
   const before = await timed(async () => void (bytes = await bareDiff(pr)))
-  const started = performance.now()
   const prepared = await prep(pr)
-  const prepMs = performance.now() - started
   const after = await timed(() => bareDiff(pr))
   const result: ProbeResult = {
     ...prepared,
     bytes,
     bareMs: (before + after) / 2,
-    prepMs,
     maxRssMb: process.resourceUsage().maxRSS / 1024
   }
   process.stdout.write(JSON.stringify(result))

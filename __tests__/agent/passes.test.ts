@@ -42,4 +42,18 @@ describe('runPool', () => {
     )
     expect(results).toEqual([0, 1, undefined, undefined, undefined])
   })
+
+  it('starts tasks that can run together one turn apart, once the one before has sent its request', async () => {
+    const events: string[] = []
+    const list = [0, 1, 2].map(i => async () => {
+      events.push(`start ${i}`)
+      // An API client's steps until its request is written: promise callbacks, each waiting for the last.
+      for (let step = 0; step < 5; step++) await Promise.resolve()
+      events.push(`sent ${i}`)
+      await new Promise(resolve => setTimeout(resolve, 5))
+      return i
+    })
+    expect(await runPool(list, () => 3)).toEqual([0, 1, 2])
+    expect(events.slice(0, 5)).toEqual(['start 0', 'sent 0', 'start 1', 'sent 1', 'start 2'])
+  })
 })

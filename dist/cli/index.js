@@ -42476,7 +42476,13 @@ class DiffStreamParser {
             this.line(line, 0, line.length);
             pos = newline + 1;
         }
-        for (let newline = text.indexOf('\n', pos); newline >= 0; newline = text.indexOf('\n', pos)) {
+        for (;;) {
+            // A hunk's body is read in one loop, which is most of a diff: a call per line cost a third more.
+            if (this.hunks?.inBody())
+                pos = this.hunks.readBody(text, pos, text.length, false);
+            const newline = text.indexOf('\n', pos);
+            if (newline < 0)
+                break;
             this.line(text, pos, newline);
             pos = newline + 1;
         }
@@ -42659,6 +42665,7 @@ const MINUS = 45;
 const AT = 64;
 const BACKSLASH = 92;
 const CR = 13;
+const D = 100;
 /**
  * Reads the hunks in `text` from `start` to `end`. Each hunk's header says how many old and new lines
  * follow, and the body is read by those counts, so a body line that looks like a header (`--- x`, `+++ y`)
@@ -42706,36 +42713,8 @@ class HunkReader {
     /** The line `text[pos, lineEnd)`, without its newline. */
     line(text, pos, lineEnd) {
         const marker = text.charCodeAt(pos);
-        const hunk = this.hunk;
-        if (hunk && (this.oldLeft > 0 || this.newLeft > 0) && marker !== BACKSLASH) {
-            // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
-            const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
-            const body = text.slice(pos + 1, textEnd);
-            const stats = this.stats;
-            stats.lines++;
-            stats.textChars += body.length;
-            if (body.length > stats.longestLine)
-                stats.longestLine = body.length;
-            if (!stats.keyBodyLike && mayBeKeyBodyLine(body))
-                stats.keyBodyLike = true;
-            if (marker === PLUS) {
-                hunk.lines.push({ kind: 'add', oldLine: undefined, newLine: this.newLine++, text: body });
-                this.newLeft--;
-                this.result.additions++;
-            }
-            else if (marker === MINUS) {
-                stats.removedNumberDigits += decimalDigits(this.oldLine);
-                stats.removed++;
-                hunk.lines.push({ kind: 'del', oldLine: this.oldLine++, newLine: undefined, text: body });
-                this.oldLeft--;
-                this.result.deletions++;
-            }
-            else {
-                // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-                hunk.lines.push({ kind: 'context', oldLine: this.oldLine++, newLine: this.newLine++, text: body });
-                this.oldLeft--;
-                this.newLeft--;
-            }
+        if (this.inBody()) {
+            this.readBody(text, pos, lineEnd, true);
         }
         else if (marker === AT) {
             const header = text.slice(pos, lineEnd);
@@ -42760,6 +42739,68 @@ class HunkReader {
             this.oldLeft = next.oldLines;
             this.newLeft = next.newLines;
         }
+    }
+    /** Whether the hunk being read still expects lines. */
+    inBody() {
+        return this.hunk !== undefined && (this.oldLeft > 0 || this.newLeft > 0);
+    }
+    /**
+     * Reads the hunk's lines from `text[pos, end)` while it expects more, each ending at a newline, the last
+     * at `end` when `lastEndsAtEnd`. Stops before a line that is not complete, and before a file header, which
+     * ends the file even when a hunk's count says otherwise. Returns where it stopped.
+     */
+    readBody(text, pos, end, lastEndsAtEnd) {
+        const hunk = this.hunk;
+        const lines = hunk.lines;
+        const stats = this.stats;
+        const result = this.result;
+        let { oldLine, newLine, oldLeft, newLeft } = this;
+        while (oldLeft > 0 || newLeft > 0) {
+            let lineEnd = text.indexOf('\n', pos);
+            if (lineEnd < 0 || lineEnd >= end) {
+                if (!lastEndsAtEnd || pos >= end)
+                    break;
+                lineEnd = end;
+            }
+            const marker = text.charCodeAt(pos);
+            if (marker === D && text.startsWith(FILE_HEADER, pos))
+                break;
+            if (marker !== BACKSLASH) {
+                // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
+                const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+                const body = text.slice(pos + 1, textEnd);
+                stats.lines++;
+                stats.textChars += body.length;
+                if (body.length > stats.longestLine)
+                    stats.longestLine = body.length;
+                if (!stats.keyBodyLike && mayBeKeyBodyLine(body))
+                    stats.keyBodyLike = true;
+                if (marker === PLUS) {
+                    lines.push({ kind: 'add', oldLine: undefined, newLine: newLine++, text: body });
+                    newLeft--;
+                    result.additions++;
+                }
+                else if (marker === MINUS) {
+                    stats.removedNumberDigits += decimalDigits(oldLine);
+                    stats.removed++;
+                    lines.push({ kind: 'del', oldLine: oldLine++, newLine: undefined, text: body });
+                    oldLeft--;
+                    result.deletions++;
+                }
+                else {
+                    // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
+                    lines.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body });
+                    oldLeft--;
+                    newLeft--;
+                }
+            }
+            pos = lineEnd + 1;
+        }
+        this.oldLine = oldLine;
+        this.newLine = newLine;
+        this.oldLeft = oldLeft;
+        this.newLeft = newLeft;
+        return pos;
     }
 }
 
@@ -43079,6 +43120,8 @@ function clip(text) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
@@ -43275,6 +43318,7 @@ function firstLines(text) {
 
 
 
+
 const DEFAULT_GREP_MATCHES = 1000;
 /** How much of a diff's file is read at a time. */
 const DIFF_READ_BYTES = 1 << 20;
@@ -43282,12 +43326,12 @@ const DIFF_READ_BYTES = 1 << 20;
  * A new directory only this process can use, in the runner's temporary directory (emptied after every job)
  * or else the system's; undefined when neither takes one.
  */
-async function privateTemporaryDirectory() {
+function privateTemporaryDirectory() {
     for (const root of new Set([process.env.RUNNER_TEMP, external_node_os_default().tmpdir()])) {
         if (!root)
             continue;
         try {
-            return await promises_default().mkdtemp(external_node_path_default().join(root, 'redline-diff-'));
+            return (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(root, 'redline-diff-'));
         }
         catch {
             // Not there or not writable: the next one, or a pipe.
@@ -43483,46 +43527,47 @@ function createGit(workspaceDir, logger) {
      * own speed and the reader keeps up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
      */
     async function streamDiff(from, to, onText, paths) {
-        const dir = await privateTemporaryDirectory();
+        // git is started before the first await: a check spawned meanwhile (see loadPullDiff) would otherwise
+        // hold the start back by its own spawn, several milliseconds of the main thread.
+        const dir = privateTemporaryDirectory();
         if (dir === undefined)
             return streamDiffThroughPipe(from, to, onText, paths);
         const output = external_node_path_default().join(dir, 'diff');
+        let file;
         try {
-            const file = await promises_default().open(output, 'w+');
-            try {
-                let exited = false;
-                const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => void (exited = true));
-                diffing.catch(() => undefined);
-                // A multi-byte character can straddle two reads.
-                const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-                const buffer = Buffer.allocUnsafe(DIFF_READ_BYTES);
-                for (;;) {
-                    // Everything git wrote is in the file once it has exited: a read after that which finds nothing
-                    // is the end.
-                    const finished = exited;
-                    const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
-                    if (bytesRead > 0) {
-                        const text = decoder.write(buffer.subarray(0, bytesRead));
-                        if (text)
-                            onText(text);
-                    }
-                    else if (finished) {
-                        break;
-                    }
-                    else {
-                        await new Promise(resolve => setTimeout(resolve, 1));
-                    }
+            // Made here, so that it can be opened for reading whenever git gets to create it.
+            (0,external_node_fs_.writeFileSync)(output, '', { mode: 0o600 });
+            let exited = false;
+            const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => void (exited = true));
+            diffing.catch(() => undefined);
+            file = await promises_default().open(output, 'r');
+            // A multi-byte character can straddle two reads.
+            const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+            const buffer = Buffer.allocUnsafe(DIFF_READ_BYTES);
+            for (;;) {
+                // Everything git wrote is in the file once it has exited: a read after that which finds nothing
+                // is the end.
+                const finished = exited;
+                const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+                if (bytesRead > 0) {
+                    const text = decoder.write(buffer.subarray(0, bytesRead));
+                    if (text)
+                        onText(text);
                 }
-                await diffing;
-                const rest = decoder.end();
-                if (rest)
-                    onText(rest);
+                else if (finished) {
+                    break;
+                }
+                else {
+                    await new Promise(resolve => setTimeout(resolve, 1));
+                }
             }
-            finally {
-                await file.close();
-            }
+            await diffing;
+            const rest = decoder.end();
+            if (rest)
+                onText(rest);
         }
         finally {
+            await file?.close();
             await promises_default().rm(dir, { recursive: true, force: true });
         }
     }
@@ -47916,8 +47961,6 @@ function event_decideFromEvent(input) {
         `ready_for_review, synchronize) and 'workflow_dispatch' with a pr-number, not on '${eventName || '(no event)'}'.`);
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/event-file.ts
 /*
  * The event payload, read before anything imports `@actions/github`: that package parses GITHUB_EVENT_PATH
@@ -53884,32 +53927,46 @@ class RateLimitSignal {
  * Runs `tasks` with at most `limit()` of them at once, re-reading the limit before each start, so a rate limit
  * met by one pass lowers how many run together from then on. `shouldStart` can stop the rest (budget spent);
  * those come back as undefined.
+ *
+ * Tasks that can start together start one turn of the event loop apart. A task's synchronous part (a pass
+ * builds its first message, a few hundred thousand characters) would otherwise run before the task started
+ * just before it could send anything: each first request would wait for every first message.
  */
 async function runPool(tasks, limit, shouldStart = () => true) {
     const results = tasks.map(() => undefined);
     let next = 0;
     let running = 0;
+    let deferred = false;
     return new Promise((resolve, reject) => {
+        const hasRoom = () => next < tasks.length && running < Math.max(1, limit());
         const launch = () => {
-            while (next < tasks.length && running < Math.max(1, limit())) {
-                if (!shouldStart()) {
+            if (hasRoom()) {
+                if (shouldStart())
+                    start(next++);
+                else
                     next = tasks.length;
-                    break;
-                }
-                const at = next++;
-                running++;
-                tasks[at]()
-                    .then(value => {
-                    results[at] = value;
-                })
-                    .catch(reject)
-                    .finally(() => {
-                    running--;
+            }
+            if (hasRoom() && !deferred) {
+                deferred = true;
+                setImmediate(() => {
+                    deferred = false;
                     launch();
                 });
             }
             if (running === 0 && next >= tasks.length)
                 resolve(results);
+        };
+        const start = (at) => {
+            running++;
+            tasks[at]()
+                .then(value => {
+                results[at] = value;
+            })
+                .catch(reject)
+                .finally(() => {
+                running--;
+                launch();
+            });
         };
         launch();
     });

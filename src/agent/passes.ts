@@ -21,6 +21,10 @@ export class RateLimitSignal {
  * Runs `tasks` with at most `limit()` of them at once, re-reading the limit before each start, so a rate limit
  * met by one pass lowers how many run together from then on. `shouldStart` can stop the rest (budget spent);
  * those come back as undefined.
+ *
+ * Tasks that can start together start one turn of the event loop apart. A task's synchronous part (a pass
+ * builds its first message, a few hundred thousand characters) would otherwise run before the task started
+ * just before it could send anything: each first request would wait for every first message.
  */
 export async function runPool<T>(
   tasks: ReadonlyArray<() => Promise<T>>,
@@ -30,26 +34,34 @@ export async function runPool<T>(
   const results: Array<T | undefined> = tasks.map(() => undefined)
   let next = 0
   let running = 0
+  let deferred = false
   return new Promise((resolve, reject) => {
+    const hasRoom = () => next < tasks.length && running < Math.max(1, limit())
     const launch = () => {
-      while (next < tasks.length && running < Math.max(1, limit())) {
-        if (!shouldStart()) {
-          next = tasks.length
-          break
-        }
-        const at = next++
-        running++
-        tasks[at]!()
-          .then(value => {
-            results[at] = value
-          })
-          .catch(reject)
-          .finally(() => {
-            running--
-            launch()
-          })
+      if (hasRoom()) {
+        if (shouldStart()) start(next++)
+        else next = tasks.length
+      }
+      if (hasRoom() && !deferred) {
+        deferred = true
+        setImmediate(() => {
+          deferred = false
+          launch()
+        })
       }
       if (running === 0 && next >= tasks.length) resolve(results)
+    }
+    const start = (at: number) => {
+      running++
+      tasks[at]!()
+        .then(value => {
+          results[at] = value
+        })
+        .catch(reject)
+        .finally(() => {
+          running--
+          launch()
+        })
     }
     launch()
   })

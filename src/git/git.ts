@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -113,11 +114,11 @@ const DIFF_READ_BYTES = 1 << 20
  * A new directory only this process can use, in the runner's temporary directory (emptied after every job)
  * or else the system's; undefined when neither takes one.
  */
-async function privateTemporaryDirectory(): Promise<string | undefined> {
+function privateTemporaryDirectory(): string | undefined {
   for (const root of new Set([process.env.RUNNER_TEMP, os.tmpdir()])) {
     if (!root) continue
     try {
-      return await fs.mkdtemp(path.join(root, 'redline-diff-'))
+      return mkdtempSync(path.join(root, 'redline-diff-'))
     } catch {
       // Not there or not writable: the next one, or a pipe.
     }
@@ -336,39 +337,41 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     onText: (text: string) => void,
     paths?: string[]
   ): Promise<void> {
-    const dir = await privateTemporaryDirectory()
+    // git is started before the first await: a check spawned meanwhile (see loadPullDiff) would otherwise
+    // hold the start back by its own spawn, several milliseconds of the main thread.
+    const dir = privateTemporaryDirectory()
     if (dir === undefined) return streamDiffThroughPipe(from, to, onText, paths)
     const output = path.join(dir, 'diff')
+    let file: fs.FileHandle | undefined
     try {
-      const file = await fs.open(output, 'w+')
-      try {
-        let exited = false
-        const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => void (exited = true))
-        diffing.catch(() => undefined)
-        // A multi-byte character can straddle two reads.
-        const decoder = new StringDecoder('utf8')
-        const buffer = Buffer.allocUnsafe(DIFF_READ_BYTES)
-        for (;;) {
-          // Everything git wrote is in the file once it has exited: a read after that which finds nothing
-          // is the end.
-          const finished = exited
-          const { bytesRead } = await file.read(buffer, 0, buffer.length, null)
-          if (bytesRead > 0) {
-            const text = decoder.write(buffer.subarray(0, bytesRead))
-            if (text) onText(text)
-          } else if (finished) {
-            break
-          } else {
-            await new Promise(resolve => setTimeout(resolve, 1))
-          }
+      // Made here, so that it can be opened for reading whenever git gets to create it.
+      writeFileSync(output, '', { mode: 0o600 })
+      let exited = false
+      const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => void (exited = true))
+      diffing.catch(() => undefined)
+      file = await fs.open(output, 'r')
+      // A multi-byte character can straddle two reads.
+      const decoder = new StringDecoder('utf8')
+      const buffer = Buffer.allocUnsafe(DIFF_READ_BYTES)
+      for (;;) {
+        // Everything git wrote is in the file once it has exited: a read after that which finds nothing
+        // is the end.
+        const finished = exited
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, null)
+        if (bytesRead > 0) {
+          const text = decoder.write(buffer.subarray(0, bytesRead))
+          if (text) onText(text)
+        } else if (finished) {
+          break
+        } else {
+          await new Promise(resolve => setTimeout(resolve, 1))
         }
-        await diffing
-        const rest = decoder.end()
-        if (rest) onText(rest)
-      } finally {
-        await file.close()
       }
+      await diffing
+      const rest = decoder.end()
+      if (rest) onText(rest)
     } finally {
+      await file?.close()
       await fs.rm(dir, { recursive: true, force: true })
     }
   }
