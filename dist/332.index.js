@@ -865,6 +865,7 @@ function entropy(text) {
  * looks like this; certificate bodies do, and hiding those loses nothing a reviewer needs.
  */
 const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm;
+/** The shortest text mayBeKeyBodyLine can say yes to. */
 const KEY_BODY_MIN_CHARS = 60;
 /**
  * Whether some line of `text` has 60 base64 characters after its indentation, as every line KEY_BODY_LINE
@@ -1954,11 +1955,22 @@ class DiffStreamParser {
                 this.partial += text;
                 return;
             }
-            const line = this.partial + text.slice(0, newline);
-            this.partial = '';
-            this.line(line, 0, line.length);
+            // The line cut between two pieces, whole again, is read like any other: a path of its own through
+            // the hunk reader would be first taken after the reader is compiled, and undo the compiling.
+            this.read(this.partial + text.slice(0, newline + 1), 0);
             pos = newline + 1;
         }
+        this.partial = this.read(text, pos);
+    }
+    end() {
+        if (this.partial !== '')
+            this.read(`${this.partial}\n`, 0);
+        this.partial = '';
+        this.finishFile();
+        return this.files;
+    }
+    /** Reads the lines of `text` from `pos`; returns the start of a last line that has no newline yet. */
+    read(text, pos) {
         for (;;) {
             // A hunk's body is read in one loop, which is most of a diff: a call per line cost a third more.
             if (this.hunks?.inBody())
@@ -1969,15 +1981,7 @@ class DiffStreamParser {
             this.line(text, pos, newline);
             pos = newline + 1;
         }
-        if (pos < text.length)
-            this.partial = text.slice(pos);
-    }
-    end() {
-        if (this.partial !== '')
-            this.line(this.partial, 0, this.partial.length);
-        this.partial = '';
-        this.finishFile();
-        return this.files;
+        return pos < text.length ? text.slice(pos) : '';
     }
     /** The line `text[pos, end)`, without its newline. */
     line(text, pos, end) {
@@ -2236,8 +2240,14 @@ class HunkReader {
         const hunk = this.hunk;
         const lines = hunk.lines;
         const stats = this.stats;
-        const result = this.result;
         let { oldLine, newLine, oldLeft, newLeft } = this;
+        let { textChars, longestLine, keyBodyLike, removedNumberDigits } = stats;
+        let read = 0;
+        let added = 0;
+        let removed = 0;
+        // The digits of oldLine, kept as it counts up rather than worked out for every removed line.
+        let oldDigits = decimalDigits(oldLine);
+        let nextDigitAt = 10 ** oldDigits;
         while (oldLeft > 0 || newLeft > 0) {
             let lineEnd = text.indexOf('\n', pos);
             if (lineEnd < 0 || lineEnd >= end) {
@@ -2252,29 +2262,35 @@ class HunkReader {
                 // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
                 const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
                 const body = text.slice(pos + 1, textEnd);
-                stats.lines++;
-                stats.textChars += body.length;
-                if (body.length > stats.longestLine)
-                    stats.longestLine = body.length;
-                if (!stats.keyBodyLike && mayBeKeyBodyLine(body))
-                    stats.keyBodyLike = true;
+                const length = body.length;
+                read++;
+                textChars += length;
+                if (length > longestLine)
+                    longestLine = length;
+                if (!keyBodyLike && length >= KEY_BODY_MIN_CHARS && mayBeKeyBodyLine(body))
+                    keyBodyLike = true;
                 if (marker === PLUS) {
                     lines.push({ kind: 'add', oldLine: undefined, newLine: newLine++, text: body });
                     newLeft--;
-                    result.additions++;
-                }
-                else if (marker === MINUS) {
-                    stats.removedNumberDigits += decimalDigits(oldLine);
-                    stats.removed++;
-                    lines.push({ kind: 'del', oldLine: oldLine++, newLine: undefined, text: body });
-                    oldLeft--;
-                    result.deletions++;
+                    added++;
                 }
                 else {
-                    // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-                    lines.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body });
-                    oldLeft--;
-                    newLeft--;
+                    if (oldLine >= nextDigitAt) {
+                        oldDigits++;
+                        nextDigitAt *= 10;
+                    }
+                    if (marker === MINUS) {
+                        removedNumberDigits += oldDigits;
+                        removed++;
+                        lines.push({ kind: 'del', oldLine: oldLine++, newLine: undefined, text: body });
+                        oldLeft--;
+                    }
+                    else {
+                        // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
+                        lines.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body });
+                        oldLeft--;
+                        newLeft--;
+                    }
                 }
             }
             pos = lineEnd + 1;
@@ -2283,6 +2299,14 @@ class HunkReader {
         this.newLine = newLine;
         this.oldLeft = oldLeft;
         this.newLeft = newLeft;
+        stats.lines += read;
+        stats.textChars = textChars;
+        stats.longestLine = longestLine;
+        stats.keyBodyLike = keyBodyLike;
+        stats.removed += removed;
+        stats.removedNumberDigits = removedNumberDigits;
+        this.result.additions += added;
+        this.result.deletions += removed;
         return pos;
     }
 }
@@ -4279,7 +4303,9 @@ function createGit(workspaceDir, logger) {
         }
         finally {
             await file?.close();
-            await promises_default().rm(dir, { recursive: true, force: true });
+            // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
+            await promises_default().unlink(output).catch(() => undefined);
+            await promises_default().rmdir(dir).catch(() => promises_default().rm(dir, { recursive: true, force: true }));
         }
     }
     async function streamDiffThroughPipe(from, to, onText, paths) {

@@ -372,7 +372,9 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
       if (rest) onText(rest)
     } finally {
       await file?.close()
-      await fs.rm(dir, { recursive: true, force: true })
+      // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
+      await fs.unlink(output).catch(() => undefined)
+      await fs.rmdir(dir).catch(() => fs.rm(dir, { recursive: true, force: true }))
     }
   }
 

@@ -139,7 +139,9 @@ function entropy(text: string): number {
  */
 const KEY_BODY_LINE = /^[ \t]*[A-Za-z0-9+/]{60,76}={0,2}[ \t]*\r?$/gm
 
-const KEY_BODY_MIN_CHARS = 60
+/** The shortest text mayBeKeyBodyLine can say yes to. */
+export const KEY_BODY_MIN_CHARS = 60
+
 /**
  * Whether some line of `text` has 60 base64 characters after its indentation, as every line KEY_BODY_LINE
  * matches has; its `^` starts a line after any line terminator. Never false where isKeyBodyLine is true, and
