@@ -131,6 +131,28 @@ describe('guidance in the directories of changed files', () => {
     ])
   })
 
+  it('lists the directories a split of every path lists, up to the cap, in the same order', () => {
+    const bySplitting = (paths: string[]): string[] => {
+      const dirs = new Set<string>()
+      for (const path of paths) {
+        const parts = path.split('/').slice(0, -1)
+        for (let depth = 1; depth <= parts.length; depth++) dirs.add(parts.slice(0, depth).join('/'))
+      }
+      return [...dirs]
+        .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, 40)
+    }
+    let seed = 7
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+    const names = ['a', 'b', 'src', 'lib', 'é', 'x y', 'Z']
+    for (let round = 0; round < 50; round++) {
+      const paths = Array.from({ length: 1 + next(60) }, () =>
+        Array.from({ length: 1 + next(5) }, () => names[next(names.length)]).join('/')
+      )
+      expect(guidanceDirectories(paths)).toEqual(bySplitting(paths))
+    }
+  })
+
   it('reads them at the base, never at the head, and only where files changed', async () => {
     fixture = createPrFixture({
       base: {

@@ -55,5 +55,13 @@ describe('parseTree', () => {
       { name: 'vendor', kind: 'submodule', oid: OID_A },
       { name: Buffer.from('na\u00efve').toString('latin1'), kind: 'blob', oid: OID_B }
     ])
+    // Only the names asked for, however long the others are; a name compares as its UTF-8 bytes.
+    const naive = Buffer.from('na\u00efve').toString('latin1')
+    expect(parseTree(tree, 20, new Set(['run.sh', 'src', naive, 'missing', 'na\u00efve']))).toEqual([
+      { name: 'run.sh', kind: 'blob', oid: OID_B },
+      { name: 'src', kind: 'tree', oid: OID_A },
+      { name: naive, kind: 'blob', oid: OID_B }
+    ])
+    expect(parseTree(tree, 20, new Set())).toEqual([])
   })
 })

@@ -43272,21 +43272,35 @@ function parseBatchHeader(line) {
         return undefined;
     return { oid: parts[0], type: parts[1], size };
 }
-/** A tree object's entries: "<octal mode> <name>\0<binary object id>" each, ids of `idBytes` bytes. */
-function parseTree(content, idBytes) {
+/**
+ * A tree object's entries: "<octal mode> <name>\0<binary object id>" each, ids of `idBytes` bytes. With
+ * `only`, just the entries of those names: the others are stepped over without being decoded, which is most
+ * of a large directory when a few files are looked up in it.
+ */
+function parseTree(content, idBytes, only) {
     const entries = [];
+    const wantedLengths = only && new Set([...only].map(name => name.length));
     let at = 0;
     while (at < content.length) {
         const space = content.indexOf(32, at);
         const nul = content.indexOf(0, space + 1);
         if (space < 0 || nul < 0 || nul + 1 + idBytes > content.length)
             break;
-        entries.push({
-            name: content.toString('latin1', space + 1, nul),
-            kind: kindOfMode(Number.parseInt(content.toString('latin1', at, space), 8)),
-            oid: content.toString('hex', nul + 1, nul + 1 + idBytes)
-        });
-        at = nul + 1 + idBytes;
+        const next = nul + 1 + idBytes;
+        // A name's latin1 string has one character per byte, so its length is known before it is decoded.
+        if (wantedLengths && !wantedLengths.has(nul - space - 1)) {
+            at = next;
+            continue;
+        }
+        const name = content.toString('latin1', space + 1, nul);
+        if (!only || only.has(name)) {
+            entries.push({
+                name,
+                kind: kindOfMode(Number.parseInt(content.toString('latin1', at, space), 8)),
+                oid: content.toString('hex', nul + 1, next)
+            });
+        }
+        at = next;
     }
     return entries;
 }
@@ -43894,9 +43908,11 @@ function holdsWord(line, word) {
     return false;
 }
 function nextRequests(visit, idBytes) {
-    const entries = new Map(parseTree(visit.tree.content, idBytes).map(entry => [entry.name, entry]));
+    const groups = groupByNextSegment(visit.paths, visit.depth);
+    const only = new Set(groups.keys());
+    const entries = new Map(parseTree(visit.tree.content, idBytes, only).map(entry => [entry.name, entry]));
     const requests = [];
-    for (const [name, group] of groupByNextSegment(visit.paths, visit.depth)) {
+    for (const [name, group] of groups) {
         const entry = entries.get(name);
         if (entry?.kind === 'blob')
             for (const file of group.here)
@@ -86500,15 +86516,25 @@ const MAX_INSTRUCTIONS_CHARS = 8_000;
  * the root (whose guidance is read anyway), shallowest first, at most MAX_GUIDANCE_DIRECTORIES.
  */
 function guidanceDirectories(changedPaths) {
-    const dirs = new Set();
+    const depths = new Map();
     for (const path of changedPaths) {
-        const parts = path.split('/').slice(0, -1);
-        for (let depth = 1; depth <= parts.length; depth++)
-            dirs.add(parts.slice(0, depth).join('/'));
+        // From the file's directory up: a directory already listed has its parents listed too.
+        for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+            const dir = path.slice(0, slash);
+            if (depths.has(dir))
+                break;
+            depths.set(dir, segmentCount(dir));
+        }
     }
-    return [...dirs]
-        .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0))
+    return [...depths.keys()]
+        .sort((a, b) => depths.get(a) - depths.get(b) || (a < b ? -1 : a > b ? 1 : 0))
         .slice(0, MAX_GUIDANCE_DIRECTORIES);
+}
+function segmentCount(dir) {
+    let count = 1;
+    for (let at = dir.indexOf('/'); at >= 0; at = dir.indexOf('/', at + 1))
+        count++;
+    return count;
 }
 /** Every path guidance may be read from, in the order it is shown: the root's files, then each directory's. */
 function guidanceCandidates(changedPaths) {

@@ -39,14 +39,24 @@ export interface GuidanceFile {
  * the root (whose guidance is read anyway), shallowest first, at most MAX_GUIDANCE_DIRECTORIES.
  */
 export function guidanceDirectories(changedPaths: readonly string[]): string[] {
-  const dirs = new Set<string>()
+  const depths = new Map<string, number>()
   for (const path of changedPaths) {
-    const parts = path.split('/').slice(0, -1)
-    for (let depth = 1; depth <= parts.length; depth++) dirs.add(parts.slice(0, depth).join('/'))
+    // From the file's directory up: a directory already listed has its parents listed too.
+    for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+      const dir = path.slice(0, slash)
+      if (depths.has(dir)) break
+      depths.set(dir, segmentCount(dir))
+    }
   }
-  return [...dirs]
-    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0))
+  return [...depths.keys()]
+    .sort((a, b) => (depths.get(a) as number) - (depths.get(b) as number) || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, MAX_GUIDANCE_DIRECTORIES)
+}
+
+function segmentCount(dir: string): number {
+  let count = 1
+  for (let at = dir.indexOf('/'); at >= 0; at = dir.indexOf('/', at + 1)) count++
+  return count
 }
 
 /** Every path guidance may be read from, in the order it is shown: the root's files, then each directory's. */

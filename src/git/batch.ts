@@ -80,20 +80,34 @@ export interface RawTreeEntry {
   oid: string
 }
 
-/** A tree object's entries: "<octal mode> <name>\0<binary object id>" each, ids of `idBytes` bytes. */
-export function parseTree(content: Buffer, idBytes: number): RawTreeEntry[] {
+/**
+ * A tree object's entries: "<octal mode> <name>\0<binary object id>" each, ids of `idBytes` bytes. With
+ * `only`, just the entries of those names: the others are stepped over without being decoded, which is most
+ * of a large directory when a few files are looked up in it.
+ */
+export function parseTree(content: Buffer, idBytes: number, only?: ReadonlySet<string>): RawTreeEntry[] {
   const entries: RawTreeEntry[] = []
+  const wantedLengths = only && new Set([...only].map(name => name.length))
   let at = 0
   while (at < content.length) {
     const space = content.indexOf(32, at)
     const nul = content.indexOf(0, space + 1)
     if (space < 0 || nul < 0 || nul + 1 + idBytes > content.length) break
-    entries.push({
-      name: content.toString('latin1', space + 1, nul),
-      kind: kindOfMode(Number.parseInt(content.toString('latin1', at, space), 8)),
-      oid: content.toString('hex', nul + 1, nul + 1 + idBytes)
-    })
-    at = nul + 1 + idBytes
+    const next = nul + 1 + idBytes
+    // A name's latin1 string has one character per byte, so its length is known before it is decoded.
+    if (wantedLengths && !wantedLengths.has(nul - space - 1)) {
+      at = next
+      continue
+    }
+    const name = content.toString('latin1', space + 1, nul)
+    if (!only || only.has(name)) {
+      entries.push({
+        name,
+        kind: kindOfMode(Number.parseInt(content.toString('latin1', at, space), 8)),
+        oid: content.toString('hex', nul + 1, next)
+      })
+    }
+    at = next
   }
   return entries
 }

@@ -684,9 +684,11 @@ type TreeRequest = { oid: string } & (
 )
 
 function nextRequests(visit: TreeVisit, idBytes: number): TreeRequest[] {
-  const entries = new Map(parseTree(visit.tree.content, idBytes).map(entry => [entry.name, entry]))
+  const groups = groupByNextSegment(visit.paths, visit.depth)
+  const only = new Set(groups.keys())
+  const entries = new Map(parseTree(visit.tree.content, idBytes, only).map(entry => [entry.name, entry]))
   const requests: TreeRequest[] = []
-  for (const [name, group] of groupByNextSegment(visit.paths, visit.depth)) {
+  for (const [name, group] of groups) {
     const entry = entries.get(name)
     if (entry?.kind === 'blob') for (const file of group.here) requests.push({ oid: entry.oid, file })
     if (entry?.kind === 'tree' && group.below.length > 0) {
