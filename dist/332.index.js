@@ -2410,7 +2410,7 @@ function renderedLength(entry, lines) {
  */
 function measureEntry(entry, lines) {
     const { file } = entry;
-    let length = fileHeader(file).length;
+    let length = fileHeaderLength(file);
     const hidden = entry.totalLines - lines;
     if (hidden > 0) {
         length +=
@@ -2427,7 +2427,7 @@ function measureEntry(entry, lines) {
     for (const hunk of file.hunks) {
         if (shown >= lines)
             break;
-        length += 1 + renderHunkHeader(hunk.header).length;
+        length += 1 + hunkHeaderLength(hunk.header);
         const whole = shown + hunk.lines.length <= lines ? measureWholeHunk(hunk, width) : undefined;
         if (whole !== undefined) {
             length += whole;
@@ -2561,7 +2561,15 @@ function renderHunkHeader(header) {
     if (end < 0)
         return header;
     const context = header.slice(end + 2);
-    return isKeyBodyLine(context) ? `${header.slice(0, end + 2)} [REDACTED private key]` : header;
+    return isKeyBodyLine(context) ? `${header.slice(0, end + 2)}${REDACTED_HUNK_CONTEXT}` : header;
+}
+const REDACTED_HUNK_CONTEXT = ' [REDACTED private key]';
+/** renderHunkHeader(header).length; the context is cut out only when it is long enough to be a key's body. */
+function hunkHeaderLength(header) {
+    const end = header.indexOf('@@', 2);
+    if (end < 0 || header.length - end - 2 < KEY_BODY_MIN_CHARS)
+        return header.length;
+    return isKeyBodyLine(header.slice(end + 2)) ? end + 2 + REDACTED_HUNK_CONTEXT.length : header.length;
 }
 function renderLine(line, width, blank) {
     // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
@@ -2579,6 +2587,13 @@ function renderLine(line, width, blank) {
 function fileHeader(file) {
     const mode = file.modeChange ? `, mode ${file.modeChange.oldMode} -> ${file.modeChange.newMode}` : '';
     return `=== ${file.path} (${statusLabel(file)}${mode}, ${counts(file)})`;
+}
+/** fileHeader(file).length, counted: sizing a large pull request asks it of every file. */
+function fileHeaderLength(file) {
+    const { modeChange } = file;
+    const mode = modeChange ? ', mode  -> '.length + modeChange.oldMode.length + modeChange.newMode.length : 0;
+    const counts = '+ -'.length + String(file.additions).length + String(file.deletions).length;
+    return '===  (, )'.length + file.path.length + statusLabel(file).length + mode + counts;
 }
 function statusLabel(file) {
     if (file.status === 'renamed')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import type { DiffFile } from '../../src/diff/model.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
 import {
   DIFF_FORMAT_NOTE,
@@ -174,6 +175,30 @@ describe('measureEntry', () => {
     ])
     const [entry] = triage([file]).reviewable
     expect(measureEntry(entry!, entry!.shownLines)).toBe(renderFileDiff(file).length)
+  })
+
+  it('counts hunk headers whose context is, or nearly is, a key body as they are rendered', () => {
+    for (const context of ['', ' f()', ` ${'A'.repeat(64)}`, ` ${'A'.repeat(59)}`, ` ${'x y'.repeat(30)}`]) {
+      const file = fileWith('src/a.ts', [{ old: 1, new: 1, lines: [' a', '-b', '+c'] }])
+      const hunk = file.hunks[0]!
+      file.hunks[0] = { ...hunk, header: `${hunk.header}${context}` }
+      const [entry] = triage([file]).reviewable
+      expect(measureEntry(entry!, entry!.shownLines)).toBe(renderFileDiff(file).length)
+    }
+  })
+
+  it('counts file headers of renames, mode changes and large counts as they are rendered', () => {
+    const base = fileWith('src/new-name.ts', [{ old: 1, new: 1, lines: [' a', '-b', '+c'] }])
+    const variants: DiffFile[] = [
+      { ...base, status: 'renamed', oldPath: 'src/old-name.ts' },
+      { ...base, status: 'modified', oldPath: 'lib/old-name.ts' },
+      { ...base, modeChange: { oldMode: '100644', newMode: '100755' } },
+      { ...base, additions: 12_345, deletions: 0 }
+    ]
+    for (const file of variants) {
+      const [entry] = triage([file]).reviewable
+      expect(measureEntry(entry!, entry!.shownLines)).toBe(renderFileDiff(file).length)
+    }
   })
 })
 

@@ -1,4 +1,4 @@
-import { isKeyBodyLine, redactSecrets } from '../text/redact.js'
+import { isKeyBodyLine, KEY_BODY_MIN_CHARS, redactSecrets } from '../text/redact.js'
 import type { DiffFile, DiffLine, Hunk } from './model.js'
 import { hunkTextStats } from './parse.js'
 import type { ReviewableFile, SkippedFile, TriageResult } from './triage.js'
@@ -134,7 +134,7 @@ export function renderedLength(entry: ReviewableFile, lines: number): number {
  */
 export function measureEntry(entry: ReviewableFile, lines: number): number {
   const { file } = entry
-  let length = fileHeader(file).length
+  let length = fileHeaderLength(file)
   const hidden = entry.totalLines - lines
   if (hidden > 0) {
     length +=
@@ -148,7 +148,7 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
   let shown = 0
   for (const hunk of file.hunks) {
     if (shown >= lines) break
-    length += 1 + renderHunkHeader(hunk.header).length
+    length += 1 + hunkHeaderLength(hunk.header)
     const whole = shown + hunk.lines.length <= lines ? measureWholeHunk(hunk, width) : undefined
     if (whole !== undefined) {
       length += whole
@@ -287,7 +287,16 @@ function renderHunkHeader(header: string): string {
   const end = header.indexOf('@@', 2)
   if (end < 0) return header
   const context = header.slice(end + 2)
-  return isKeyBodyLine(context) ? `${header.slice(0, end + 2)} [REDACTED private key]` : header
+  return isKeyBodyLine(context) ? `${header.slice(0, end + 2)}${REDACTED_HUNK_CONTEXT}` : header
+}
+
+const REDACTED_HUNK_CONTEXT = ' [REDACTED private key]'
+
+/** renderHunkHeader(header).length; the context is cut out only when it is long enough to be a key's body. */
+function hunkHeaderLength(header: string): number {
+  const end = header.indexOf('@@', 2)
+  if (end < 0 || header.length - end - 2 < KEY_BODY_MIN_CHARS) return header.length
+  return isKeyBodyLine(header.slice(end + 2)) ? end + 2 + REDACTED_HUNK_CONTEXT.length : header.length
 }
 
 function renderLine(line: DiffLine, width: number, blank: string): string {
@@ -307,6 +316,14 @@ function renderLine(line: DiffLine, width: number, blank: string): string {
 function fileHeader(file: DiffFile): string {
   const mode = file.modeChange ? `, mode ${file.modeChange.oldMode} -> ${file.modeChange.newMode}` : ''
   return `=== ${file.path} (${statusLabel(file)}${mode}, ${counts(file)})`
+}
+
+/** fileHeader(file).length, counted: sizing a large pull request asks it of every file. */
+function fileHeaderLength(file: DiffFile): number {
+  const { modeChange } = file
+  const mode = modeChange ? ', mode  -> '.length + modeChange.oldMode.length + modeChange.newMode.length : 0
+  const counts = '+ -'.length + String(file.additions).length + String(file.deletions).length
+  return '===  (, )'.length + file.path.length + statusLabel(file).length + mode + counts
 }
 
 function statusLabel(file: DiffFile): string {
