@@ -1,8 +1,15 @@
 import { describe, expect, it } from '@jest/globals'
 import { StringDecoder } from 'node:string_decoder'
 import parseDiff from 'parse-diff'
-import type { DiffFile } from '../../src/diff/model.js'
-import { DiffStreamParser, parseApiPatch, parseUnifiedDiff } from '../../src/diff/parse.js'
+import type { DiffFile, Hunk } from '../../src/diff/model.js'
+import {
+  DiffStreamParser,
+  hunkTextStats,
+  parseApiPatch,
+  parseUnifiedDiff,
+  type HunkTextStats
+} from '../../src/diff/parse.js'
+import { mayBeKeyBodyLine } from '../../src/text/redact.js'
 import { fixtureNames, lineView, readFixture } from './fixtures.js'
 
 const parse = (name: string): DiffFile[] => parseUnifiedDiff(readFixture(name))
@@ -280,6 +287,31 @@ describe('DiffStreamParser', () => {
     }
   })
 
+  it("counts each hunk's text facts as it reads the lines, however the text is cut", () => {
+    const bytes = Buffer.from(keyLikeDiff(), 'utf8')
+    const whole = parseUnifiedDiff(bytes.toString('utf8'))
+    const hunks = (files: DiffFile[]): Hunk[] => files.flatMap(file => file.hunks)
+    const keyLike = hunks(whole).filter(hunk => statsOf(hunk).keyBodyLike).length
+    expect(keyLike).toBeGreaterThan(20)
+    expect(hunks(whole).length - keyLike).toBeGreaterThan(20)
+    for (const cuts of [[], everyBytes(bytes.length, 97), randomCuts(bytes.length, 300, 3)]) {
+      const parsed = hunks(
+        streamed(
+          bytes,
+          [...cuts].sort((a, b) => a - b)
+        )
+      )
+      expect(parsed.length).toBe(hunks(whole).length)
+      for (const hunk of parsed)
+        expect([hunk.header, hunkTextStats(hunk)]).toEqual([hunk.header, statsOf(hunk)])
+    }
+    const patch = bytes.toString('utf8').slice(bytes.toString('utf8').indexOf('@@ '))
+    for (const hunk of parseApiPatch({ filename: 'k', status: 'modified', additions: 0, deletions: 0, patch })
+      .hunks) {
+      expect([hunk.header, hunkTextStats(hunk)]).toEqual([hunk.header, statsOf(hunk)])
+    }
+  })
+
   it('ignores text before the first file header, as the whole-text reader does', () => {
     const diff = readFixture('renames')
     for (const before of ['', 'warning: something\n', '\n', 'x']) {
@@ -316,6 +348,61 @@ function largeFileDiff(): string {
     'diff --git a/small.txt b/small.txt\nnew file mode 100644\nindex 0000000..3333333\n--- /dev/null\n'
   )
   parts.push('+++ b/small.txt\n@@ -0,0 +1 @@\n+small \u00fc\n')
+  return parts.join('')
+}
+
+/** What hunkTextStats should say of a hunk, worked out from its lines. */
+function statsOf(hunk: Hunk): HunkTextStats {
+  const texts = hunk.lines.map(line => line.text)
+  const removed = hunk.lines.filter(line => line.kind === 'del')
+  return {
+    lines: hunk.lines.length,
+    textChars: texts.reduce((total, text) => total + text.length, 0),
+    removed: removed.length,
+    removedNumberDigits: removed.reduce((total, line) => total + String(line.oldLine).length, 0),
+    longestLine: Math.max(0, ...texts.map(text => text.length)),
+    keyBodyLike: texts.some(text => mayBeKeyBodyLine(text))
+  }
+}
+
+/**
+ * One file whose hunks hold, here and there, lines like a key's body: indented, after a carriage return or
+ * another line terminator inside a line, with CRLF endings, and runs one character too short.
+ */
+function keyLikeDiff(): string {
+  let seed = 5
+  const random = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    // The high bits: the low ones of this generator repeat after a few calls.
+    return Math.floor((seed / 2 ** 31) * n)
+  }
+  const base64 = (length: number): string => Array.from({ length }, () => 'ABCxyz019+/'[random(11)]).join('')
+  const texts = [
+    () => `code(${random(1000)});`,
+    () => base64(60 + random(17)),
+    () => `  ${base64(64)}`,
+    () => `\t${base64(59)}`,
+    () => `x = 1;\r${base64(64)}`,
+    () => `y = 2;\u2028  ${base64(60)}`,
+    () => `const long = '${base64(80)}'`,
+    () => ''
+  ]
+  const parts = ['diff --git a/k b/k\nindex 1111111..2222222 100644\n--- a/k\n+++ b/k\n']
+  let at = 1
+  for (let hunk = 0; hunk < 120; hunk++) {
+    const lines: string[] = []
+    let old = 0
+    let now = 0
+    for (let count = 1 + random(6); lines.length < count;) {
+      const marker = [' ', '+', '-'][random(3)] as string
+      const text = random(3) === 0 ? (texts[random(texts.length)] as () => string)() : `line ${random(99)}`
+      lines.push(`${marker}${text}${random(5) === 0 ? '\r' : ''}\n`)
+      if (marker !== '+') old++
+      if (marker !== '-') now++
+    }
+    parts.push(`@@ -${at},${old} +${at},${now} @@\n`, ...lines)
+    at += 20 + random(2000)
+  }
   return parts.join('')
 }
 

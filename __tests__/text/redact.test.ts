@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 import {
   isKeyBodyLine,
   looksRandom,
+  mayBeKeyBodyLine,
+  mayHoldKeyBodyLine,
   privateKeyLines,
   PRIVATE_KEY_LINE,
   redactFileLines,
@@ -107,6 +109,72 @@ describe('redactSecrets pre-checks', () => {
       expect(redactSecrets(text)).toBe(redactSecretsExhaustively(text))
       expect(redactSecrets(text)).not.toContain(form.secret)
     }
+  })
+})
+
+describe('mayHoldKeyBodyLine', () => {
+  // A diff line's text: after its marker, without a carriage return before its newline.
+  const textOf = (line: string): string => line.slice(1).replace(/\r$/, '')
+  const holds = (lines: string[]): boolean =>
+    lines.some(line => !line.startsWith('\\') && mayBeKeyBodyLine(textOf(line)))
+
+  it('says of a span of diff lines what mayBeKeyBodyLine says of their texts', () => {
+    const key = 'A'.repeat(60)
+    const cases: string[][] = [
+      [`+${key}`],
+      [`-  ${key}`],
+      [` \t${key}`],
+      [`+${key}\r`],
+      [`+${'A'.repeat(59)}`],
+      [`${key}`],
+      [`\\${key}`],
+      [`+code();\r${key}`],
+      [`+code();\u2028${key}`],
+      [`+code();\u2029  ${key}`],
+      [`+code();\r`, `+${'A'.repeat(59)}=`],
+      [`+x = '${key}'`],
+      ['', `+${key}`],
+      [' a', ' b']
+    ]
+    for (const lines of cases) {
+      const span = lines.map(line => `${line}\n`).join('')
+      expect([lines, mayHoldKeyBodyLine(span, 0, span.length)]).toEqual([lines, holds(lines)])
+    }
+  })
+
+  it('agrees with mayBeKeyBodyLine on random hunk bodies, and reads only its span', () => {
+    const alphabet = 'Aa9+/'.repeat(10) + ' \t=\r\u2028\u2029-x.'
+    const markers = [' ', '+', '-', '\\', '']
+    const outside = `+${'B'.repeat(64)}\n`
+    let seed = 11
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
+    const answers = { true: 0, false: 0 }
+    for (let round = 0; round < 2000; round++) {
+      const lines: string[] = []
+      for (let count = 1 + random(4); lines.length < count;) {
+        // Random characters around, often, a run of base64 about as long as a key line needs.
+        const some = (length: number, chars: string): string => {
+          let text = ''
+          for (let i = 0; i < length; i++) text += chars[random(chars.length)]
+          return text
+        }
+        const run = random(2) === 0 ? some(56 + random(8), 'Aa9+/') : ''
+        const text = some(random(6), alphabet) + run + some(random(30), alphabet)
+        lines.push(
+          `${markers[random(markers.length)]}${text.replaceAll('\n', '')}${random(4) === 0 ? '\r' : ''}`
+        )
+      }
+      const span = lines.map(line => `${line}\n`).join('')
+      const expected = holds(lines)
+      answers[`${expected}`]++
+      const diff = outside + span + outside
+      const got = mayHoldKeyBodyLine(diff, outside.length, outside.length + span.length)
+      expect([lines, got]).toEqual([lines, expected])
+    }
+    expect(Math.min(answers.true, answers.false)).toBeGreaterThan(200)
   })
 })
 

@@ -155,6 +155,24 @@ export function mayBeKeyBodyLine(text: string): boolean {
 }
 
 /**
+ * A diff line whose text, after its one-character marker, or a line after a terminator inside a line's
+ * text, starts with indentation and 60 base64 characters: what mayBeKeyBodyLine looks for in each text.
+ * The terminator is matched before the look back to its line's marker, which is thus taken only there.
+ */
+const DIFF_KEY_BODY_START =
+  /(?:^|\n)[^\\\n][ \t]*[A-Za-z0-9+/]{60}|[\r\u2028\u2029](?<=(?:^|\n)[^\\\n][^\n]*)[ \t]*[A-Za-z0-9+/]{60}/
+
+/**
+ * Whether mayBeKeyBodyLine holds for the text of some diff line in `diff[start, end)`, whole lines of a
+ * hunk's body each ending in a newline: each text is the line after its marker, without its newline or a
+ * carriage return before it. A "\\ No newline at end of file" line has no text. One scan of the span, where
+ * a call per line would be one per line.
+ */
+export function mayHoldKeyBodyLine(diff: string, start: number, end: number): boolean {
+  return DIFF_KEY_BODY_START.test(diff.slice(start, end))
+}
+
+/**
  * Whether 60 base64 characters stand in a row anywhere in `text`. Such a run covers one of the positions
  * 59, 119, 179, ..., so only those are probed, and a run is measured only around a probe that is base64: a line
  * of code is rejected with one or two reads, where finding its line starts would scan it four times.
