@@ -10,7 +10,7 @@ import {
   type HunkTextStats
 } from '../../src/diff/parse.js'
 import { mayBeKeyBodyLine } from '../../src/text/redact.js'
-import { fixtureNames, lineView, readFixture } from './fixtures.js'
+import { fixtureNames, keyLikeDiff, lineView, readFixture } from './fixtures.js'
 
 const parse = (name: string): DiffFile[] => parseUnifiedDiff(readFixture(name))
 const byPath = (files: DiffFile[], path: string): DiffFile | undefined =>
@@ -363,47 +363,6 @@ function statsOf(hunk: Hunk): HunkTextStats {
     longestLine: Math.max(0, ...texts.map(text => text.length)),
     keyBodyLike: texts.some(text => mayBeKeyBodyLine(text))
   }
-}
-
-/**
- * One file whose hunks hold, here and there, lines like a key's body: indented, after a carriage return or
- * another line terminator inside a line, with CRLF endings, and runs one character too short.
- */
-function keyLikeDiff(): string {
-  let seed = 5
-  const random = (n: number): number => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31
-    // The high bits: the low ones of this generator repeat after a few calls.
-    return Math.floor((seed / 2 ** 31) * n)
-  }
-  const base64 = (length: number): string => Array.from({ length }, () => 'ABCxyz019+/'[random(11)]).join('')
-  const texts = [
-    () => `code(${random(1000)});`,
-    () => base64(60 + random(17)),
-    () => `  ${base64(64)}`,
-    () => `\t${base64(59)}`,
-    () => `x = 1;\r${base64(64)}`,
-    () => `y = 2;\u2028  ${base64(60)}`,
-    () => `const long = '${base64(80)}'`,
-    () => ''
-  ]
-  const parts = ['diff --git a/k b/k\nindex 1111111..2222222 100644\n--- a/k\n+++ b/k\n']
-  let at = 1
-  for (let hunk = 0; hunk < 120; hunk++) {
-    const lines: string[] = []
-    let old = 0
-    let now = 0
-    for (let count = 1 + random(6); lines.length < count;) {
-      const marker = [' ', '+', '-'][random(3)] as string
-      const text = random(3) === 0 ? (texts[random(texts.length)] as () => string)() : `line ${random(99)}`
-      lines.push(`${marker}${text}${random(5) === 0 ? '\r' : ''}\n`)
-      if (marker !== '+') old++
-      if (marker !== '-') now++
-    }
-    parts.push(`@@ -${at},${old} +${at},${now} @@\n`, ...lines)
-    at += 20 + random(2000)
-  }
-  return parts.join('')
 }
 
 /** `count` distinct cut positions below `length`, the same on every run. */

@@ -12,7 +12,8 @@ import {
   renderInventory
 } from '../../src/diff/prompt-diff.js'
 import { triage } from '../../src/diff/triage.js'
-import { fileWith, fixtureNames, readFixture } from './fixtures.js'
+import { PRIVATE_KEY_LINE } from '../../src/text/redact.js'
+import { fileWith, fixtureNames, keyLikeDiff, readFixture } from './fixtures.js'
 
 describe('renderFileDiff', () => {
   it('numbers RIGHT lines by the new file and marks removed lines with their old number', () => {
@@ -238,6 +239,20 @@ describe('measureEntry on parsed hunks', () => {
           layoutPromptDiff(alone, Number.POSITIVE_INFINITY).text.length
         ])
       }
+    }
+  })
+
+  it('renders and measures parsed hunks as it does the same lines made by hand, keys redacted', () => {
+    const parsed = parseUnifiedDiff(keyLikeDiff())
+    // A copy has no facts from the parser, so each of its lines is asked whether it is a key's body.
+    const copied: DiffFile[] = structuredClone(parsed)
+    const rendered = renderFileDiff(parsed[0]!)
+    expect(rendered).toBe(renderFileDiff(copied[0]!))
+    expect(rendered.split('\n').filter(line => line.endsWith(PRIVATE_KEY_LINE)).length).toBeGreaterThan(20)
+    const [entry] = triage(parsed).reviewable
+    const [copy] = triage(copied).reviewable
+    for (const lines of [1, 5, 40, 111, entry!.totalLines]) {
+      expect([lines, measureEntry(entry!, lines)]).toEqual([lines, measureEntry(copy!, lines)])
     }
   })
 

@@ -42971,10 +42971,11 @@ function measureEntry(entry, lines) {
             shown += hunk.lines.length;
             continue;
         }
+        const keyLike = mayHoldKeyBody(hunk);
         for (const line of hunk.lines) {
             if (shown >= lines)
                 break;
-            length += 1 + measureLine(line, width);
+            length += 1 + measureLine(line, width, keyLike);
             shown++;
         }
     }
@@ -42992,9 +42993,9 @@ function measureWholeHunk(hunk, width) {
     const kept = stats.lines - stats.removed;
     return kept * (6 + width) + stats.removed * (13 + width) + stats.removedNumberDigits + stats.textChars;
 }
-/** `renderLine(line, width, blank).length`. */
-function measureLine(line, width) {
-    const text = lineTextLength(line.text);
+/** `renderLine(line, width, blank, keyLike).length`. */
+function measureLine(line, width, keyLike) {
+    const text = lineTextLength(line.text, keyLike);
     if (line.kind === 'del') {
         const where = line.oldLine === undefined ? 'not in the base'.length : 4 + decimalLength(line.oldLine);
         return 8 + width + where + text;
@@ -43010,8 +43011,8 @@ function decimalLength(n) {
         digits++;
     return digits;
 }
-function lineTextLength(text) {
-    if (isKeyBodyLine(text))
+function lineTextLength(text, keyLike) {
+    if (keyLike && isKeyBodyLine(text))
         return KEY_LINE.length;
     if (text.length <= MAX_LINE_CHARS)
         return text.length;
@@ -43083,10 +43084,11 @@ function renderLines(file, limit) {
         if (shown >= limit)
             break;
         out.push(renderHunkHeader(hunk.header));
+        const keyLike = mayHoldKeyBody(hunk);
         for (const line of hunk.lines) {
             if (shown >= limit)
                 break;
-            out.push(renderLine(line, width, blank));
+            out.push(renderLine(line, width, blank, keyLike));
             shown++;
         }
     }
@@ -43108,10 +43110,17 @@ function hunkHeaderLength(header) {
         return header.length;
     return isKeyBodyLine(header.slice(end + 2)) ? end + 2 + REDACTED_HUNK_CONTEXT.length : header.length;
 }
-function renderLine(line, width, blank) {
+/**
+ * Whether some line of the hunk may be a key's body. The parser knows of the hunks it read, most of which
+ * have none; of any other hunk each line is asked.
+ */
+function mayHoldKeyBody(hunk) {
+    return hunkTextStats(hunk)?.keyBodyLike ?? true;
+}
+function renderLine(line, width, blank, keyLike) {
     // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
     // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
-    const text = isKeyBodyLine(line.text)
+    const text = keyLike && isKeyBodyLine(line.text)
         ? KEY_LINE
         : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text);
     if (line.kind === 'del') {
@@ -43212,8 +43221,9 @@ function diffArgs(from, to, paths, output) {
         '--submodule=short',
         '--src-prefix=a/',
         '--dst-prefix=b/',
-        revision(from),
-        revision(to),
+        // Peeled, so that a diff that succeeds shows both are commits (see Git.streamDiff).
+        `${revision(from)}^{commit}`,
+        `${revision(to)}^{commit}`,
         '--',
         ...(paths ?? [])
     ];
@@ -43606,7 +43616,15 @@ function createGit(workspaceDir, logger) {
      * with its parse took twice as long as git alone, against 1.55 times through a file, where git runs at its
      * own speed and the reader keeps up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
      */
+    /** Both revisions are peeled to commits (see diffArgs): once git has diffed them, both are known here. */
     async function streamDiff(from, to, onText, paths) {
+        await streamDiffText(from, to, onText, paths);
+        for (const sha of [from, to]) {
+            if (isObjectId(sha) && !commitChecks.has(sha))
+                keepCommitCheck(sha, Promise.resolve(true));
+        }
+    }
+    async function streamDiffText(from, to, onText, paths) {
         // git is started before the first await: a check spawned meanwhile (see loadPullDiff) would otherwise
         // hold the start back by its own spawn, several milliseconds of the main thread.
         const dir = privateTemporaryDirectory();
@@ -88121,18 +88139,25 @@ async function loadPullDiff(options) {
         notes.push(note);
         logger.warning(note);
     };
+    const fromGit = (mergeBase, files) => {
+        logger.debug(`Diff ${mergeBase.slice(0, 12)}...${options.headSha.slice(0, 12)}: ${files.length} files from git`);
+        return { files, source: 'git', notes };
+    };
     try {
-        const early = options.mergeBaseSha ? diffEarly(git, options.mergeBaseSha, options.headSha) : undefined;
-        // Started now, the check below costs no spawn once the diff's output fills the heap, which slows it. It
-        // answers for both commits too, so that fetchShas below starts no process when they are present.
+        if (options.mergeBaseSha) {
+            // A diff that succeeds shows that both commits are here, which is the common case: it needs no check,
+            // whose git process would start while git diffs, on a core it needs. A failure says nothing yet: the
+            // checks below decide what is reported.
+            const files = await diffFiles(git, options.mergeBaseSha, options.headSha).catch(() => undefined);
+            if (files)
+                return fromGit(options.mergeBaseSha, files);
+        }
         const commits = options.mergeBaseSha ? [options.mergeBaseSha, options.headSha] : [];
         if (!(await git.isRepository(commits)))
             throw new Error(`${git.workspaceDir} is not a git repository`);
         const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes));
-        const fetched = await git.fetchShas([mergeBase, options.headSha], 1);
-        const files = early && fetched.length === 0 ? await early : await diffFiles(git, mergeBase, options.headSha);
-        logger.debug(`Diff ${mergeBase.slice(0, 12)}...${options.headSha.slice(0, 12)}: ${files.length} files from git`);
-        return { files, source: 'git', notes };
+        await git.fetchShas([mergeBase, options.headSha], 1);
+        return fromGit(mergeBase, await diffFiles(git, mergeBase, options.headSha));
     }
     catch (error) {
         warn(`git could not produce the diff (${errors_errorMessage(error)}); using the pull-request files API`);
@@ -88153,16 +88178,6 @@ async function diffFiles(git, from, to, paths) {
     const parser = new DiffStreamParser();
     await git.streamDiff(from, to, text => parser.push(text), paths);
     return parser.end();
-}
-/**
- * With the merge base known the diff starts at once, alongside the checks that the repository holds both
- * commits, which cost about as much as a small diff. Its result counts only once they pass without a fetch;
- * until then a failure is held back, as the checks decide what is reported.
- */
-function diffEarly(git, from, to) {
-    const diffing = diffFiles(git, from, to);
-    diffing.catch(() => undefined);
-    return diffing;
 }
 async function findMergeBase(options, notes) {
     const { git, headSha, baseSha } = options;

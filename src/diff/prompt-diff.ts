@@ -155,9 +155,10 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
       shown += hunk.lines.length
       continue
     }
+    const keyLike = mayHoldKeyBody(hunk)
     for (const line of hunk.lines) {
       if (shown >= lines) break
-      length += 1 + measureLine(line, width)
+      length += 1 + measureLine(line, width, keyLike)
       shown++
     }
   }
@@ -176,9 +177,9 @@ function measureWholeHunk(hunk: Hunk, width: number): number | undefined {
   return kept * (6 + width) + stats.removed * (13 + width) + stats.removedNumberDigits + stats.textChars
 }
 
-/** `renderLine(line, width, blank).length`. */
-function measureLine(line: DiffLine, width: number): number {
-  const text = lineTextLength(line.text)
+/** `renderLine(line, width, blank, keyLike).length`. */
+function measureLine(line: DiffLine, width: number, keyLike: boolean): number {
+  const text = lineTextLength(line.text, keyLike)
   if (line.kind === 'del') {
     const where = line.oldLine === undefined ? 'not in the base'.length : 4 + decimalLength(line.oldLine)
     return 8 + width + where + text
@@ -194,8 +195,8 @@ function decimalLength(n: number | undefined): number {
   return digits
 }
 
-function lineTextLength(text: string): number {
-  if (isKeyBodyLine(text)) return KEY_LINE.length
+function lineTextLength(text: string, keyLike: boolean): number {
+  if (keyLike && isKeyBodyLine(text)) return KEY_LINE.length
   if (text.length <= MAX_LINE_CHARS) return text.length
   return clip(redactSecrets(text)).length
 }
@@ -273,9 +274,10 @@ function renderLines(file: DiffFile, limit: number): string[] {
   for (const hunk of file.hunks) {
     if (shown >= limit) break
     out.push(renderHunkHeader(hunk.header))
+    const keyLike = mayHoldKeyBody(hunk)
     for (const line of hunk.lines) {
       if (shown >= limit) break
-      out.push(renderLine(line, width, blank))
+      out.push(renderLine(line, width, blank, keyLike))
       shown++
     }
   }
@@ -299,12 +301,21 @@ function hunkHeaderLength(header: string): number {
   return isKeyBodyLine(header.slice(end + 2)) ? end + 2 + REDACTED_HUNK_CONTEXT.length : header.length
 }
 
-function renderLine(line: DiffLine, width: number, blank: string): string {
+/**
+ * Whether some line of the hunk may be a key's body. The parser knows of the hunks it read, most of which
+ * have none; of any other hunk each line is asked.
+ */
+function mayHoldKeyBody(hunk: Hunk): boolean {
+  return hunkTextStats(hunk)?.keyBodyLike ?? true
+}
+
+function renderLine(line: DiffLine, width: number, blank: string, keyLike: boolean): string {
   // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
   // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
-  const text = isKeyBodyLine(line.text)
-    ? KEY_LINE
-    : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text)
+  const text =
+    keyLike && isKeyBodyLine(line.text)
+      ? KEY_LINE
+      : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text)
   if (line.kind === 'del') {
     const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`
     return `  ${blank} - (${where}) ${text}`

@@ -37,20 +37,25 @@ export async function loadPullDiff(options: LoadPullDiffOptions): Promise<PullDi
     notes.push(note)
     logger.warning(note)
   }
-  try {
-    const early = options.mergeBaseSha ? diffEarly(git, options.mergeBaseSha, options.headSha) : undefined
-    // Started now, the check below costs no spawn once the diff's output fills the heap, which slows it. It
-    // answers for both commits too, so that fetchShas below starts no process when they are present.
-    const commits = options.mergeBaseSha ? [options.mergeBaseSha, options.headSha] : []
-    if (!(await git.isRepository(commits))) throw new Error(`${git.workspaceDir} is not a git repository`)
-    const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes))
-    const fetched = await git.fetchShas([mergeBase, options.headSha], 1)
-    const files =
-      early && fetched.length === 0 ? await early : await diffFiles(git, mergeBase, options.headSha)
+  const fromGit = (mergeBase: string, files: DiffFile[]): PullDiff => {
     logger.debug(
       `Diff ${mergeBase.slice(0, 12)}...${options.headSha.slice(0, 12)}: ${files.length} files from git`
     )
     return { files, source: 'git', notes }
+  }
+  try {
+    if (options.mergeBaseSha) {
+      // A diff that succeeds shows that both commits are here, which is the common case: it needs no check,
+      // whose git process would start while git diffs, on a core it needs. A failure says nothing yet: the
+      // checks below decide what is reported.
+      const files = await diffFiles(git, options.mergeBaseSha, options.headSha).catch(() => undefined)
+      if (files) return fromGit(options.mergeBaseSha, files)
+    }
+    const commits = options.mergeBaseSha ? [options.mergeBaseSha, options.headSha] : []
+    if (!(await git.isRepository(commits))) throw new Error(`${git.workspaceDir} is not a git repository`)
+    const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes))
+    await git.fetchShas([mergeBase, options.headSha], 1)
+    return fromGit(mergeBase, await diffFiles(git, mergeBase, options.headSha))
   } catch (error) {
     warn(`git could not produce the diff (${errorMessage(error)}); using the pull-request files API`)
   }
@@ -71,17 +76,6 @@ export async function diffFiles(git: Git, from: string, to: string, paths?: stri
   const parser = new DiffStreamParser()
   await git.streamDiff(from, to, text => parser.push(text), paths)
   return parser.end()
-}
-
-/**
- * With the merge base known the diff starts at once, alongside the checks that the repository holds both
- * commits, which cost about as much as a small diff. Its result counts only once they pass without a fetch;
- * until then a failure is held back, as the checks decide what is reported.
- */
-function diffEarly(git: Git, from: string, to: string): Promise<DiffFile[]> {
-  const diffing = diffFiles(git, from, to)
-  diffing.catch(() => undefined)
-  return diffing
 }
 
 async function findMergeBase(options: LoadPullDiffOptions, notes: string[]): Promise<string> {

@@ -20,8 +20,9 @@ export function diffArgs(from: string, to: string, paths?: string[], output?: st
     '--submodule=short',
     '--src-prefix=a/',
     '--dst-prefix=b/',
-    revision(from),
-    revision(to),
+    // Peeled, so that a diff that succeeds shows both are commits (see Git.streamDiff).
+    `${revision(from)}^{commit}`,
+    `${revision(to)}^{commit}`,
     '--',
     ...(paths ?? [])
   ]

@@ -339,7 +339,20 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
    * with its parse took twice as long as git alone, against 1.55 times through a file, where git runs at its
    * own speed and the reader keeps up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
    */
+  /** Both revisions are peeled to commits (see diffArgs): once git has diffed them, both are known here. */
   async function streamDiff(
+    from: string,
+    to: string,
+    onText: (text: string) => void,
+    paths?: string[]
+  ): Promise<void> {
+    await streamDiffText(from, to, onText, paths)
+    for (const sha of [from, to]) {
+      if (isObjectId(sha) && !commitChecks.has(sha)) keepCommitCheck(sha, Promise.resolve(true))
+    }
+  }
+
+  async function streamDiffText(
     from: string,
     to: string,
     onText: (text: string) => void,
