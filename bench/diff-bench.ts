@@ -23,8 +23,8 @@ import { readGuidanceAtBase, scopeReview, type PullSource } from '../src/pipelin
  * `git diff` (see prepOf), under 300 MB of memory. The passes that start with the first build their first
  * messages once its request is on its way (see runPool); they are timed apart.
  *
- * Everything is measured in a fresh process, as the action prepares one review per process: a warm process
- * would hide the cost of code that runs once. Each probe times the bare diff before and after the prep and
+ * Everything is measured in a fresh process running this file bundled, as the action prepares one review
+ * per process from its bundle: a warm process would hide the cost of code that runs once. Each probe times the bare diff before and after the prep and
  * compares the prep with their mean, so drift on a busy machine falls on both sides.
  */
 const CASES: Array<{ name: string; probes?: number } & SyntheticPrShape> = [
@@ -49,12 +49,17 @@ export async function benchDiff(only?: string): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'redline-diff-bench-'))
   const rows: TableRow[] = []
   try {
+    const bundling = performance.now()
+    const probeScript = await bundleProbe(path.join(root, 'probe'))
+    console.log(
+      `probes run from an ncc bundle, as the action does (built in ${ms(performance.now() - bundling)})`
+    )
     for (const [index, shape] of CASES.entries()) {
       if (only && !shape.name.includes(only)) continue
       const started = performance.now()
       const pr = buildSyntheticPr(path.join(root, `pr-${index}`), shape)
       console.log(`\n${shape.name} (repository built in ${ms(performance.now() - started)})`)
-      rows.push({ name: shape.name, ...(await measure(pr, shape.probes ?? PROBES)) })
+      rows.push({ name: shape.name, ...(await measure(pr, probeScript, shape.probes ?? PROBES)) })
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true })
@@ -75,9 +80,9 @@ interface TableRow extends Measured {
   name: string
 }
 
-async function measure(pr: SyntheticPr, count: number): Promise<Measured> {
+async function measure(pr: SyntheticPr, probeScript: string, count: number): Promise<Measured> {
   const probes: ProbeResult[] = []
-  for (let run = 0; run < count; run++) probes.push(await probeInFreshProcess(pr))
+  for (let run = 0; run < count; run++) probes.push(await probeInFreshProcess(pr, probeScript))
   const probe = medianBy(probes, ratioOf)
   const maxRssMb = Math.max(...probes.map(result => result.maxRssMb))
   const { stages } = probe
@@ -307,16 +312,26 @@ interface ProbeResult extends PrepResult {
   maxRssMb: number
 }
 
-/** Runs this file again in a new process (same loader flags) for one cold prep. */
-function probeInFreshProcess(pr: SyntheticPr): Promise<ProbeResult> {
-  const args = [
-    ...process.execArgv,
-    fileURLToPath(import.meta.url),
-    PROBE_FLAG,
-    pr.dir,
-    pr.baseSha,
-    pr.headSha
-  ]
+/**
+ * This file bundled by ncc, as dist/ is: the action runs a bundle with plain `node`, and a probe run through
+ * tsx's loader also paid for the loader's worker thread and its esbuild process, which took 0.1 to 0.2 of
+ * the 300-file ratio and widened its spread.
+ */
+async function bundleProbe(dir: string): Promise<string> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const ncc = path.join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js')
+  const args = [ncc, 'build', fileURLToPath(import.meta.url), '-o', dir, '--quiet']
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' })
+    child.on('error', reject)
+    child.on('close', code => (code === 0 ? resolve() : reject(new Error(`ncc build exited with ${code}`))))
+  })
+  return path.join(dir, 'index.js')
+}
+
+/** Runs the bundled probe in a new process, without this process's loader, for one cold prep. */
+function probeInFreshProcess(pr: SyntheticPr, probeScript: string): Promise<ProbeResult> {
+  const args = [probeScript, PROBE_FLAG, pr.dir, pr.baseSha, pr.headSha]
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
