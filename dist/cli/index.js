@@ -43422,13 +43422,6 @@ function privateTemporaryDirectory() {
     }
     return undefined;
 }
-/** Closes and removes a diff's file and its directory; a failure leaves them to the runner's cleanup. */
-async function removeDiffFile(file, output, dir) {
-    await file?.close().catch(() => undefined);
-    // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
-    await promises_default().unlink(output).catch(() => undefined);
-    await promises_default().rmdir(dir).catch(() => promises_default().rm(dir, { recursive: true, force: true }).catch(() => undefined));
-}
 const MODE_KIND = {
     '040000': 'tree',
     '160000': 'submodule',
@@ -43610,12 +43603,6 @@ function createGit(workspaceDir, logger) {
         const entries = await lsTreeRaw(sha, [target]);
         return entries.find(entry => entry.path === target)?.kind;
     }
-    /**
-     * git writes the diff to a file of a private temporary directory, read as it grows. Through a pipe, which
-     * holds 64 KB, git stopped whenever the reader paused (a garbage collection while parsing): a 300-file diff
-     * with its parse took twice as long as git alone, against 1.55 times through a file, where git runs at its
-     * own speed and the reader keeps up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
-     */
     /** Both revisions are peeled to commits (see diffArgs): once git has diffed them, both are known here. */
     async function streamDiff(from, to, onText, paths) {
         await streamDiffText(from, to, onText, paths);
@@ -43624,9 +43611,14 @@ function createGit(workspaceDir, logger) {
                 keepCommitCheck(sha, Promise.resolve(true));
         }
     }
+    /**
+     * git writes the diff to a file of a private temporary directory, read as it grows. Through a pipe, which
+     * holds 64 KB, git stopped whenever the reader paused (a garbage collection while parsing): a 300-file diff
+     * with its parse took twice as long as git alone, against 1.55 times through a file, where git runs at its
+     * own speed and the reader keeps up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
+     */
     async function streamDiffText(from, to, onText, paths) {
-        // git is started before the first await: a check spawned meanwhile (see loadPullDiff) would otherwise
-        // hold the start back by its own spawn, several milliseconds of the main thread.
+        // git is started before the first await, so that nothing started meanwhile holds it back.
         const dir = privateTemporaryDirectory();
         if (dir === undefined)
             return streamDiffThroughPipe(from, to, onText, paths);
@@ -43665,9 +43657,10 @@ function createGit(workspaceDir, logger) {
                 onText(rest);
         }
         finally {
-            // Nothing waits for the removal: freeing a large file's pages took 2 to 4 ms, all of it after git's
-            // last byte. The job still ends only once it is done, as pending file operations keep Node running.
-            void removeDiffFile(file, output, dir);
+            await file?.close();
+            // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
+            await promises_default().unlink(output).catch(() => undefined);
+            await promises_default().rmdir(dir).catch(() => promises_default().rm(dir, { recursive: true, force: true }));
         }
     }
     async function streamDiffThroughPipe(from, to, onText, paths) {

@@ -126,14 +126,6 @@ function privateTemporaryDirectory(): string | undefined {
   return undefined
 }
 
-/** Closes and removes a diff's file and its directory; a failure leaves them to the runner's cleanup. */
-async function removeDiffFile(file: fs.FileHandle | undefined, output: string, dir: string): Promise<void> {
-  await file?.close().catch(() => undefined)
-  // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
-  await fs.unlink(output).catch(() => undefined)
-  await fs.rmdir(dir).catch(() => fs.rm(dir, { recursive: true, force: true }).catch(() => undefined))
-}
-
 const MODE_KIND: Record<string, ObjectKind> = {
   '040000': 'tree',
   '160000': 'submodule',
@@ -333,12 +325,6 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     return entries.find(entry => entry.path === target)?.kind
   }
 
-  /**
-   * git writes the diff to a file of a private temporary directory, read as it grows. Through a pipe, which
-   * holds 64 KB, git stopped whenever the reader paused (a garbage collection while parsing): a 300-file diff
-   * with its parse took twice as long as git alone, against 1.55 times through a file, where git runs at its
-   * own speed and the reader keeps up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
-   */
   /** Both revisions are peeled to commits (see diffArgs): once git has diffed them, both are known here. */
   async function streamDiff(
     from: string,
@@ -352,14 +338,19 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     }
   }
 
+  /**
+   * git writes the diff to a file of a private temporary directory, read as it grows. Through a pipe, which
+   * holds 64 KB, git stopped whenever the reader paused (a garbage collection while parsing): a 300-file diff
+   * with its parse took twice as long as git alone, against 1.55 times through a file, where git runs at its
+   * own speed and the reader keeps up in large reads. Where no temporary directory can be made, the diff comes through a pipe after all.
+   */
   async function streamDiffText(
     from: string,
     to: string,
     onText: (text: string) => void,
     paths?: string[]
   ): Promise<void> {
-    // git is started before the first await: a check spawned meanwhile (see loadPullDiff) would otherwise
-    // hold the start back by its own spawn, several milliseconds of the main thread.
+    // git is started before the first await, so that nothing started meanwhile holds it back.
     const dir = privateTemporaryDirectory()
     if (dir === undefined) return streamDiffThroughPipe(from, to, onText, paths)
     const output = path.join(dir, 'diff')
@@ -392,9 +383,10 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
       const rest = decoder.end()
       if (rest) onText(rest)
     } finally {
-      // Nothing waits for the removal: freeing a large file's pages took 2 to 4 ms, all of it after git's
-      // last byte. The job still ends only once it is done, as pending file operations keep Node running.
-      void removeDiffFile(file, output, dir)
+      await file?.close()
+      // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
+      await fs.unlink(output).catch(() => undefined)
+      await fs.rmdir(dir).catch(() => fs.rm(dir, { recursive: true, force: true }))
     }
   }
 
