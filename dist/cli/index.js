@@ -88138,9 +88138,9 @@ async function loadPullDiff(options) {
     };
     try {
         if (options.mergeBaseSha) {
-            // A diff that succeeds shows that both commits are here, which is the common case: it needs no check,
-            // whose git process would start while git diffs, on a core it needs. A failure says nothing yet: the
-            // checks below decide what is reported.
+            // A diff that succeeds shows that both commits are here, and then no check is needed, whose git
+            // process would start while git diffs, on a core git needs. A failure, as in a shallow checkout that
+            // lacks them, says nothing yet: the checks below fetch what is missing and decide what is reported.
             const files = await diffFiles(git, options.mergeBaseSha, options.headSha).catch(() => undefined);
             if (files)
                 return fromGit(options.mergeBaseSha, files);
