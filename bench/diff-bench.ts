@@ -24,8 +24,9 @@ import { readGuidanceAtBase, scopeReview, type PullSource } from '../src/pipelin
  * messages once its request is on its way (see runPool); they are timed apart.
  *
  * Everything is measured in a fresh process running this file bundled, as the action prepares one review
- * per process from its bundle: a warm process would hide the cost of code that runs once. Each probe times the bare diff before and after the prep and
- * compares the prep with their mean, so drift on a busy machine falls on both sides.
+ * per process from its bundle: a warm process would hide the cost of code that runs once. Each probe times
+ * the bare diff before and after the prep and compares the prep with their mean, so drift on a busy machine
+ * falls on both sides.
  */
 const CASES: Array<{ name: string; probes?: number } & SyntheticPrShape> = [
   { name: '300 files', files: 300, changedLines: 20_000 },

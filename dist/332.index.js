@@ -890,8 +890,8 @@ const DIFF_KEY_BODY_START = /(?:^|\n)[^\\\n][ \t]*[A-Za-z0-9+/]{60}|[\r\u2028\u2
 /**
  * Whether mayBeKeyBodyLine holds for the text of some diff line in `diff[start, end)`, whole lines of a
  * hunk's body each ending in a newline: each text is the line after its marker, without its newline or a
- * carriage return before it. A "\\ No newline at end of file" line has no text. One scan of the span, where
- * a call per line would be one per line.
+ * carriage return before it. A "\\ No newline at end of file" line has no text. One scan of the whole span
+ * replaces a call of mayBeKeyBodyLine per line.
  */
 function mayHoldKeyBodyLine(diff, start, end) {
     return DIFF_KEY_BODY_START.test(diff.slice(start, end));
