@@ -256,6 +256,23 @@ describe('measureEntry on parsed hunks', () => {
     }
   })
 
+  it('asks each shown line of a hunk shown in part, and redacts the keys a cut shows', () => {
+    const lines = [' start', `+${key}`, ...Array.from({ length: 3000 }, (_, i) => `+line ${i}`), `+${key}`]
+    const [file] = parseUnifiedDiff(diffOf(lines))
+    const copied: DiffFile[] = structuredClone([file!])
+    const [entry] = triage([file!]).reviewable
+    const [copy] = triage(copied).reviewable
+    for (const shown of [1, 2, 3, 1500, 3002, 3003]) {
+      const cut = (from: typeof entry) => ({ reviewable: [{ ...from!, shownLines: shown }], skipped: [] })
+      const text = layoutPromptDiff(cut(entry), Number.POSITIVE_INFINITY).text
+      expect([shown, text]).toEqual([shown, layoutPromptDiff(cut(copy), Number.POSITIVE_INFINITY).text])
+      expect([shown, measureEntry(entry!, shown)]).toEqual([shown, text.length])
+      const keys = text.split('\n').filter(line => line.endsWith(PRIVATE_KEY_LINE)).length
+      expect([shown, keys]).toEqual([shown, shown < 2 ? 0 : shown < 3003 ? 1 : 2])
+      expect(text).not.toContain(key)
+    }
+  })
+
   it('measures a parsed hunk line by line once its lines changed', () => {
     const [file] = parseUnifiedDiff(diffOf([' keep', '+came']))
     file!.hunks[0]!.lines.push({ kind: 'add', newLine: 3, text: 'x'.repeat(40) })

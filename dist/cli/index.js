@@ -42703,6 +42703,33 @@ function parseHunks(text, start = 0, end = text.length) {
     return reader.result;
 }
 const textStats = new WeakMap();
+/** A hunk's stats as the reader counts them. */
+class ReadStats {
+    lines = 0;
+    textChars = 0;
+    removed = 0;
+    removedNumberDigits = 0;
+    longestLine = 0;
+    /** The text, start and end of each span of lines read that holds a line long enough to be a key's body. */
+    #spans = [];
+    #keyBodyLike;
+    get keyBodyLike() {
+        if (this.#keyBodyLike === undefined) {
+            const spans = this.#spans;
+            let found = false;
+            for (let i = 0; i < spans.length && !found; i += 3) {
+                found = mayHoldKeyBodyLine(spans[i], spans[i + 1], spans[i + 2]);
+            }
+            this.#keyBodyLike = found;
+            this.#spans = [];
+        }
+        return this.#keyBodyLike;
+    }
+    /** Lines read from `text[start, end)`, one of them at least KEY_BODY_MIN_CHARS long. */
+    addLongSpan(text, start, end) {
+        this.#spans.push(text, start, end);
+    }
+}
 /**
  * The stats of a hunk as this module read it; undefined for a hunk made elsewhere or whose lines changed
  * since (a changed count is how that shows: nothing in the diff model edits a line in place).
@@ -42710,9 +42737,6 @@ const textStats = new WeakMap();
 function hunkTextStats(hunk) {
     const stats = textStats.get(hunk);
     return stats && hunk.lines.length === stats.lines ? stats : undefined;
-}
-function emptyStats() {
-    return { lines: 0, textChars: 0, removed: 0, removedNumberDigits: 0, longestLine: 0, keyBodyLike: false };
 }
 function decimalDigits(n) {
     let digits = 1;
@@ -42724,7 +42748,7 @@ function decimalDigits(n) {
 class HunkReader {
     result = noHunks();
     hunk;
-    stats = emptyStats();
+    stats = new ReadStats();
     oldLine = 0;
     newLine = 0;
     oldLeft = 0;
@@ -42751,7 +42775,7 @@ class HunkReader {
             };
             this.result.hunks.push(next);
             this.hunk = next;
-            this.stats = emptyStats();
+            this.stats = new ReadStats();
             textStats.set(next, this.stats);
             this.oldLine = next.oldStart;
             this.newLine = next.newStart;
@@ -42773,7 +42797,7 @@ class HunkReader {
         const lines = hunk.lines;
         const stats = this.stats;
         let { oldLine, newLine, oldLeft, newLeft } = this;
-        let { textChars, keyBodyLike, removedNumberDigits } = stats;
+        let { textChars, removedNumberDigits } = stats;
         const spanStart = pos;
         let longestHere = 0;
         let read = 0;
@@ -42827,10 +42851,10 @@ class HunkReader {
             }
             pos = lineEnd + 1;
         }
-        // One scan of the lines just read rather than a probe of each: the probe, compiled into this loop, made
-        // its optimisation cost several times more, on the core git was diffing on.
-        if (!keyBodyLike && longestHere >= KEY_BODY_MIN_CHARS)
-            keyBodyLike = mayHoldKeyBodyLine(text, spanStart, pos);
+        // Scanned for a key's body when asked, in one scan rather than a probe of each line: the probe, compiled
+        // into this loop, made its optimisation cost several times more, on the core git was diffing on.
+        if (longestHere >= KEY_BODY_MIN_CHARS)
+            stats.addLongSpan(text, spanStart, pos);
         this.oldLine = oldLine;
         this.newLine = newLine;
         this.oldLeft = oldLeft;
@@ -42839,7 +42863,6 @@ class HunkReader {
         stats.textChars = textChars;
         if (longestHere > stats.longestLine)
             stats.longestLine = longestHere;
-        stats.keyBodyLike = keyBodyLike;
         stats.removed += removed;
         stats.removedNumberDigits = removedNumberDigits;
         this.result.additions += added;
@@ -42971,7 +42994,7 @@ function measureEntry(entry, lines) {
             shown += hunk.lines.length;
             continue;
         }
-        const keyLike = mayHoldKeyBody(hunk);
+        const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= lines);
         for (const line of hunk.lines) {
             if (shown >= lines)
                 break;
@@ -42987,7 +43010,7 @@ function measureEntry(entry, lines) {
  */
 function measureWholeHunk(hunk, width) {
     const stats = hunkTextStats(hunk);
-    if (!stats || stats.keyBodyLike || stats.longestLine > MAX_LINE_CHARS)
+    if (!stats || stats.longestLine > MAX_LINE_CHARS || stats.keyBodyLike)
         return undefined;
     // "\n  42 + text" and "\n  " + blank + " - (old 41) text"
     const kept = stats.lines - stats.removed;
@@ -43084,7 +43107,7 @@ function renderLines(file, limit) {
         if (shown >= limit)
             break;
         out.push(renderHunkHeader(hunk.header));
-        const keyLike = mayHoldKeyBody(hunk);
+        const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= limit);
         for (const line of hunk.lines) {
             if (shown >= limit)
                 break;
@@ -43112,10 +43135,11 @@ function hunkHeaderLength(header) {
 }
 /**
  * Whether some line of the hunk may be a key's body. The parser knows of the hunks it read, most of which
- * have none; of any other hunk each line is asked.
+ * have none; of any other hunk each line is asked, and so is each line shown of a hunk shown in part, as
+ * the parser's answer reads the whole hunk: a large file's diff is cut in one hunk, whose text is megabytes.
  */
-function mayHoldKeyBody(hunk) {
-    return hunkTextStats(hunk)?.keyBodyLike ?? true;
+function mayHoldKeyBody(hunk, whole) {
+    return !whole || (hunkTextStats(hunk)?.keyBodyLike ?? true);
 }
 function renderLine(line, width, blank, keyLike) {
     // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A

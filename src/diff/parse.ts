@@ -287,11 +287,45 @@ export interface HunkTextStats {
   removed: number
   removedNumberDigits: number
   longestLine: number
-  /** Some line may be a private key's body (see mayBeKeyBodyLine). */
-  keyBodyLike: boolean
+  /**
+   * Some line may be a private key's body (see mayBeKeyBodyLine). Worked out when first asked, from the parts
+   * of the diff text that hold a line long enough: a hunk shown in part is never asked (see mayHoldKeyBody in
+   * prompt-diff.ts), and a single large file's diff is one such hunk.
+   */
+  readonly keyBodyLike: boolean
 }
 
 const textStats = new WeakMap<Hunk, HunkTextStats>()
+
+/** A hunk's stats as the reader counts them. */
+class ReadStats implements HunkTextStats {
+  lines = 0
+  textChars = 0
+  removed = 0
+  removedNumberDigits = 0
+  longestLine = 0
+  /** The text, start and end of each span of lines read that holds a line long enough to be a key's body. */
+  #spans: Array<string | number> = []
+  #keyBodyLike: boolean | undefined
+
+  get keyBodyLike(): boolean {
+    if (this.#keyBodyLike === undefined) {
+      const spans = this.#spans
+      let found = false
+      for (let i = 0; i < spans.length && !found; i += 3) {
+        found = mayHoldKeyBodyLine(spans[i] as string, spans[i + 1] as number, spans[i + 2] as number)
+      }
+      this.#keyBodyLike = found
+      this.#spans = []
+    }
+    return this.#keyBodyLike
+  }
+
+  /** Lines read from `text[start, end)`, one of them at least KEY_BODY_MIN_CHARS long. */
+  addLongSpan(text: string, start: number, end: number): void {
+    this.#spans.push(text, start, end)
+  }
+}
 
 /**
  * The stats of a hunk as this module read it; undefined for a hunk made elsewhere or whose lines changed
@@ -300,10 +334,6 @@ const textStats = new WeakMap<Hunk, HunkTextStats>()
 export function hunkTextStats(hunk: Hunk): HunkTextStats | undefined {
   const stats = textStats.get(hunk)
   return stats && hunk.lines.length === stats.lines ? stats : undefined
-}
-
-function emptyStats(): HunkTextStats {
-  return { lines: 0, textChars: 0, removed: 0, removedNumberDigits: 0, longestLine: 0, keyBodyLike: false }
 }
 
 function decimalDigits(n: number): number {
@@ -316,7 +346,7 @@ function decimalDigits(n: number): number {
 class HunkReader {
   readonly result: ParsedHunks = noHunks()
   private hunk: Hunk | undefined
-  private stats: HunkTextStats = emptyStats()
+  private stats = new ReadStats()
   private oldLine = 0
   private newLine = 0
   private oldLeft = 0
@@ -342,7 +372,7 @@ class HunkReader {
       }
       this.result.hunks.push(next)
       this.hunk = next
-      this.stats = emptyStats()
+      this.stats = new ReadStats()
       textStats.set(next, this.stats)
       this.oldLine = next.oldStart
       this.newLine = next.newStart
@@ -366,7 +396,7 @@ class HunkReader {
     const lines = hunk.lines
     const stats = this.stats
     let { oldLine, newLine, oldLeft, newLeft } = this
-    let { textChars, keyBodyLike, removedNumberDigits } = stats
+    let { textChars, removedNumberDigits } = stats
     const spanStart = pos
     let longestHere = 0
     let read = 0
@@ -415,10 +445,9 @@ class HunkReader {
       }
       pos = lineEnd + 1
     }
-    // One scan of the lines just read rather than a probe of each: the probe, compiled into this loop, made
-    // its optimisation cost several times more, on the core git was diffing on.
-    if (!keyBodyLike && longestHere >= KEY_BODY_MIN_CHARS)
-      keyBodyLike = mayHoldKeyBodyLine(text, spanStart, pos)
+    // Scanned for a key's body when asked, in one scan rather than a probe of each line: the probe, compiled
+    // into this loop, made its optimisation cost several times more, on the core git was diffing on.
+    if (longestHere >= KEY_BODY_MIN_CHARS) stats.addLongSpan(text, spanStart, pos)
     this.oldLine = oldLine
     this.newLine = newLine
     this.oldLeft = oldLeft
@@ -426,7 +455,6 @@ class HunkReader {
     stats.lines += read
     stats.textChars = textChars
     if (longestHere > stats.longestLine) stats.longestLine = longestHere
-    stats.keyBodyLike = keyBodyLike
     stats.removed += removed
     stats.removedNumberDigits = removedNumberDigits
     this.result.additions += added

@@ -155,7 +155,7 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
       shown += hunk.lines.length
       continue
     }
-    const keyLike = mayHoldKeyBody(hunk)
+    const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= lines)
     for (const line of hunk.lines) {
       if (shown >= lines) break
       length += 1 + measureLine(line, width, keyLike)
@@ -171,7 +171,7 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
  */
 function measureWholeHunk(hunk: Hunk, width: number): number | undefined {
   const stats = hunkTextStats(hunk)
-  if (!stats || stats.keyBodyLike || stats.longestLine > MAX_LINE_CHARS) return undefined
+  if (!stats || stats.longestLine > MAX_LINE_CHARS || stats.keyBodyLike) return undefined
   // "\n  42 + text" and "\n  " + blank + " - (old 41) text"
   const kept = stats.lines - stats.removed
   return kept * (6 + width) + stats.removed * (13 + width) + stats.removedNumberDigits + stats.textChars
@@ -274,7 +274,7 @@ function renderLines(file: DiffFile, limit: number): string[] {
   for (const hunk of file.hunks) {
     if (shown >= limit) break
     out.push(renderHunkHeader(hunk.header))
-    const keyLike = mayHoldKeyBody(hunk)
+    const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= limit)
     for (const line of hunk.lines) {
       if (shown >= limit) break
       out.push(renderLine(line, width, blank, keyLike))
@@ -303,10 +303,11 @@ function hunkHeaderLength(header: string): number {
 
 /**
  * Whether some line of the hunk may be a key's body. The parser knows of the hunks it read, most of which
- * have none; of any other hunk each line is asked.
+ * have none; of any other hunk each line is asked, and so is each line shown of a hunk shown in part, as
+ * the parser's answer reads the whole hunk: a large file's diff is cut in one hunk, whose text is megabytes.
  */
-function mayHoldKeyBody(hunk: Hunk): boolean {
-  return hunkTextStats(hunk)?.keyBodyLike ?? true
+function mayHoldKeyBody(hunk: Hunk, whole: boolean): boolean {
+  return !whole || (hunkTextStats(hunk)?.keyBodyLike ?? true)
 }
 
 function renderLine(line: DiffLine, width: number, blank: string, keyLike: boolean): string {
