@@ -2433,7 +2433,7 @@ function planLayout(reviewable, maxChars) {
  * the same files; remembering the numbers, not the text, keeps a large pull request's memory flat.
  */
 const renderedLengths = new WeakMap();
-/** The length of `renderEntry(entry, lines)`, rendered at most once per entry and line count. */
+/** measureEntry(entry, lines), worked out at most once per entry and line count. */
 function renderedLength(entry, lines) {
     let byLines = renderedLengths.get(entry);
     if (!byLines) {
@@ -2449,7 +2449,9 @@ function renderedLength(entry, lines) {
 }
 /**
  * `renderEntry(entry, lines).length` counted without building the text: sizing every file of a large pull
- * request would otherwise render its whole diff once more than the prompt shows.
+ * request would otherwise render its whole diff once more than the prompt shows. A line of a key's body in
+ * a hunk the parser read and that is shown whole counts at its own length, more than its marker takes (see
+ * measureWholeHunk): a size can be too large, never too small.
  */
 function measureEntry(entry, lines) {
     const { file } = entry;
@@ -2489,11 +2491,13 @@ function measureEntry(entry, lines) {
 }
 /**
  * The rendered lines of a whole hunk, each with its newline, from what the parser counted: a line renders as
- * its text behind a fixed prefix, unless it is cut or redacted, and then the lines are measured one by one.
+ * its text behind a fixed prefix, unless it is cut, and then the lines are measured one by one. A key's body,
+ * shown as a marker shorter than any of its lines, is counted as the line: telling it apart would scan the
+ * text of every hunk of the pull request, where only the hunks shown are scanned, as they are rendered.
  */
 function measureWholeHunk(hunk, width) {
     const stats = hunkTextStats(hunk);
-    if (!stats || stats.longestLine > MAX_LINE_CHARS || stats.keyBodyLike)
+    if (!stats || stats.longestLine > MAX_LINE_CHARS)
         return undefined;
     // "\n  42 + text" and "\n  " + blank + " - (old 41) text"
     const kept = stats.lines - stats.removed;

@@ -12,7 +12,7 @@ import {
   renderInventory
 } from '../../src/diff/prompt-diff.js'
 import { triage } from '../../src/diff/triage.js'
-import { PRIVATE_KEY_LINE } from '../../src/text/redact.js'
+import { isKeyBodyLine, PRIVATE_KEY_LINE } from '../../src/text/redact.js'
 import { fileWith, fixtureNames, keyLikeDiff, readFixture } from './fixtures.js'
 
 describe('renderFileDiff', () => {
@@ -236,10 +236,12 @@ describe('measureEntry on parsed hunks', () => {
         expect([name, lines, measureEntry(entry!, lines)]).toEqual([
           name,
           lines,
-          layoutPromptDiff(alone, Number.POSITIVE_INFINITY).text.length
+          layoutPromptDiff(alone, Number.POSITIVE_INFINITY).text.length + keyExcess(entry!.file, lines)
         ])
       }
     }
+    const [keyed] = triage(parseUnifiedDiff(diffOf([' before', `+${key}`, `-${key}`, ' after']))).reviewable
+    expect(keyExcess(keyed!.file, keyed!.totalLines)).toBe(2 * (key.length - PRIVATE_KEY_LINE.length))
   })
 
   it('renders and measures parsed hunks as it does the same lines made by hand, keys redacted', () => {
@@ -252,8 +254,12 @@ describe('measureEntry on parsed hunks', () => {
     const [entry] = triage(parsed).reviewable
     const [copy] = triage(copied).reviewable
     for (const lines of [1, 5, 40, 111, entry!.totalLines]) {
-      expect([lines, measureEntry(entry!, lines)]).toEqual([lines, measureEntry(copy!, lines)])
+      expect([lines, measureEntry(entry!, lines)]).toEqual([
+        lines,
+        measureEntry(copy!, lines) + keyExcess(copied[0]!, lines)
+      ])
     }
+    expect(keyExcess(copied[0]!, entry!.totalLines)).toBeGreaterThan(0)
   })
 
   it('asks each shown line of a hunk shown in part, and redacts the keys a cut shows', () => {
@@ -266,7 +272,7 @@ describe('measureEntry on parsed hunks', () => {
       const cut = (from: typeof entry) => ({ reviewable: [{ ...from!, shownLines: shown }], skipped: [] })
       const text = layoutPromptDiff(cut(entry), Number.POSITIVE_INFINITY).text
       expect([shown, text]).toEqual([shown, layoutPromptDiff(cut(copy), Number.POSITIVE_INFINITY).text])
-      expect([shown, measureEntry(entry!, shown)]).toEqual([shown, text.length])
+      expect([shown, measureEntry(entry!, shown)]).toEqual([shown, text.length + keyExcess(file!, shown)])
       const keys = text.split('\n').filter(line => line.endsWith(PRIVATE_KEY_LINE)).length
       expect([shown, keys]).toEqual([shown, shown < 2 ? 0 : shown < 3003 ? 1 : 2])
       expect(text).not.toContain(key)
@@ -290,3 +296,22 @@ describe('promptDiffShows', () => {
     }
   })
 })
+
+/**
+ * What measureEntry counts beyond the rendered text of a file's first `lines` diff lines: each line of a key's
+ * body in a hunk shown whole, at its own length rather than its marker's.
+ */
+function keyExcess(file: DiffFile, lines: number): number {
+  let shown = 0
+  let excess = 0
+  for (const hunk of file.hunks) {
+    if (shown + hunk.lines.length > lines) break
+    if (hunk.lines.every(line => line.text.length <= 1000)) {
+      for (const line of hunk.lines) {
+        if (isKeyBodyLine(line.text)) excess += line.text.length - PRIVATE_KEY_LINE.length
+      }
+    }
+    shown += hunk.lines.length
+  }
+  return excess
+}

@@ -289,8 +289,8 @@ export interface HunkTextStats {
   longestLine: number
   /**
    * Some line may be a private key's body (see mayBeKeyBodyLine). Worked out when first asked, from the parts
-   * of the diff text that hold a line long enough: a hunk shown in part is never asked (see mayHoldKeyBody in
-   * prompt-diff.ts), and a single large file's diff is one such hunk.
+   * of the diff text that hold a line long enough: only the hunks a prompt shows whole ask (see mayHoldKeyBody
+   * in prompt-diff.ts), a few of a large pull request's, and a large file's diff is one hunk, shown in part.
    */
   readonly keyBodyLike: boolean
 }

@@ -113,7 +113,7 @@ function planLayout(reviewable: readonly ReviewableFile[], maxChars: number): Pl
  */
 const renderedLengths = new WeakMap<ReviewableFile, Map<number, number>>()
 
-/** The length of `renderEntry(entry, lines)`, rendered at most once per entry and line count. */
+/** measureEntry(entry, lines), worked out at most once per entry and line count. */
 export function renderedLength(entry: ReviewableFile, lines: number): number {
   let byLines = renderedLengths.get(entry)
   if (!byLines) {
@@ -130,7 +130,9 @@ export function renderedLength(entry: ReviewableFile, lines: number): number {
 
 /**
  * `renderEntry(entry, lines).length` counted without building the text: sizing every file of a large pull
- * request would otherwise render its whole diff once more than the prompt shows.
+ * request would otherwise render its whole diff once more than the prompt shows. A line of a key's body in
+ * a hunk the parser read and that is shown whole counts at its own length, more than its marker takes (see
+ * measureWholeHunk): a size can be too large, never too small.
  */
 export function measureEntry(entry: ReviewableFile, lines: number): number {
   const { file } = entry
@@ -167,11 +169,13 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
 
 /**
  * The rendered lines of a whole hunk, each with its newline, from what the parser counted: a line renders as
- * its text behind a fixed prefix, unless it is cut or redacted, and then the lines are measured one by one.
+ * its text behind a fixed prefix, unless it is cut, and then the lines are measured one by one. A key's body,
+ * shown as a marker shorter than any of its lines, is counted as the line: telling it apart would scan the
+ * text of every hunk of the pull request, where only the hunks shown are scanned, as they are rendered.
  */
 function measureWholeHunk(hunk: Hunk, width: number): number | undefined {
   const stats = hunkTextStats(hunk)
-  if (!stats || stats.longestLine > MAX_LINE_CHARS || stats.keyBodyLike) return undefined
+  if (!stats || stats.longestLine > MAX_LINE_CHARS) return undefined
   // "\n  42 + text" and "\n  " + blank + " - (old 41) text"
   const kept = stats.lines - stats.removed
   return kept * (6 + width) + stats.removed * (13 + width) + stats.removedNumberDigits + stats.textChars
