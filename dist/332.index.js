@@ -2193,24 +2193,19 @@ class ReadStats {
     removed = 0;
     removedNumberDigits = 0;
     longestLine = 0;
-    /** The text, start and end of each span of lines read that holds a line long enough to be a key's body. */
+    /** Each span of lines read that holds a line long enough to be a key's body. */
     #spans = [];
     #keyBodyLike;
     get keyBodyLike() {
         if (this.#keyBodyLike === undefined) {
-            const spans = this.#spans;
-            let found = false;
-            for (let i = 0; i < spans.length && !found; i += 3) {
-                found = mayHoldKeyBodyLine(spans[i], spans[i + 1], spans[i + 2]);
-            }
-            this.#keyBodyLike = found;
+            this.#keyBodyLike = this.#spans.some(({ text, start, end }) => mayHoldKeyBodyLine(text, start, end));
             this.#spans = [];
         }
         return this.#keyBodyLike;
     }
     /** Lines read from `text[start, end)`, one of them at least KEY_BODY_MIN_CHARS long. */
     addLongSpan(text, start, end) {
-        this.#spans.push(text, start, end);
+        this.#spans.push({ text, start, end });
     }
 }
 /**
@@ -2473,13 +2468,14 @@ function measureEntry(entry, lines) {
         if (shown >= lines)
             break;
         length += 1 + hunkHeaderLength(hunk.header);
-        const whole = shown + hunk.lines.length <= lines ? measureWholeHunk(hunk, width) : undefined;
+        const shownWhole = shown + hunk.lines.length <= lines;
+        const whole = shownWhole ? measureWholeHunk(hunk, width) : undefined;
         if (whole !== undefined) {
             length += whole;
             shown += hunk.lines.length;
             continue;
         }
-        const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= lines);
+        const keyLike = mayHoldKeyBody(hunk, shownWhole);
         for (const line of hunk.lines) {
             if (shown >= lines)
                 break;

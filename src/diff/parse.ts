@@ -304,18 +304,13 @@ class ReadStats implements HunkTextStats {
   removed = 0
   removedNumberDigits = 0
   longestLine = 0
-  /** The text, start and end of each span of lines read that holds a line long enough to be a key's body. */
-  #spans: Array<string | number> = []
+  /** Each span of lines read that holds a line long enough to be a key's body. */
+  #spans: Array<{ text: string; start: number; end: number }> = []
   #keyBodyLike: boolean | undefined
 
   get keyBodyLike(): boolean {
     if (this.#keyBodyLike === undefined) {
-      const spans = this.#spans
-      let found = false
-      for (let i = 0; i < spans.length && !found; i += 3) {
-        found = mayHoldKeyBodyLine(spans[i] as string, spans[i + 1] as number, spans[i + 2] as number)
-      }
-      this.#keyBodyLike = found
+      this.#keyBodyLike = this.#spans.some(({ text, start, end }) => mayHoldKeyBodyLine(text, start, end))
       this.#spans = []
     }
     return this.#keyBodyLike
@@ -323,7 +318,7 @@ class ReadStats implements HunkTextStats {
 
   /** Lines read from `text[start, end)`, one of them at least KEY_BODY_MIN_CHARS long. */
   addLongSpan(text: string, start: number, end: number): void {
-    this.#spans.push(text, start, end)
+    this.#spans.push({ text, start, end })
   }
 }
 

@@ -151,13 +151,14 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
   for (const hunk of file.hunks) {
     if (shown >= lines) break
     length += 1 + hunkHeaderLength(hunk.header)
-    const whole = shown + hunk.lines.length <= lines ? measureWholeHunk(hunk, width) : undefined
+    const shownWhole = shown + hunk.lines.length <= lines
+    const whole = shownWhole ? measureWholeHunk(hunk, width) : undefined
     if (whole !== undefined) {
       length += whole
       shown += hunk.lines.length
       continue
     }
-    const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= lines)
+    const keyLike = mayHoldKeyBody(hunk, shownWhole)
     for (const line of hunk.lines) {
       if (shown >= lines) break
       length += 1 + measureLine(line, width, keyLike)
