@@ -135,7 +135,7 @@ if (problem !== undefined) {
     process.exitCode = 1;
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(332)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3332));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(75)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2075));
     await run();
 }
 

@@ -32442,7 +32442,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2739);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6447);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -32457,7 +32457,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2739:
+/***/ 6447:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42325,6 +42325,213 @@ function capText(text, maxChars, hint) {
     return `${kept}\n[truncated: ${dropped} more characters not shown. ${hint}]`;
 }
 
+;// CONCATENATED MODULE: ./src/diff/hunk-lines.ts
+/** A line's kind as the store keeps it. */
+const ADD = 0;
+const DEL = 1;
+const CONTEXT = 2;
+/**
+ * Where each line of a hunk lies in the diff text the parser read, and its kind: a few bytes a line, where
+ * a DiffLine object is several times that and is one more object for the garbage collector to copy while
+ * the diff is read. On a 10 MB diff, keeping an object per line took more time than finding the lines.
+ */
+class LineStore {
+    count = 0;
+    starts;
+    ends;
+    kinds;
+    /** The texts the lines are in (a diff read in pieces has several), and the first line in each. */
+    texts = [];
+    firstLines = [];
+    constructor(expected) {
+        const capacity = Math.min(Math.max(expected, 4), 4096);
+        this.starts = new Int32Array(capacity);
+        this.ends = new Int32Array(capacity);
+        this.kinds = new Uint8Array(capacity);
+    }
+    /** The lines added next are in `text`. */
+    readFrom(text) {
+        if (this.texts[this.texts.length - 1] === text)
+            return;
+        this.texts.push(text);
+        this.firstLines.push(this.count);
+    }
+    add(kind, start, end) {
+        if (this.count === this.starts.length)
+            this.grow();
+        this.starts[this.count] = start;
+        this.ends[this.count] = end;
+        this.kinds[this.count] = kind;
+        this.count++;
+    }
+    /**
+     * Calls `visit` with the first `limit` lines in order, each a new object, until it returns false. Lines
+     * are numbered from the hunk's starts, as the parser numbered them.
+     */
+    visit(hunk, limit, visit) {
+        let oldLine = hunk.oldStart;
+        let newLine = hunk.newStart;
+        let piece = 0;
+        let text = this.texts[0];
+        let nextPieceAt = this.firstLines[1] ?? Number.POSITIVE_INFINITY;
+        const end = Math.min(limit, this.count);
+        for (let i = 0; i < end; i++) {
+            while (i >= nextPieceAt) {
+                piece++;
+                text = this.texts[piece];
+                nextPieceAt = this.firstLines[piece + 1] ?? Number.POSITIVE_INFINITY;
+            }
+            const kind = this.kinds[i];
+            const body = text.slice(this.starts[i], this.ends[i]);
+            const line = kind === ADD
+                ? { kind: 'add', oldLine: undefined, newLine: newLine++, text: body }
+                : kind === DEL
+                    ? { kind: 'del', oldLine: oldLine++, newLine: undefined, text: body }
+                    : { kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body };
+            if (visit(line) === false)
+                return;
+        }
+    }
+    /** Like visit, for the kinds and numbers alone, so that no line is made: `index` is the line's place. */
+    visitNumbers(hunk, limit, visit) {
+        let oldLine = hunk.oldStart;
+        let newLine = hunk.newStart;
+        const end = Math.min(limit, this.count);
+        for (let i = 0; i < end; i++) {
+            const kind = this.kinds[i];
+            const going = kind === ADD
+                ? visit('add', undefined, newLine++, i)
+                : kind === DEL
+                    ? visit('del', oldLine++, undefined, i)
+                    : visit('context', oldLine++, newLine++, i);
+            if (going === false)
+                return;
+        }
+    }
+    /** The text of line `index`. */
+    textAt(index) {
+        // The last text that starts at or before the line.
+        let lo = 0;
+        let hi = this.firstLines.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.firstLines[mid] <= index)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return this.texts[lo].slice(this.starts[index], this.ends[index]);
+    }
+    grow() {
+        const capacity = this.starts.length * 2;
+        const starts = new Int32Array(capacity);
+        starts.set(this.starts);
+        this.starts = starts;
+        const ends = new Int32Array(capacity);
+        ends.set(this.ends);
+        this.ends = ends;
+        const kinds = new Uint8Array(capacity);
+        kinds.set(this.kinds);
+        this.kinds = kinds;
+    }
+}
+/**
+ * A hunk the parser read. Its `lines` are made when first read, and kept: a prompt shows a few thousand
+ * lines of a large pull request, and a large file's diff is one hunk cut where the prompt ends, so most
+ * lines are never made (see hunkLineCount and visitHunkLines, which make none to answer).
+ */
+class ParsedHunk {
+    index;
+    header;
+    oldStart;
+    oldLines;
+    newStart;
+    newLines;
+    #store;
+    #lines;
+    constructor(index, header, oldStart, oldLines, newStart, newLines) {
+        this.index = index;
+        this.header = header;
+        this.oldStart = oldStart;
+        this.oldLines = oldLines;
+        this.newStart = newStart;
+        this.newLines = newLines;
+        this.#store = new LineStore(oldLines + newLines);
+        // An own, enumerable property, as on any other hunk: a copy ({...hunk}) or a comparison sees the lines.
+        Object.defineProperty(this, 'lines', ParsedHunk.#linesProperty);
+    }
+    static #linesProperty = {
+        enumerable: true,
+        configurable: true,
+        get() {
+            if (this.#lines === undefined) {
+                const lines = [];
+                this.#store?.visit(this, Number.POSITIVE_INFINITY, line => void lines.push(line));
+                this.#lines = lines;
+                this.#store = undefined;
+            }
+            return this.#lines;
+        },
+        set(lines) {
+            this.#lines = lines;
+            this.#store = undefined;
+        }
+    };
+    /**
+     * The store the parser reads the hunk's lines into, and later ones read them from; undefined once `lines`
+     * was made, or for a hunk made elsewhere.
+     */
+    static storeOf(hunk) {
+        return #store in hunk ? hunk.#store : undefined;
+    }
+}
+/** `hunk.lines.length`, without making the lines. */
+function hunkLineCount(hunk) {
+    return ParsedHunk.storeOf(hunk)?.count ?? hunk.lines.length;
+}
+/** Whether the hunk's lines were made (or it is not a parsed hunk), so that they may have changed since. */
+function hunkLinesMade(hunk) {
+    return ParsedHunk.storeOf(hunk) === undefined;
+}
+/**
+ * Calls `visit` with the hunk's lines in order, the first `limit` of them at most, until it returns false.
+ * A parsed hunk whose lines were not made yet hands out new objects, made for the call and kept by none.
+ */
+function visitHunkLines(hunk, visit, limit = Number.POSITIVE_INFINITY) {
+    const store = ParsedHunk.storeOf(hunk);
+    if (store) {
+        store.visit(hunk, limit, visit);
+        return;
+    }
+    const { lines } = hunk;
+    const end = Math.min(limit, lines.length);
+    for (let i = 0; i < end; i++)
+        if (visit(lines[i]) === false)
+            return;
+}
+/** Like visitHunkLines, for each line's kind, numbers and place in the hunk: no line is made to answer. */
+function visitLineNumbers(hunk, visit, limit = Number.POSITIVE_INFINITY) {
+    const store = ParsedHunk.storeOf(hunk);
+    if (store) {
+        store.visitNumbers(hunk, limit, visit);
+        return;
+    }
+    const { lines } = hunk;
+    const end = Math.min(limit, lines.length);
+    for (let i = 0; i < end; i++) {
+        const line = lines[i];
+        if (visit(line.kind, line.oldLine, line.newLine, i) === false)
+            return;
+    }
+}
+/** The text of the hunk's line at `index` (as visitLineNumbers numbers them), without making the lines. */
+function hunkLineText(hunk, index) {
+    const store = ParsedHunk.storeOf(hunk);
+    if (store)
+        return index >= 0 && index < store.count ? store.textAt(index) : undefined;
+    return hunk.lines[index]?.text;
+}
+
 ;// CONCATENATED MODULE: ./src/diff/paths.ts
 /**
  * Path decoding for git's diff headers. Even with core.quotePath=false git C-quotes a path holding a
@@ -42438,6 +42645,7 @@ function parseBarePath(rest) {
 }
 
 ;// CONCATENATED MODULE: ./src/diff/parse.ts
+
 
 
 /**
@@ -42731,7 +42939,7 @@ class ReadStats {
  */
 function hunkTextStats(hunk) {
     const stats = textStats.get(hunk);
-    return stats && hunk.lines.length === stats.lines ? stats : undefined;
+    return stats && hunkLineCount(hunk) === stats.lines ? stats : undefined;
 }
 function decimalDigits(n) {
     let digits = 1;
@@ -42759,15 +42967,7 @@ class HunkReader {
             const match = HUNK_HEADER.exec(header);
             if (!match)
                 return;
-            const next = {
-                index: this.result.hunks.length,
-                header,
-                oldStart: Number(match[1]),
-                oldLines: match[2] === undefined ? 1 : Number(match[2]),
-                newStart: Number(match[3]),
-                newLines: match[4] === undefined ? 1 : Number(match[4]),
-                lines: []
-            };
+            const next = new ParsedHunk(this.result.hunks.length, header, Number(match[1]), match[2] === undefined ? 1 : Number(match[2]), Number(match[3]), match[4] === undefined ? 1 : Number(match[4]));
             this.result.hunks.push(next);
             this.hunk = next;
             this.stats = new ReadStats();
@@ -42788,8 +42988,8 @@ class HunkReader {
      * ends the file even when a hunk's count says otherwise. Returns where it stopped.
      */
     readBody(text, pos, end, lastEndsAtEnd) {
-        const hunk = this.hunk;
-        const lines = hunk.lines;
+        const store = ParsedHunk.storeOf(this.hunk);
+        store.readFrom(text);
         const stats = this.stats;
         let { oldLine, newLine, oldLeft, newLeft } = this;
         let { textChars, removedNumberDigits } = stats;
@@ -42814,14 +43014,14 @@ class HunkReader {
             if (marker !== BACKSLASH) {
                 // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
                 const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
-                const body = text.slice(pos + 1, textEnd);
-                const length = body.length;
+                const length = textEnd > pos ? textEnd - pos - 1 : 0;
                 read++;
                 textChars += length;
                 if (length > longestHere)
                     longestHere = length;
                 if (marker === PLUS) {
-                    lines.push({ kind: 'add', oldLine: undefined, newLine: newLine++, text: body });
+                    store.add(ADD, pos + 1, pos + 1 + length);
+                    newLine++;
                     newLeft--;
                     added++;
                 }
@@ -42833,12 +43033,15 @@ class HunkReader {
                     if (marker === MINUS) {
                         removedNumberDigits += oldDigits;
                         removed++;
-                        lines.push({ kind: 'del', oldLine: oldLine++, newLine: undefined, text: body });
+                        store.add(DEL, pos + 1, pos + 1 + length);
+                        oldLine++;
                         oldLeft--;
                     }
                     else {
                         // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-                        lines.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body });
+                        store.add(CONTEXT, pos + 1, pos + 1 + length);
+                        oldLine++;
+                        newLine++;
                         oldLeft--;
                         newLeft--;
                     }
@@ -42867,6 +43070,7 @@ class HunkReader {
 }
 
 ;// CONCATENATED MODULE: ./src/diff/prompt-diff.ts
+
 
 
 /**
@@ -42985,20 +43189,18 @@ function measureEntry(entry, lines) {
         if (shown >= lines)
             break;
         length += 1 + hunkHeaderLength(hunk.header);
-        const shownWhole = shown + hunk.lines.length <= lines;
+        const count = hunkLineCount(hunk);
+        const shownWhole = shown + count <= lines;
         const whole = shownWhole ? measureWholeHunk(hunk, width) : undefined;
         if (whole !== undefined) {
             length += whole;
-            shown += hunk.lines.length;
+            shown += count;
             continue;
         }
         const keyLike = mayHoldKeyBody(hunk, shownWhole);
-        for (const line of hunk.lines) {
-            if (shown >= lines)
-                break;
-            length += 1 + measureLine(line, width, keyLike);
-            shown++;
-        }
+        const limit = lines - shown;
+        visitHunkLines(hunk, line => void (length += 1 + measureLine(line, width, keyLike)), limit);
+        shown += Math.min(limit, count);
     }
     return length;
 }
@@ -43107,13 +43309,10 @@ function renderLines(file, limit) {
         if (shown >= limit)
             break;
         out.push(renderHunkHeader(hunk.header));
-        const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= limit);
-        for (const line of hunk.lines) {
-            if (shown >= limit)
-                break;
-            out.push(renderLine(line, width, blank, keyLike));
-            shown++;
-        }
+        const count = hunkLineCount(hunk);
+        const keyLike = mayHoldKeyBody(hunk, shown + count <= limit);
+        visitHunkLines(hunk, line => void out.push(renderLine(line, width, blank, keyLike)), limit - shown);
+        shown += Math.min(limit - shown, count);
     }
     return out;
 }
@@ -44075,6 +44274,7 @@ function errors_httpStatus(error) {
 
 ;// CONCATENATED MODULE: ./src/agent/symbols.ts
 
+
 /**
  * Which top-level symbols a change touches, and how often the rest of the repository refers to them. A
  * changed contract with many references elsewhere is where bugs outside the diff hide; counting them in code
@@ -44247,34 +44447,53 @@ function changedSymbols(files, limit = MAX_SYMBOLS) {
     for (const { file, headLines } of files) {
         if (out.length >= limit)
             break;
-        const added = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'add' && l.newLine !== undefined));
-        const removed = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'del'));
-        const removedNames = new Set(removed.flatMap(l => declarationIn(l.text)?.name ?? []));
+        // The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is
+        // many thousand lines.
+        const removedNames = new Set();
+        /** Old numbers of the removed lines that are indented and not blank, in order. */
+        const indentedRemovals = [];
+        for (const hunk of file.hunks) {
+            visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
+                if (kind !== 'del')
+                    return;
+                const text = hunkLineText(hunk, index);
+                const name = declarationIn(text)?.name;
+                if (name !== undefined)
+                    removedNames.add(name);
+                if (oldLine !== undefined && indentOf(text) > 0 && text.trim() !== '')
+                    indentedRemovals.push(oldLine);
+            });
+        }
         const declaredAtHead = new Set();
         if (headLines) {
-            for (const line of added) {
+            for (const hunk of file.hunks) {
+                visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+                    if (out.length >= limit)
+                        return false;
+                    if (kind !== 'add' || newLine === undefined)
+                        return true;
+                    for (const declaration of enclosingDeclarations(headLines, newLine)) {
+                        declaredAtHead.add(declaration.name);
+                        const isNew = declaration.line === newLine && !removedNames.has(declaration.name);
+                        push({
+                            name: declaration.name,
+                            file: file.path,
+                            line: declaration.line,
+                            change: isNew ? 'added' : 'changed'
+                        });
+                    }
+                    return true;
+                });
                 if (out.length >= limit)
                     return out;
-                for (const declaration of enclosingDeclarations(headLines, line.newLine)) {
-                    declaredAtHead.add(declaration.name);
-                    const isNew = declaration.line === line.newLine && !removedNames.has(declaration.name);
-                    push({
-                        name: declaration.name,
-                        file: file.path,
-                        line: declaration.line,
-                        change: isNew ? 'added' : 'changed'
-                    });
-                }
             }
             // A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted
             // below when it is gone) or ends a block.
             const afterRemoved = newLinesAfterRemovals(file);
-            for (const line of removed) {
+            for (const oldLine of indentedRemovals) {
                 if (out.length >= limit)
                     return out;
-                if (indentOf(line.text) === 0 || line.text.trim() === '')
-                    continue;
-                const n = line.oldLine === undefined ? undefined : afterRemoved.get(line.oldLine);
+                const n = afterRemoved.get(oldLine);
                 if (n === undefined)
                     continue;
                 for (const declaration of enclosingDeclarations(headLines, n)) {
@@ -44305,17 +44524,17 @@ function newLinesAfterRemovals(file) {
     const after = new Map();
     for (const hunk of file.hunks) {
         let waiting = [];
-        for (const line of hunk.lines) {
-            if (line.kind === 'del') {
-                if (line.oldLine !== undefined && !after.has(line.oldLine))
-                    waiting.push(line.oldLine);
+        visitLineNumbers(hunk, (kind, oldLine, newLine) => {
+            if (kind === 'del') {
+                if (oldLine !== undefined && !after.has(oldLine))
+                    waiting.push(oldLine);
             }
-            else if (line.newLine !== undefined && waiting.length > 0) {
-                for (const oldLine of waiting)
-                    after.set(oldLine, line.newLine);
+            else if (newLine !== undefined && waiting.length > 0) {
+                for (const removed of waiting)
+                    after.set(removed, newLine);
                 waiting = [];
             }
-        }
+        });
     }
     return after;
 }
@@ -44356,10 +44575,12 @@ async function symbolReferences(git, headSha, files, logger) {
         let added = addedLines.get(match.path);
         if (!added) {
             added = new Set();
+            const lines = added;
             for (const hunk of byPath.get(match.path)?.hunks ?? []) {
-                for (const line of hunk.lines)
-                    if (line.kind === 'add' && line.newLine !== undefined)
-                        added.add(line.newLine);
+                visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+                    if (kind === 'add' && newLine !== undefined)
+                        lines.add(newLine);
+                });
             }
             addedLines.set(match.path, added);
         }
@@ -87400,6 +87621,7 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/coverage.ts
+
 /**
  * Which reviewable files' changes the model has actually had in front of it. A view is only offered when a
  * tool answers (or the first message is built); it counts once a model reply to a request carrying it has
@@ -87453,15 +87675,16 @@ class Coverage {
         if (!file)
             return;
         const keys = [];
-        let seen = 0;
+        let left = count;
         for (const hunk of file.hunks) {
-            for (const line of hunk.lines) {
-                if (seen++ >= count)
-                    break;
+            if (left <= 0)
+                break;
+            visitHunkLines(hunk, line => {
                 const key = keyOf(line);
                 if (key)
                     keys.push(key);
-            }
+            }, left);
+            left -= hunkLineCount(hunk);
         }
         this.offered.push(() => this.remove(file.path, keys));
     }
@@ -87510,16 +87733,22 @@ function keyOf(line) {
 function changedKeys(file) {
     const keys = [];
     for (const hunk of file.hunks) {
-        for (const line of hunk.lines) {
+        visitHunkLines(hunk, line => {
             const key = keyOf(line);
             if (key)
                 keys.push(key);
-        }
+        });
     }
     return keys;
 }
 function hasChangedKey(file) {
-    return file.hunks.some(hunk => hunk.lines.some(line => Boolean(keyOf(line))));
+    let found = false;
+    for (const hunk of file.hunks) {
+        visitHunkLines(hunk, line => !(found = keyOf(line) !== undefined));
+        if (found)
+            return true;
+    }
+    return false;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/prompt.ts
@@ -88228,15 +88457,17 @@ var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
  * The typed diff every later step works on. Line numbers follow GitHub's review-comment model: a removed
  * line is addressed on the LEFT by its old number, an added or unchanged line on the RIGHT by its new one.
  */
+
 /** Number of diff lines (added, removed and context) in a file's hunks. */
 function diffLineCount(file) {
     let total = 0;
     for (const hunk of file.hunks)
-        total += hunk.lines.length;
+        total += hunkLineCount(hunk);
     return total;
 }
 
 ;// CONCATENATED MODULE: ./src/diff/triage.ts
+
 
 
 const DEFAULT_MAX_LINES_PER_FILE = 400;
@@ -88367,15 +88598,16 @@ function hasGeneratedMarker(file) {
     const first = file.hunks[0];
     if (!first || first.newStart > MARKER_LINES)
         return false;
-    for (const line of first.lines) {
+    let marked = false;
+    visitHunkLines(first, line => {
         if (line.newLine === undefined)
-            continue;
-        if (line.newLine > MARKER_LINES)
-            break;
-        if (MAYBE_GENERATED.test(line.text) && GENERATED_MARKER.test(line.text))
             return true;
-    }
-    return false;
+        if (line.newLine > MARKER_LINES)
+            return false;
+        marked = MAYBE_GENERATED.test(line.text) && GENERATED_MARKER.test(line.text);
+        return !marked;
+    });
+    return marked;
 }
 
 ;// CONCATENATED MODULE: ./src/findings/reconcile.ts

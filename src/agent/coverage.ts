@@ -1,3 +1,4 @@
+import { hunkLineCount, visitHunkLines } from '../diff/hunk-lines.js'
 import type { DiffFile, DiffLine } from '../diff/model.js'
 
 /**
@@ -54,13 +55,18 @@ export class Coverage {
     const file = this.file(path)
     if (!file) return
     const keys: number[] = []
-    let seen = 0
+    let left = count
     for (const hunk of file.hunks) {
-      for (const line of hunk.lines) {
-        if (seen++ >= count) break
-        const key = keyOf(line)
-        if (key) keys.push(key)
-      }
+      if (left <= 0) break
+      visitHunkLines(
+        hunk,
+        line => {
+          const key = keyOf(line)
+          if (key) keys.push(key)
+        },
+        left
+      )
+      left -= hunkLineCount(hunk)
     }
     this.offered.push(() => this.remove(file.path, keys))
   }
@@ -115,14 +121,19 @@ function keyOf(line: Pick<DiffLine, 'kind' | 'newLine' | 'oldLine'>): number | u
 function changedKeys(file: DiffFile): number[] {
   const keys: number[] = []
   for (const hunk of file.hunks) {
-    for (const line of hunk.lines) {
+    visitHunkLines(hunk, line => {
       const key = keyOf(line)
       if (key) keys.push(key)
-    }
+    })
   }
   return keys
 }
 
 function hasChangedKey(file: DiffFile): boolean {
-  return file.hunks.some(hunk => hunk.lines.some(line => Boolean(keyOf(line))))
+  let found = false
+  for (const hunk of file.hunks) {
+    visitHunkLines(hunk, line => !(found = keyOf(line) !== undefined))
+    if (found) return true
+  }
+  return false
 }

@@ -1,3 +1,4 @@
+import { hunkLineText, visitLineNumbers } from '../diff/hunk-lines.js'
 import type { DiffFile } from '../diff/model.js'
 import type { Git, GrepMatch } from '../git/git.js'
 import type { Logger } from '../logger.js'
@@ -244,31 +245,46 @@ export function changedSymbols(
   }
   for (const { file, headLines } of files) {
     if (out.length >= limit) break
-    const added = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'add' && l.newLine !== undefined))
-    const removed = file.hunks.flatMap(h => h.lines.filter(l => l.kind === 'del'))
-    const removedNames = new Set(removed.flatMap(l => declarationIn(l.text)?.name ?? []))
+    // The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is
+    // many thousand lines.
+    const removedNames = new Set<string>()
+    /** Old numbers of the removed lines that are indented and not blank, in order. */
+    const indentedRemovals: number[] = []
+    for (const hunk of file.hunks) {
+      visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
+        if (kind !== 'del') return
+        const text = hunkLineText(hunk, index) as string
+        const name = declarationIn(text)?.name
+        if (name !== undefined) removedNames.add(name)
+        if (oldLine !== undefined && indentOf(text) > 0 && text.trim() !== '') indentedRemovals.push(oldLine)
+      })
+    }
     const declaredAtHead = new Set<string>()
     if (headLines) {
-      for (const line of added) {
+      for (const hunk of file.hunks) {
+        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+          if (out.length >= limit) return false
+          if (kind !== 'add' || newLine === undefined) return true
+          for (const declaration of enclosingDeclarations(headLines, newLine)) {
+            declaredAtHead.add(declaration.name)
+            const isNew = declaration.line === newLine && !removedNames.has(declaration.name)
+            push({
+              name: declaration.name,
+              file: file.path,
+              line: declaration.line,
+              change: isNew ? 'added' : 'changed'
+            })
+          }
+          return true
+        })
         if (out.length >= limit) return out
-        for (const declaration of enclosingDeclarations(headLines, line.newLine as number)) {
-          declaredAtHead.add(declaration.name)
-          const isNew = declaration.line === line.newLine && !removedNames.has(declaration.name)
-          push({
-            name: declaration.name,
-            file: file.path,
-            line: declaration.line,
-            change: isNew ? 'added' : 'changed'
-          })
-        }
       }
       // A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted
       // below when it is gone) or ends a block.
       const afterRemoved = newLinesAfterRemovals(file)
-      for (const line of removed) {
+      for (const oldLine of indentedRemovals) {
         if (out.length >= limit) return out
-        if (indentOf(line.text) === 0 || line.text.trim() === '') continue
-        const n = line.oldLine === undefined ? undefined : afterRemoved.get(line.oldLine)
+        const n = afterRemoved.get(oldLine)
         if (n === undefined) continue
         for (const declaration of enclosingDeclarations(headLines, n)) {
           if (declaration.line > n) continue
@@ -296,14 +312,14 @@ function newLinesAfterRemovals(file: DiffFile): Map<number, number> {
   const after = new Map<number, number>()
   for (const hunk of file.hunks) {
     let waiting: number[] = []
-    for (const line of hunk.lines) {
-      if (line.kind === 'del') {
-        if (line.oldLine !== undefined && !after.has(line.oldLine)) waiting.push(line.oldLine)
-      } else if (line.newLine !== undefined && waiting.length > 0) {
-        for (const oldLine of waiting) after.set(oldLine, line.newLine)
+    visitLineNumbers(hunk, (kind, oldLine, newLine) => {
+      if (kind === 'del') {
+        if (oldLine !== undefined && !after.has(oldLine)) waiting.push(oldLine)
+      } else if (newLine !== undefined && waiting.length > 0) {
+        for (const removed of waiting) after.set(removed, newLine)
         waiting = []
       }
-    }
+    })
   }
   return after
 }
@@ -354,9 +370,11 @@ export async function symbolReferences(
     let added = addedLines.get(match.path)
     if (!added) {
       added = new Set()
+      const lines = added
       for (const hunk of byPath.get(match.path)?.hunks ?? []) {
-        for (const line of hunk.lines)
-          if (line.kind === 'add' && line.newLine !== undefined) added.add(line.newLine)
+        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+          if (kind === 'add' && newLine !== undefined) lines.add(newLine)
+        })
       }
       addedLines.set(match.path, added)
     }

@@ -3,6 +3,8 @@
  * line is addressed on the LEFT by its old number, an added or unchanged line on the RIGHT by its new one.
  */
 
+import { hunkLineCount } from './hunk-lines.js'
+
 export type Side = 'LEFT' | 'RIGHT'
 
 /**
@@ -72,6 +74,6 @@ export interface ApiFileList {
 /** Number of diff lines (added, removed and context) in a file's hunks. */
 export function diffLineCount(file: DiffFile): number {
   let total = 0
-  for (const hunk of file.hunks) total += hunk.lines.length
+  for (const hunk of file.hunks) total += hunkLineCount(hunk)
   return total
 }

@@ -1,5 +1,6 @@
 import type { ApiFile, DiffFile, FileStatus, Hunk } from './model.js'
 import { KEY_BODY_MIN_CHARS, mayHoldKeyBodyLine } from '../text/redact.js'
+import { ADD, CONTEXT, DEL, hunkLineCount, type LineStore, ParsedHunk } from './hunk-lines.js'
 import { parseBarePath, parseGitHeaderPaths, parseMarkerPath } from './paths.js'
 
 /**
@@ -328,7 +329,7 @@ class ReadStats implements HunkTextStats {
  */
 export function hunkTextStats(hunk: Hunk): HunkTextStats | undefined {
   const stats = textStats.get(hunk)
-  return stats && hunk.lines.length === stats.lines ? stats : undefined
+  return stats && hunkLineCount(hunk) === stats.lines ? stats : undefined
 }
 
 function decimalDigits(n: number): number {
@@ -340,7 +341,7 @@ function decimalDigits(n: number): number {
 /** The hunks of one file, read a line at a time (see parseHunks). */
 class HunkReader {
   readonly result: ParsedHunks = noHunks()
-  private hunk: Hunk | undefined
+  private hunk: ParsedHunk | undefined
   private stats = new ReadStats()
   private oldLine = 0
   private newLine = 0
@@ -356,15 +357,14 @@ class HunkReader {
       const header = text.slice(pos, lineEnd)
       const match = HUNK_HEADER.exec(header)
       if (!match) return
-      const next: Hunk = {
-        index: this.result.hunks.length,
+      const next = new ParsedHunk(
+        this.result.hunks.length,
         header,
-        oldStart: Number(match[1]),
-        oldLines: match[2] === undefined ? 1 : Number(match[2]),
-        newStart: Number(match[3]),
-        newLines: match[4] === undefined ? 1 : Number(match[4]),
-        lines: []
-      }
+        Number(match[1]),
+        match[2] === undefined ? 1 : Number(match[2]),
+        Number(match[3]),
+        match[4] === undefined ? 1 : Number(match[4])
+      )
       this.result.hunks.push(next)
       this.hunk = next
       this.stats = new ReadStats()
@@ -387,8 +387,8 @@ class HunkReader {
    * ends the file even when a hunk's count says otherwise. Returns where it stopped.
    */
   readBody(text: string, pos: number, end: number, lastEndsAtEnd: boolean): number {
-    const hunk = this.hunk as Hunk
-    const lines = hunk.lines
+    const store = ParsedHunk.storeOf(this.hunk as ParsedHunk) as LineStore
+    store.readFrom(text)
     const stats = this.stats
     let { oldLine, newLine, oldLeft, newLeft } = this
     let { textChars, removedNumberDigits } = stats
@@ -411,13 +411,13 @@ class HunkReader {
       if (marker !== BACKSLASH) {
         // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
         const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd
-        const body = text.slice(pos + 1, textEnd)
-        const length = body.length
+        const length = textEnd > pos ? textEnd - pos - 1 : 0
         read++
         textChars += length
         if (length > longestHere) longestHere = length
         if (marker === PLUS) {
-          lines.push({ kind: 'add', oldLine: undefined, newLine: newLine++, text: body })
+          store.add(ADD, pos + 1, pos + 1 + length)
+          newLine++
           newLeft--
           added++
         } else {
@@ -428,11 +428,14 @@ class HunkReader {
           if (marker === MINUS) {
             removedNumberDigits += oldDigits
             removed++
-            lines.push({ kind: 'del', oldLine: oldLine++, newLine: undefined, text: body })
+            store.add(DEL, pos + 1, pos + 1 + length)
+            oldLine++
             oldLeft--
           } else {
             // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-            lines.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body })
+            store.add(CONTEXT, pos + 1, pos + 1 + length)
+            oldLine++
+            newLine++
             oldLeft--
             newLeft--
           }

@@ -1,5 +1,6 @@
 import { isKeyBodyLine, KEY_BODY_MIN_CHARS, redactSecrets } from '../text/redact.js'
 import type { DiffFile, DiffLine, Hunk } from './model.js'
+import { hunkLineCount, visitHunkLines } from './hunk-lines.js'
 import { hunkTextStats } from './parse.js'
 import type { ReviewableFile, SkippedFile, TriageResult } from './triage.js'
 
@@ -151,19 +152,18 @@ export function measureEntry(entry: ReviewableFile, lines: number): number {
   for (const hunk of file.hunks) {
     if (shown >= lines) break
     length += 1 + hunkHeaderLength(hunk.header)
-    const shownWhole = shown + hunk.lines.length <= lines
+    const count = hunkLineCount(hunk)
+    const shownWhole = shown + count <= lines
     const whole = shownWhole ? measureWholeHunk(hunk, width) : undefined
     if (whole !== undefined) {
       length += whole
-      shown += hunk.lines.length
+      shown += count
       continue
     }
     const keyLike = mayHoldKeyBody(hunk, shownWhole)
-    for (const line of hunk.lines) {
-      if (shown >= lines) break
-      length += 1 + measureLine(line, width, keyLike)
-      shown++
-    }
+    const limit = lines - shown
+    visitHunkLines(hunk, line => void (length += 1 + measureLine(line, width, keyLike)), limit)
+    shown += Math.min(limit, count)
   }
   return length
 }
@@ -279,12 +279,10 @@ function renderLines(file: DiffFile, limit: number): string[] {
   for (const hunk of file.hunks) {
     if (shown >= limit) break
     out.push(renderHunkHeader(hunk.header))
-    const keyLike = mayHoldKeyBody(hunk, shown + hunk.lines.length <= limit)
-    for (const line of hunk.lines) {
-      if (shown >= limit) break
-      out.push(renderLine(line, width, blank, keyLike))
-      shown++
-    }
+    const count = hunkLineCount(hunk)
+    const keyLike = mayHoldKeyBody(hunk, shown + count <= limit)
+    visitHunkLines(hunk, line => void out.push(renderLine(line, width, blank, keyLike)), limit - shown)
+    shown += Math.min(limit - shown, count)
   }
   return out
 }

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch'
+import { visitHunkLines } from './hunk-lines.js'
 import { diffLineCount, type DiffFile, type FileStatus } from './model.js'
 
 export type SkipReason =
@@ -172,10 +173,12 @@ export function skipReason(
 function hasGeneratedMarker(file: DiffFile): boolean {
   const first = file.hunks[0]
   if (!first || first.newStart > MARKER_LINES) return false
-  for (const line of first.lines) {
-    if (line.newLine === undefined) continue
-    if (line.newLine > MARKER_LINES) break
-    if (MAYBE_GENERATED.test(line.text) && GENERATED_MARKER.test(line.text)) return true
-  }
-  return false
+  let marked = false
+  visitHunkLines(first, line => {
+    if (line.newLine === undefined) return true
+    if (line.newLine > MARKER_LINES) return false
+    marked = MAYBE_GENERATED.test(line.text) && GENERATED_MARKER.test(line.text)
+    return !marked
+  })
+  return marked
 }
