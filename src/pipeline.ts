@@ -10,6 +10,7 @@ import { symbolReferences } from './agent/symbols.js'
 import type { ReviewRequest } from './event.js'
 import { DiffLineSet } from './diff/line-set.js'
 import type { ApiFileList } from './diff/model.js'
+import { renderAhead } from './diff/prompt-diff.js'
 import { loadPullDiff, type PullDiff } from './diff/source.js'
 import { triage, type TriageResult } from './diff/triage.js'
 import { ConfigurationError, errorMessage, httpStatus } from './errors.js'
@@ -259,13 +260,16 @@ export async function scopeReview(
   const git = createGit(options.workspace, logger)
   await source.fetchHead?.(git, headSha)
   const mergeBaseSha = await source.mergeBase(baseSha, headSha)
+  // A review that follows an earlier one shows what changed since, mostly: no file of this diff is rendered.
+  const firstReview = !state || settings.fullReview
   const pullDiff = await loadPullDiff({
     git,
     headSha,
     baseSha,
     ...(mergeBaseSha ? { mergeBaseSha } : {}),
     logger,
-    fallback: () => source.listFiles()
+    fallback: () => source.listFiles(),
+    ...(firstReview ? { onFile: renderAhead({ exclude: settings.exclude }) } : {})
   })
   const notes = [...pullDiff.notes]
   const lineSet = DiffLineSet.fromFiles(pullDiff.files)

@@ -1,12 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
 import type { DiffFile } from '../../src/diff/model.js'
-import { parseUnifiedDiff } from '../../src/diff/parse.js'
+import { DiffStreamParser, parseUnifiedDiff } from '../../src/diff/parse.js'
 import {
   DIFF_FORMAT_NOTE,
   INVENTORY_MAX_FILES,
   layoutPromptDiff,
   measureEntry,
+  PROMPT_DIFF_CHARS,
   promptDiffShows,
+  renderAhead,
   renderDiff,
   renderFileDiff,
   renderInventory
@@ -315,3 +317,64 @@ function keyExcess(file: DiffFile, lines: number): number {
   }
   return excess
 }
+
+describe('renderAhead', () => {
+  /** Every fixture as one diff, and a 500-line file that triage cuts. */
+  function manyFiles(): string {
+    const long = Array.from({ length: 500 }, (_, i) => `+line ${i + 1}`)
+    const cut = ['diff --git a/long.ts b/long.ts', 'new file mode 100644', '--- /dev/null', '+++ b/long.ts']
+    return [...fixtureNames().map(readFixture), [...cut, '@@ -0,0 +1,500 @@', ...long, ''].join('\n')].join(
+      ''
+    )
+  }
+
+  function streamedWithAhead(text: string, maxChars?: number): DiffFile[] {
+    const ahead = renderAhead({ exclude: ['**/*.lock'] }, maxChars)
+    const parser = new DiffStreamParser(ahead)
+    for (let at = 0; at < text.length; at += 333) parser.push(text.slice(at, at + 333))
+    return parser.end()
+  }
+
+  it('changes nothing the first message shows, whatever its room', () => {
+    const text = manyFiles()
+    const plain = parseUnifiedDiff(text)
+    for (const maxChars of [0, 50, 2_000, 20_000, PROMPT_DIFF_CHARS]) {
+      const files = streamedWithAhead(text, maxChars)
+      for (const cap of [1_000, 30_000, PROMPT_DIFF_CHARS]) {
+        expect({ maxChars, cap, text: renderDiff(triage(files), cap) }).toEqual({
+          maxChars,
+          cap,
+          text: renderDiff(triage(plain), cap)
+        })
+      }
+    }
+  })
+
+  it('has the files it rendered shown from that text, and renders the others when shown', () => {
+    const text = manyFiles()
+    const files = streamedWithAhead(text)
+    const before = renderDiff(triage(files))
+    // A file rendered ahead keeps the text it had then; one cut by triage was not rendered ahead.
+    for (const file of files) for (const hunk of file.hunks) hunk.lines = []
+    const after = renderDiff(triage(files))
+    const long = (shown: string): string => shown.slice(shown.indexOf('=== long.ts'))
+    expect(after.length).toBeGreaterThan(0)
+    expect(after.replace(long(after), '')).toBe(before.replace(long(before), ''))
+    expect(long(after)).not.toBe(long(before))
+  })
+
+  it('is told each file once, as the parser finishes it, and the same objects end() returns', () => {
+    const seen: DiffFile[] = []
+    const parser = new DiffStreamParser(file => void seen.push(file))
+    const text = manyFiles()
+    const half = Math.floor(text.length / 2)
+    parser.push(text.slice(0, half))
+    const early = seen.length
+    parser.push(text.slice(half))
+    const files = parser.end()
+    expect(early).toBeGreaterThan(0)
+    expect(early).toBeLessThan(files.length)
+    expect(seen).toEqual(files)
+    seen.forEach((file, i) => expect(file).toBe(files[i]))
+  })
+})

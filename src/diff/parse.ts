@@ -44,6 +44,9 @@ export class DiffStreamParser {
   /** The start of a line whose end is in a later piece. */
   private partial = ''
 
+  /** `onFile` is called with each file once its last line is read, while later ones may still be coming. */
+  constructor(private readonly onFile?: (file: DiffFile) => void) {}
+
   push(text: string): void {
     let pos = 0
     if (this.partial !== '') {
@@ -99,7 +102,11 @@ export class DiffStreamParser {
   }
 
   private finishFile(): void {
-    if (this.headers) this.files.push(buildFile(this.headers, this.hunks?.result ?? noHunks()))
+    if (this.headers) {
+      const file = buildFile(this.headers, this.hunks?.result ?? noHunks())
+      this.files.push(file)
+      this.onFile?.(file)
+    }
     this.headers = undefined
     this.hunks = undefined
   }

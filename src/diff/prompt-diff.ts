@@ -2,7 +2,13 @@ import { isKeyBodyLine, KEY_BODY_MIN_CHARS, redactSecrets } from '../text/redact
 import type { DiffFile, DiffLine, Hunk } from './model.js'
 import { hunkLineCount, visitHunkLines } from './hunk-lines.js'
 import { hunkTextStats } from './parse.js'
-import type { ReviewableFile, SkippedFile, TriageResult } from './triage.js'
+import {
+  triageFile,
+  type ReviewableFile,
+  type SkippedFile,
+  type TriageOptions,
+  type TriageResult
+} from './triage.js'
 
 /**
  * How the rendered diff reads, for the system prompt. Only a line that starts with a number can take a
@@ -206,10 +212,34 @@ function lineTextLength(text: string, keyLike: boolean): number {
   return clip(redactSecrets(text)).length
 }
 
+/** Whole-file diffs rendered while git was still diffing (see renderAhead), by the file they show. */
+const renderedAhead = new WeakMap<DiffFile, string>()
+
+/**
+ * A listener for loadPullDiff's `onFile` that renders each reviewable file's whole diff as it is read, up to
+ * `maxChars` in all. On two cores the renderer then runs while git writes the later files, and a first
+ * message that shows these files whole, built once the diff is complete, only joins their texts. The first
+ * files git writes, in path order, are those a pull request's first batch holds (see planBatches).
+ */
+export function renderAhead(options: TriageOptions, maxChars: number = PROMPT_DIFF_CHARS) {
+  const decide = triageFile(options)
+  let room = maxChars
+  return (file: DiffFile): void => {
+    if (room <= 0) return
+    const entry = decide(file)
+    if ('reason' in entry || entry.truncated || measureEntry(entry, entry.totalLines) > room) return
+    const text = renderEntry(entry, entry.totalLines)
+    renderedAhead.set(file, text)
+    room -= text.length
+  }
+}
+
 /** One file's first `lines` diff lines, with a note on how to read the rest. */
 function renderEntry(entry: ReviewableFile, lines: number): string {
-  const text = renderLines(entry.file, lines)
   const hidden = entry.totalLines - lines
+  const ahead = hidden <= 0 ? renderedAhead.get(entry.file) : undefined
+  if (ahead !== undefined) return ahead
+  const text = renderLines(entry.file, lines)
   if (hidden > 0) {
     text.push(
       `[diff truncated: ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown; ` +

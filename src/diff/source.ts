@@ -20,6 +20,11 @@ export interface LoadPullDiffOptions {
   logger: Logger
   /** The pull-request files API, used when git cannot produce the diff. */
   fallback: () => Promise<ApiFileList>
+  /**
+   * Called with each file of a git diff as soon as it is read, while git writes the rest (see renderAhead).
+   * A diff that fails has passed some files already; those of the files API are not passed.
+   */
+  onFile?: (file: DiffFile) => void
 }
 
 /** History fetched to find a merge base when the compare API did not give one: 50, then 250 more, ... */
@@ -48,14 +53,20 @@ export async function loadPullDiff(options: LoadPullDiffOptions): Promise<PullDi
       // A diff that succeeds shows that both commits are here, and then no check is needed, whose git
       // process would start while git diffs, on a core git needs. A failure, as in a shallow checkout that
       // lacks them, says nothing yet: the checks below fetch what is missing and decide what is reported.
-      const files = await diffFiles(git, options.mergeBaseSha, options.headSha).catch(() => undefined)
+      const files = await diffFiles(
+        git,
+        options.mergeBaseSha,
+        options.headSha,
+        undefined,
+        options.onFile
+      ).catch(() => undefined)
       if (files) return fromGit(options.mergeBaseSha, files)
     }
     const commits = options.mergeBaseSha ? [options.mergeBaseSha, options.headSha] : []
     if (!(await git.isRepository(commits))) throw new Error(`${git.workspaceDir} is not a git repository`)
     const mergeBase = options.mergeBaseSha ?? (await findMergeBase(options, notes))
     await git.fetchShas([mergeBase, options.headSha], 1)
-    return fromGit(mergeBase, await diffFiles(git, mergeBase, options.headSha))
+    return fromGit(mergeBase, await diffFiles(git, mergeBase, options.headSha, undefined, options.onFile))
   } catch (error) {
     warn(`git could not produce the diff (${errorMessage(error)}); using the pull-request files API`)
   }
@@ -72,8 +83,14 @@ export async function loadPullDiff(options: LoadPullDiffOptions): Promise<PullDi
 }
 
 /** Parses while git is still writing, which keeps a large diff close to the cost of git alone. */
-export async function diffFiles(git: Git, from: string, to: string, paths?: string[]): Promise<DiffFile[]> {
-  const parser = new DiffStreamParser()
+export async function diffFiles(
+  git: Git,
+  from: string,
+  to: string,
+  paths?: string[],
+  onFile?: (file: DiffFile) => void
+): Promise<DiffFile[]> {
+  const parser = new DiffStreamParser(onFile)
   await git.streamDiff(from, to, text => parser.push(text), paths)
   return parser.end()
 }

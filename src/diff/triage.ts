@@ -124,22 +124,31 @@ const NOT_DOCUMENTATION_NAME = /^(?:requirements.*|constraints.*|CMakeLists)\.tx
  * one huge file from crowding out the others.
  */
 export function triage(files: DiffFile[], options: TriageOptions = {}): TriageResult {
+  const decide = triageFile(options)
+  const result: TriageResult = { reviewable: [], skipped: [] }
+  for (const file of files) {
+    const decided = decide(file)
+    if ('reason' in decided) result.skipped.push(decided)
+    else result.reviewable.push(decided)
+  }
+  return result
+}
+
+/** triage's decision on one file at a time, with the options read once. */
+export function triageFile(options: TriageOptions = {}): (file: DiffFile) => ReviewableFile | SkippedFile {
   const maxLines = Math.max(1, options.maxLinesPerFile ?? DEFAULT_MAX_LINES_PER_FILE)
   const patterns = (options.exclude ?? []).map(pattern => pattern.trim()).filter(Boolean)
   const isExcluded = patterns.length > 0 ? picomatch(patterns, { dot: true }) : () => false
-  const result: TriageResult = { reviewable: [], skipped: [] }
-  for (const file of files) {
+  return file => {
     const reason = skipReason(file, isExcluded)
     if (reason) {
       const { path, status, additions, deletions } = file
-      result.skipped.push({ path, reason, status, additions, deletions })
-      continue
+      return { path, reason, status, additions, deletions }
     }
     const totalLines = diffLineCount(file)
     const shownLines = Math.min(totalLines, maxLines)
-    result.reviewable.push({ file, truncated: shownLines < totalLines, shownLines, totalLines })
+    return { file, truncated: shownLines < totalLines, shownLines, totalLines }
   }
-  return result
 }
 
 /** Why a file is left out of the review, in the order the reasons are checked; undefined to review it. */
