@@ -5335,7 +5335,7 @@ function changedSymbols(files, limit = MAX_SYMBOLS) {
         // The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is
         // many thousand lines.
         const removedNames = new Set();
-        /** Old numbers of the removed lines that are indented and not blank, in order. */
+        // Old numbers of the removed lines that are indented and not blank, in order.
         const indentedRemovals = [];
         for (const hunk of file.hunks) {
             visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
@@ -5459,15 +5459,15 @@ async function symbolReferences(git, headSha, files, logger) {
     const isAdded = (match) => {
         let added = addedLines.get(match.path);
         if (!added) {
-            added = new Set();
-            const lines = added;
+            const lines = new Set();
             for (const hunk of byPath.get(match.path)?.hunks ?? []) {
                 visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
                     if (kind === 'add' && newLine !== undefined)
                         lines.add(newLine);
                 });
             }
-            addedLines.set(match.path, added);
+            addedLines.set(match.path, lines);
+            added = lines;
         }
         return added.has(match.line);
     };
@@ -8646,7 +8646,9 @@ async function scopeReview(options, prior, source) {
     const git = createGit(options.workspace, logger);
     await source.fetchHead?.(git, headSha);
     const mergeBaseSha = await source.mergeBase(baseSha, headSha);
-    // A review that follows an earlier one shows what changed since, mostly: no file of this diff is rendered.
+    // Files are rendered ahead as triage will decide them; a review that follows an earlier one shows what
+    // changed since, mostly, and renders no file of this diff.
+    const triageOptions = { exclude: settings.exclude };
     const firstReview = !state || settings.fullReview;
     const pullDiff = await loadPullDiff({
         git,
@@ -8655,7 +8657,7 @@ async function scopeReview(options, prior, source) {
         ...(mergeBaseSha ? { mergeBaseSha } : {}),
         logger,
         fallback: () => source.listFiles(),
-        ...(firstReview ? { onFile: renderAhead({ exclude: settings.exclude }) } : {})
+        ...(firstReview ? { onFile: renderAhead(triageOptions) } : {})
     });
     const notes = [...pullDiff.notes];
     const lineSet = DiffLineSet.fromFiles(pullDiff.files);
@@ -8668,7 +8670,7 @@ async function scopeReview(options, prior, source) {
         logger
     });
     notes.push(...scope.notes);
-    const triaged = triage(scope.files, { exclude: settings.exclude });
+    const triaged = triage(scope.files, triageOptions);
     if (triaged.skipped.length > 0)
         notes.push(skippedFilesNote(triaged));
     for (const skipped of triaged.skipped)

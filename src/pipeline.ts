@@ -260,7 +260,9 @@ export async function scopeReview(
   const git = createGit(options.workspace, logger)
   await source.fetchHead?.(git, headSha)
   const mergeBaseSha = await source.mergeBase(baseSha, headSha)
-  // A review that follows an earlier one shows what changed since, mostly: no file of this diff is rendered.
+  // Files are rendered ahead as triage will decide them; a review that follows an earlier one shows what
+  // changed since, mostly, and renders no file of this diff.
+  const triageOptions = { exclude: settings.exclude }
   const firstReview = !state || settings.fullReview
   const pullDiff = await loadPullDiff({
     git,
@@ -269,7 +271,7 @@ export async function scopeReview(
     ...(mergeBaseSha ? { mergeBaseSha } : {}),
     logger,
     fallback: () => source.listFiles(),
-    ...(firstReview ? { onFile: renderAhead({ exclude: settings.exclude }) } : {})
+    ...(firstReview ? { onFile: renderAhead(triageOptions) } : {})
   })
   const notes = [...pullDiff.notes]
   const lineSet = DiffLineSet.fromFiles(pullDiff.files)
@@ -282,7 +284,7 @@ export async function scopeReview(
     logger
   })
   notes.push(...scope.notes)
-  const triaged = triage(scope.files, { exclude: settings.exclude })
+  const triaged = triage(scope.files, triageOptions)
   if (triaged.skipped.length > 0) notes.push(skippedFilesNote(triaged))
   for (const skipped of triaged.skipped) logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`)
   logger.info(

@@ -248,7 +248,7 @@ export function changedSymbols(
     // The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is
     // many thousand lines.
     const removedNames = new Set<string>()
-    /** Old numbers of the removed lines that are indented and not blank, in order. */
+    // Old numbers of the removed lines that are indented and not blank, in order.
     const indentedRemovals: number[] = []
     for (const hunk of file.hunks) {
       visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
@@ -369,14 +369,14 @@ export async function symbolReferences(
   const isAdded = (match: GrepMatch): boolean => {
     let added = addedLines.get(match.path)
     if (!added) {
-      added = new Set()
-      const lines = added
+      const lines = new Set<number>()
       for (const hunk of byPath.get(match.path)?.hunks ?? []) {
         visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
           if (kind === 'add' && newLine !== undefined) lines.add(newLine)
         })
       }
-      addedLines.set(match.path, added)
+      addedLines.set(match.path, lines)
+      added = lines
     }
     return added.has(match.line)
   }
