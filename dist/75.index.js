@@ -1966,25 +1966,24 @@ class LineStore {
     visit(hunk, limit, visit) {
         let oldLine = hunk.oldStart;
         let newLine = hunk.newStart;
-        let piece = 0;
-        let text = this.texts[0];
-        let nextPieceAt = this.firstLines[1] ?? Number.POSITIVE_INFINITY;
         const end = Math.min(limit, this.count);
-        for (let i = 0; i < end; i++) {
-            while (i >= nextPieceAt) {
-                piece++;
-                text = this.texts[piece];
-                nextPieceAt = this.firstLines[piece + 1] ?? Number.POSITIVE_INFINITY;
+        // Where each text's lines end, so that a hunk in several texts takes the same steps as one in a single
+        // text: a step first taken after this loop is compiled would undo the compiling.
+        const textEnds = [...this.firstLines.slice(1), this.count];
+        for (let piece = 0, i = 0; i < end; piece++) {
+            const text = this.texts[piece];
+            const pieceEnd = Math.min(end, textEnds[piece]);
+            for (; i < pieceEnd; i++) {
+                const kind = this.kinds[i];
+                const body = text.slice(this.starts[i], this.ends[i]);
+                const line = kind === ADD
+                    ? { kind: 'add', oldLine: undefined, newLine: newLine++, text: body }
+                    : kind === DEL
+                        ? { kind: 'del', oldLine: oldLine++, newLine: undefined, text: body }
+                        : { kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body };
+                if (visit(line) === false)
+                    return;
             }
-            const kind = this.kinds[i];
-            const body = text.slice(this.starts[i], this.ends[i]);
-            const line = kind === ADD
-                ? { kind: 'add', oldLine: undefined, newLine: newLine++, text: body }
-                : kind === DEL
-                    ? { kind: 'del', oldLine: oldLine++, newLine: undefined, text: body }
-                    : { kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body };
-            if (visit(line) === false)
-                return;
         }
     }
     /** Like visit, for the kinds and numbers alone, so that no line is made: `index` is the line's place. */
@@ -2432,12 +2431,6 @@ function hunkTextStats(hunk) {
     const stats = textStats.get(hunk);
     return stats && hunkLineCount(hunk) === stats.lines ? stats : undefined;
 }
-function decimalDigits(n) {
-    let digits = 1;
-    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10))
-        digits++;
-    return digits;
-}
 /** The hunks of one file, read a line at a time (see parseHunks). */
 class HunkReader {
     result = noHunks();
@@ -2490,8 +2483,11 @@ class HunkReader {
         let added = 0;
         let removed = 0;
         // The digits of oldLine, kept as it counts up rather than worked out for every removed line.
-        let oldDigits = decimalDigits(oldLine);
+        let oldDigits = String(oldLine).length;
         let nextDigitAt = 10 ** oldDigits;
+        // The loop has no branch that only some diffs take (a CRLF line, a number gaining a digit, a kind not
+        // seen yet): the compiler leaves out operations that never ran, and the first to run afterwards throws
+        // the compiled loop away, to be compiled again on the core git is diffing on.
         while (oldLeft > 0 || newLeft > 0) {
             let lineEnd = text.indexOf('\n', pos);
             if (lineEnd < 0 || lineEnd >= end) {
@@ -2504,39 +2500,27 @@ class HunkReader {
                 break;
             if (marker !== BACKSLASH) {
                 // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
-                const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+                const textEnd = lineEnd - (lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? 1 : 0);
                 const length = textEnd > pos ? textEnd - pos - 1 : 0;
                 read++;
                 textChars += length;
                 if (length > longestHere)
                     longestHere = length;
-                if (marker === PLUS) {
-                    store.add(ADD, pos + 1, pos + 1 + length);
-                    newLine++;
-                    newLeft--;
-                    added++;
-                }
-                else {
-                    if (oldLine >= nextDigitAt) {
-                        oldDigits++;
-                        nextDigitAt *= 10;
-                    }
-                    if (marker === MINUS) {
-                        removedNumberDigits += oldDigits;
-                        removed++;
-                        store.add(DEL, pos + 1, pos + 1 + length);
-                        oldLine++;
-                        oldLeft--;
-                    }
-                    else {
-                        // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-                        store.add(CONTEXT, pos + 1, pos + 1 + length);
-                        oldLine++;
-                        newLine++;
-                        oldLeft--;
-                        newLeft--;
-                    }
-                }
+                // A space marks context, as does nothing at all when diff.suppressBlankEmpty shortens an empty line.
+                const kind = marker === PLUS ? ADD : marker === MINUS ? DEL : CONTEXT;
+                store.add(kind, pos + 1, pos + 1 + length);
+                const inOld = kind === ADD ? 0 : 1;
+                const isRemoved = kind === DEL ? 1 : 0;
+                const gained = oldLine >= nextDigitAt ? 1 : 0;
+                oldDigits += gained;
+                nextDigitAt += gained * 9 * nextDigitAt;
+                removedNumberDigits += isRemoved * oldDigits;
+                removed += isRemoved;
+                added += 1 - inOld;
+                oldLine += inOld;
+                oldLeft -= inOld;
+                newLine += 1 - isRemoved;
+                newLeft -= 1 - isRemoved;
             }
             pos = lineEnd + 1;
         }

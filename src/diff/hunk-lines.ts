@@ -11,7 +11,7 @@ type NumberVisitor = (
 export const ADD = 0
 export const DEL = 1
 export const CONTEXT = 2
-type Kind = typeof ADD | typeof DEL | typeof CONTEXT
+export type LineKind = typeof ADD | typeof DEL | typeof CONTEXT
 
 /**
  * Where each line of a hunk lies in the diff text the parser read, and its kind: a few bytes a line, where
@@ -41,7 +41,7 @@ export class LineStore {
     this.firstLines.push(this.count)
   }
 
-  add(kind: Kind, start: number, end: number): void {
+  add(kind: LineKind, start: number, end: number): void {
     if (this.count === this.starts.length) this.grow()
     this.starts[this.count] = start
     this.ends[this.count] = end
@@ -56,25 +56,24 @@ export class LineStore {
   visit(hunk: Hunk, limit: number, visit: (line: DiffLine) => boolean | void): void {
     let oldLine = hunk.oldStart
     let newLine = hunk.newStart
-    let piece = 0
-    let text = this.texts[0] as string
-    let nextPieceAt = this.firstLines[1] ?? Number.POSITIVE_INFINITY
     const end = Math.min(limit, this.count)
-    for (let i = 0; i < end; i++) {
-      while (i >= nextPieceAt) {
-        piece++
-        text = this.texts[piece] as string
-        nextPieceAt = this.firstLines[piece + 1] ?? Number.POSITIVE_INFINITY
+    // Where each text's lines end, so that a hunk in several texts takes the same steps as one in a single
+    // text: a step first taken after this loop is compiled would undo the compiling.
+    const textEnds = [...this.firstLines.slice(1), this.count]
+    for (let piece = 0, i = 0; i < end; piece++) {
+      const text = this.texts[piece] as string
+      const pieceEnd = Math.min(end, textEnds[piece] as number)
+      for (; i < pieceEnd; i++) {
+        const kind = this.kinds[i] as LineKind
+        const body = text.slice(this.starts[i], this.ends[i])
+        const line: DiffLine =
+          kind === ADD
+            ? { kind: 'add', oldLine: undefined, newLine: newLine++, text: body }
+            : kind === DEL
+              ? { kind: 'del', oldLine: oldLine++, newLine: undefined, text: body }
+              : { kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body }
+        if (visit(line) === false) return
       }
-      const kind = this.kinds[i] as Kind
-      const body = text.slice(this.starts[i], this.ends[i])
-      const line: DiffLine =
-        kind === ADD
-          ? { kind: 'add', oldLine: undefined, newLine: newLine++, text: body }
-          : kind === DEL
-            ? { kind: 'del', oldLine: oldLine++, newLine: undefined, text: body }
-            : { kind: 'context', oldLine: oldLine++, newLine: newLine++, text: body }
-      if (visit(line) === false) return
     }
   }
 
@@ -84,7 +83,7 @@ export class LineStore {
     let newLine = hunk.newStart
     const end = Math.min(limit, this.count)
     for (let i = 0; i < end; i++) {
-      const kind = this.kinds[i] as Kind
+      const kind = this.kinds[i] as LineKind
       const going =
         kind === ADD
           ? visit('add', undefined, newLine++, i)

@@ -1,6 +1,6 @@
 import type { ApiFile, DiffFile, FileStatus, Hunk } from './model.js'
 import { KEY_BODY_MIN_CHARS, mayHoldKeyBodyLine } from '../text/redact.js'
-import { ADD, CONTEXT, DEL, hunkLineCount, type LineStore, ParsedHunk } from './hunk-lines.js'
+import { ADD, CONTEXT, DEL, hunkLineCount, type LineKind, type LineStore, ParsedHunk } from './hunk-lines.js'
 import { parseBarePath, parseGitHeaderPaths, parseMarkerPath } from './paths.js'
 
 /**
@@ -339,12 +339,6 @@ export function hunkTextStats(hunk: Hunk): HunkTextStats | undefined {
   return stats && hunkLineCount(hunk) === stats.lines ? stats : undefined
 }
 
-function decimalDigits(n: number): number {
-  let digits = 1
-  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++
-  return digits
-}
-
 /** The hunks of one file, read a line at a time (see parseHunks). */
 class HunkReader {
   readonly result: ParsedHunks = noHunks()
@@ -405,8 +399,11 @@ class HunkReader {
     let added = 0
     let removed = 0
     // The digits of oldLine, kept as it counts up rather than worked out for every removed line.
-    let oldDigits = decimalDigits(oldLine)
+    let oldDigits = String(oldLine).length
     let nextDigitAt = 10 ** oldDigits
+    // The loop has no branch that only some diffs take (a CRLF line, a number gaining a digit, a kind not
+    // seen yet): the compiler leaves out operations that never ran, and the first to run afterwards throws
+    // the compiled loop away, to be compiled again on the core git is diffing on.
     while (oldLeft > 0 || newLeft > 0) {
       let lineEnd = text.indexOf('\n', pos)
       if (lineEnd < 0 || lineEnd >= end) {
@@ -417,36 +414,26 @@ class HunkReader {
       if (marker === D && text.startsWith(FILE_HEADER, pos)) break
       if (marker !== BACKSLASH) {
         // A CRLF file's lines end in \r; the text drops it, the numbering is unaffected.
-        const textEnd = lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd
+        const textEnd = lineEnd - (lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR ? 1 : 0)
         const length = textEnd > pos ? textEnd - pos - 1 : 0
         read++
         textChars += length
         if (length > longestHere) longestHere = length
-        if (marker === PLUS) {
-          store.add(ADD, pos + 1, pos + 1 + length)
-          newLine++
-          newLeft--
-          added++
-        } else {
-          if (oldLine >= nextDigitAt) {
-            oldDigits++
-            nextDigitAt *= 10
-          }
-          if (marker === MINUS) {
-            removedNumberDigits += oldDigits
-            removed++
-            store.add(DEL, pos + 1, pos + 1 + length)
-            oldLine++
-            oldLeft--
-          } else {
-            // A space, or nothing at all when diff.suppressBlankEmpty shortens an empty context line.
-            store.add(CONTEXT, pos + 1, pos + 1 + length)
-            oldLine++
-            newLine++
-            oldLeft--
-            newLeft--
-          }
-        }
+        // A space marks context, as does nothing at all when diff.suppressBlankEmpty shortens an empty line.
+        const kind: LineKind = marker === PLUS ? ADD : marker === MINUS ? DEL : CONTEXT
+        store.add(kind, pos + 1, pos + 1 + length)
+        const inOld = kind === ADD ? 0 : 1
+        const isRemoved = kind === DEL ? 1 : 0
+        const gained = oldLine >= nextDigitAt ? 1 : 0
+        oldDigits += gained
+        nextDigitAt += gained * 9 * nextDigitAt
+        removedNumberDigits += isRemoved * oldDigits
+        removed += isRemoved
+        added += 1 - inOld
+        oldLine += inOld
+        oldLeft -= inOld
+        newLine += 1 - isRemoved
+        newLeft -= 1 - isRemoved
       }
       pos = lineEnd + 1
     }
