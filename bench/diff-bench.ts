@@ -5,7 +5,12 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { planBatches, type Batch } from '../src/agent/batches.js'
 import { budgetLimits } from '../src/agent/budgets.js'
-import { buildFirstUserContent, firstMessageShows, type PassContext } from '../src/agent/first-message.js'
+import {
+  buildFirstUserContent,
+  firstMessageShows,
+  type GuidanceFile,
+  type PassContext
+} from '../src/agent/first-message.js'
 import { Coverage } from '../src/agent/coverage.js'
 import { MAX_CONCURRENT_PASSES } from '../src/agent/passes.js'
 import { symbolReferences, type SymbolReferences } from '../src/agent/symbols.js'
@@ -13,7 +18,7 @@ import type { TriageResult } from '../src/diff/triage.js'
 import { diffArgs } from '../src/git/git.js'
 import { readSettings } from '../src/inputs.js'
 import { silentLogger } from '../src/logger.js'
-import { readGuidanceAtBase, scopeReview, type PullSource } from '../src/pipeline.js'
+import { scopeReview, type PullSource } from '../src/pipeline.js'
 
 /**
  * What the action spends before its first model request, against git's own `git diff` of the same commits:
@@ -197,8 +202,8 @@ interface PrepResult {
 
 /**
  * The action's steps from scopeReview to the first model requests (see runModel and reviewWithAgent). The
- * action reads the guidance and the symbols at once; here they are read one after the other, so that each
- * has a figure of its own, and the total is the longer for it.
+ * action waits for the guidance (whose read scopeReview started) and the symbols at once; here the symbols
+ * are read once the guidance is in, so that each has a figure of its own, and the total is the longer for it.
  */
 async function prep(pr: SyntheticPr): Promise<PrepResult> {
   const logger = silentLogger
@@ -213,12 +218,7 @@ async function prep(pr: SyntheticPr): Promise<PrepResult> {
     source
   )
   const scopedAt = performance.now()
-  const guidance = await readGuidanceAtBase(
-    scoped.git,
-    pr.baseSha,
-    logger,
-    scoped.pullDiff.files.map(file => file.path)
-  )
+  const guidance = await scoped.guidance
   const guidedAt = performance.now()
   const symbols = await symbolReferences(
     scoped.git,
@@ -267,7 +267,7 @@ function passesStarted(batches: Batch[]): Array<PassContext | undefined> {
 function firstMessage(
   pr: SyntheticPr,
   triaged: TriageResult,
-  guidance: Awaited<ReturnType<typeof readGuidanceAtBase>>,
+  guidance: GuidanceFile[],
   symbols: SymbolReferences[],
   pass: PassContext | undefined
 ): number {

@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import { budgetLimits, runLimits, type BudgetKind } from './agent/budgets.js'
 import { RateLimitSignal } from './agent/passes.js'
 import { createAnthropic } from './agent/client.js'
-import { readGuidance } from './agent/first-message.js'
+import { readGuidance, type GuidanceFile } from './agent/first-message.js'
 import { fallbackSummary, type AgentRun } from './agent/loop.js'
 import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
 import { reviewWithAgent, type AgentReview } from './agent/review.js'
@@ -16,7 +16,7 @@ import { triage, type TriageResult } from './diff/triage.js'
 import { ConfigurationError, errorMessage, httpStatus } from './errors.js'
 import type { Finding } from './findings/finding.js'
 import { settleCarried } from './findings/reconcile.js'
-import { createGit, type Git } from './git/git.js'
+import { createGit, type BlobReader, type Git } from './git/git.js'
 import type { Octokit } from './github/client.js'
 import { fetchViewerLogin } from './github/identity.js'
 import { getMergeBase, getPullRequest, listPullFiles, type PullRequestInfo } from './github/pulls.js'
@@ -121,6 +121,8 @@ export interface ReviewScope {
   scope: Scope
   triage: TriageResult
   notes: string[]
+  /** The repository guidance at the base, being read since triage found files to review (see runModel). */
+  guidance: Promise<GuidanceFile[]>
 }
 
 /** The commit this run reviews: the event's head for pull_request (what the run was started for), else the PR's head now. */
@@ -264,7 +266,7 @@ export async function scopeReview(
   // changed since, mostly, and renders no file of this diff.
   const triageOptions = { exclude: settings.exclude }
   const firstReview = !state || settings.fullReview
-  const pullDiff = await loadPullDiff({
+  const diffing = loadPullDiff({
     git,
     headSha,
     baseSha,
@@ -273,34 +275,48 @@ export async function scopeReview(
     fallback: () => source.listFiles(),
     ...(firstReview ? { onFile: renderAhead(triageOptions) } : {})
   })
-  const notes = [...pullDiff.notes]
-  const lineSet = DiffLineSet.fromFiles(pullDiff.files)
-  const scope = await scopeOfReview({
-    git,
-    prFiles: pullDiff.files,
-    state,
-    headSha,
-    fullReview: settings.fullReview,
-    logger
-  })
-  notes.push(...scope.notes)
-  const triaged = triage(scope.files, triageOptions)
-  if (triaged.skipped.length > 0) notes.push(skippedFilesNote(triaged))
-  for (const skipped of triaged.skipped) logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`)
-  logger.info(
-    `${plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
-      (scope.sinceSha ? ` (changes since ${scope.sinceSha.slice(0, 7)})` : '') +
-      (scope.carriedOver.length > 0 ? `, ${scope.carriedOver.length} carried over` : '') +
-      '.'
-  )
-  return {
-    git,
-    pullDiff,
-    lineSet,
-    ...(mergeBaseSha ? { mergeBaseSha } : {}),
-    scope,
-    triage: triaged,
-    notes
+  // git is diffing by now; the guidance's reader starts beside it, and reads once triage found work.
+  const guidanceReader = git.openBlobReader()
+  let guidance: Promise<GuidanceFile[]> | undefined
+  try {
+    const pullDiff = await diffing
+    const notes = [...pullDiff.notes]
+    const lineSet = DiffLineSet.fromFiles(pullDiff.files)
+    const scope = await scopeOfReview({
+      git,
+      prFiles: pullDiff.files,
+      state,
+      headSha,
+      fullReview: settings.fullReview,
+      logger
+    })
+    notes.push(...scope.notes)
+    const triaged = triage(scope.files, triageOptions)
+    if (triaged.skipped.length > 0) notes.push(skippedFilesNote(triaged))
+    for (const skipped of triaged.skipped) logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`)
+    logger.info(
+      `${plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
+        (scope.sinceSha ? ` (changes since ${scope.sinceSha.slice(0, 7)})` : '') +
+        (scope.carriedOver.length > 0 ? `, ${scope.carriedOver.length} carried over` : '') +
+        '.'
+    )
+    if (triaged.reviewable.length > 0) {
+      const changedPaths = pullDiff.files.map(file => file.path)
+      guidance = readGuidanceAtBase(git, baseSha, logger, changedPaths, guidanceReader)
+    }
+    return {
+      git,
+      pullDiff,
+      lineSet,
+      ...(mergeBaseSha ? { mergeBaseSha } : {}),
+      scope,
+      triage: triaged,
+      notes,
+      guidance: guidance ?? Promise.resolve([])
+    }
+  } finally {
+    // A guidance read closes the reader when it is done; without one, nothing else would.
+    if (!guidance) guidanceReader.close()
   }
 }
 
@@ -325,14 +341,24 @@ async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
  * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
  */
-export async function readGuidanceAtBase(git: Git, baseSha: string, logger: Logger, changedPaths: string[]) {
+export async function readGuidanceAtBase(
+  git: Git,
+  baseSha: string,
+  logger: Logger,
+  changedPaths: string[],
+  reader?: BlobReader
+): Promise<GuidanceFile[]> {
+  let fetched: string[]
   try {
-    await git.fetchShas([baseSha])
+    fetched = await git.fetchShas([baseSha])
   } catch (error) {
+    reader?.close()
     logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
     return []
   }
-  return readGuidance(git, baseSha, logger, changedPaths)
+  // A reader started before the fetch is not relied on to see what the fetch brought.
+  if (fetched.length > 0) reader?.close()
+  return readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader)
 }
 
 export async function runModel(
@@ -345,12 +371,7 @@ export async function runModel(
   const { scope } = scoped
   // Each reads its own commit with git processes of its own: neither waits for the other.
   const [guidance, symbols] = await Promise.all([
-    readGuidanceAtBase(
-      scoped.git,
-      baseSha,
-      logger,
-      scoped.pullDiff.files.map(file => file.path)
-    ),
+    scoped.guidance,
     symbolReferences(
       scoped.git,
       headSha,

@@ -28,7 +28,8 @@ function gitWithDiff(text: string): Git {
     grep: unused,
     grepWords: unused,
     catFileType: unused,
-    readBlobs: unused
+    readBlobs: unused,
+    openBlobReader: unused
   }
 }
 

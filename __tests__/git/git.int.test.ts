@@ -380,6 +380,45 @@ describe('readBlobs', () => {
     ])
   })
 
+  it('leaves out paths whose directories are not written as git writes them', async () => {
+    const git = createGit(fixture.dev, silentLogger)
+    const paths = [
+      'src//api/AGENTS.md',
+      'src/./api/AGENTS.md',
+      'src/api/../api/AGENTS.md',
+      './REVIEW.md',
+      '/REVIEW.md/'
+    ]
+    expect(text(await git.readBlobs(head, paths))).toEqual({ '/REVIEW.md/': 'head rule\n' })
+  })
+
+  it('reads through a reader opened beforehand, as often as asked, with one git process', async () => {
+    const logger = memoryLogger()
+    const git = createGit(fixture.dev, logger)
+    const reader = git.openBlobReader()
+    try {
+      const deep = [
+        'docs/na\u00efve \u00fc/\u8aac\u660e.md',
+        'src/api/AGENTS.md',
+        'docs/line\nbreak/REVIEW.md'
+      ]
+      expect(text(await reader.read(head, deep))).toEqual({
+        'docs/na\u00efve \u00fc/\u8aac\u660e.md': 'non-ASCII\n',
+        'src/api/AGENTS.md': 'head api rule\n',
+        'docs/line\nbreak/REVIEW.md': 'a directory with a newline in its name\n'
+      })
+      expect(text(await reader.read(base, ['src/api/AGENTS.md', 'src/api/handler.ts']))).toEqual({
+        'src/api/AGENTS.md': 'base api rule\n'
+      })
+    } finally {
+      reader.close()
+    }
+    await expect(reader.read(head, ['REVIEW.md'])).rejects.toThrow(GitError)
+    expect(logger.lines.filter(line => line.message.startsWith('git '))).toEqual([
+      { level: 'debug', message: 'git cat-file --batch' }
+    ])
+  })
+
   it('fails for a commit that is not in the repository, and refuses revisions that look like options', async () => {
     const git = createGit(fixture.dev, silentLogger)
     await expect(git.readBlobs('0123456789012345678901234567890123456789', ['REVIEW.md'])).rejects.toThrow(

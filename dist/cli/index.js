@@ -44138,36 +44138,73 @@ function createGit(workspaceDir, logger) {
             }
         };
     }
-    /** Walks the trees from the root towards the paths, one round trip per level, objects named by id only. */
     async function readBlobs(sha, paths) {
-        const found = new Map();
-        const wanted = [...new Set(paths)].filter(filePath => stripSlashes(filePath) !== '');
-        if (wanted.length === 0)
-            return found;
-        const batch = openBatch();
+        if (!paths.some(filePath => stripSlashes(filePath) !== ''))
+            return new Map();
+        const reader = openBlobReader();
         try {
-            const [root] = await batch.read([`${revision(sha)}^{tree}`]);
-            if (root?.type !== 'tree')
-                throw new GitError(`cat-file --batch ${sha}^{tree}`, 128, 'not a commit');
-            const idBytes = root.oid.length / 2;
-            let level = [{ depth: 0, paths: wanted, tree: root }];
-            while (level.length > 0) {
-                const requests = level.flatMap(visit => nextRequests(visit, idBytes));
-                const answers = await batch.read(requests.map(request => request.oid));
-                level = [];
-                requests.forEach((request, i) => {
-                    const answer = answers[i];
-                    if (request.file !== undefined && answer?.type === 'blob')
-                        found.set(request.file, answer.content);
-                    if (request.below && answer?.type === 'tree')
-                        level.push({ ...request.below, tree: answer });
-                });
-            }
-            return found;
+            return await reader.read(sha, paths);
         }
         finally {
-            batch.close();
+            reader.close();
         }
+    }
+    function openBlobReader() {
+        const batch = openBatch();
+        return { read: (sha, paths) => readBlobsWith(batch, sha, paths), close: () => batch.close() };
+    }
+    /**
+     * Asks for the root and, by name, for the directory of each path, then for the files in them: two round
+     * trips, wherever the paths are. A directory whose path cannot be written on one line of cat-file's input
+     * is reached from the deepest one that can, a tree at a time, by id.
+     */
+    async function readBlobsWith(batch, sha, paths) {
+        const found = new Map();
+        const byDirectory = new Map();
+        for (const filePath of new Set(paths)) {
+            const stripped = stripSlashes(filePath);
+            if (stripped === '')
+                continue;
+            const segments = stripped.split('/');
+            let depth = 0;
+            while (depth < segments.length - 1 && isNameableSegment(segments[depth]))
+                depth++;
+            const dir = segments.slice(0, depth).join('/');
+            const group = byDirectory.get(dir) ?? { depth, paths: [] };
+            group.paths.push(filePath);
+            byDirectory.set(dir, group);
+        }
+        if (byDirectory.size === 0)
+            return found;
+        const rev = revision(sha);
+        const dirs = [...byDirectory.keys()].filter(dir => dir !== '');
+        const [root, ...trees] = await batch.read([`${rev}^{tree}`, ...dirs.map(dir => `${rev}:${dir}`)]);
+        if (root?.type !== 'tree')
+            throw new GitError(`cat-file --batch ${sha}^{tree}`, 128, 'not a commit');
+        const idBytes = root.oid.length / 2;
+        let level = [];
+        const atRoot = byDirectory.get('');
+        if (atRoot)
+            level.push({ ...atRoot, tree: root });
+        dirs.forEach((dir, i) => {
+            const tree = trees[i];
+            // A missing directory, or a file, symlink or submodule where one was looked for: nothing under it.
+            if (tree?.type === 'tree')
+                level.push({ ...byDirectory.get(dir), tree });
+        });
+        while (level.length > 0) {
+            const requests = level.flatMap(visit => nextRequests(visit, idBytes));
+            const answers = await batch.read(requests.map(request => request.oid));
+            level = [];
+            requests.forEach((request, i) => {
+                const answer = answers[i];
+                if (request.file !== undefined && answer?.type === 'blob')
+                    found.set(request.file, answer.content);
+                if (request.below && answer?.type === 'tree')
+                    level.push({ ...request.below, tree: answer });
+            });
+        }
+        return found;
     }
     /**
      * A git grep's output lines, git stopped once `maxLines` have come: a common pattern in a large repository
@@ -44330,7 +44367,8 @@ function createGit(workspaceDir, logger) {
             return found;
         },
         catFileType,
-        readBlobs
+        readBlobs,
+        openBlobReader
     };
     return git;
 }
@@ -44370,6 +44408,14 @@ function holdsWord(line, word) {
             return true;
     }
     return false;
+}
+/**
+ * Whether a directory named by path on a line of cat-file's input is the directory of that name: git reads
+ * a line without its newline and a \r before it, and takes a path that starts with ./ or ../ from the working
+ * directory; an empty segment names nothing.
+ */
+function isNameableSegment(segment) {
+    return segment !== '' && segment !== '.' && segment !== '..' && !/[\n\r]/.test(segment);
 }
 function nextRequests(visit, idBytes) {
     const groups = groupByNextSegment(visit.paths, visit.depth);
@@ -87035,15 +87081,18 @@ function guidanceCandidates(changedPaths) {
  * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
  * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
  */
-async function readGuidance(git, baseSha, logger, changedPaths = []) {
+async function readGuidance(git, baseSha, logger, changedPaths = [], reader) {
     const paths = guidanceCandidates(changedPaths);
     let blobs;
     try {
-        blobs = await git.readBlobs(baseSha, paths);
+        blobs = await (reader ? reader.read(baseSha, paths) : git.readBlobs(baseSha, paths));
     }
     catch (error) {
         logger.warning(`Could not read repository guidance at the base: ${errors_errorMessage(error)}`);
         return [];
+    }
+    finally {
+        reader?.close();
     }
     const found = [];
     let total = 0;
@@ -88385,30 +88434,20 @@ async function reviewPass(input, store, pass) {
  * only inside hunks. Paths are the new paths, as GitHub addresses renamed files on both sides.
  */
 class DiffLineSet {
-    entries;
+    files;
     /** Line positions inside each hunk, built on first use by lineText. */
     positions = new WeakMap();
-    constructor(entries) {
-        this.entries = entries;
+    /** Built when first asked: a review asks once the model has answered, so the index is not made before. */
+    #entries;
+    constructor(files) {
+        this.files = files;
     }
     static fromFiles(files) {
-        const entries = new Map();
-        for (const file of files) {
-            let entry = entries.get(file.path);
-            if (!entry) {
-                entry = { file, RIGHT: emptyRanges(), LEFT: emptyRanges() };
-                entries.set(file.path, entry);
-            }
-            for (const hunk of file.hunks) {
-                addRange(entry.RIGHT, hunk, 'RIGHT');
-                addRange(entry.LEFT, hunk, 'LEFT');
-            }
-        }
-        for (const entry of entries.values()) {
-            sortRanges(entry.RIGHT);
-            sortRanges(entry.LEFT);
-        }
-        return new DiffLineSet(entries);
+        return new DiffLineSet([...files]);
+    }
+    get entries() {
+        this.#entries ??= indexFiles(this.files);
+        return this.#entries;
     }
     canComment(path, side, line) {
         return this.rangeAt(path, side, line) >= 0;
@@ -88555,6 +88594,25 @@ function linePositions(hunk, key) {
             positions[value - first] = index;
     });
     return positions;
+}
+function indexFiles(files) {
+    const entries = new Map();
+    for (const file of files) {
+        let entry = entries.get(file.path);
+        if (!entry) {
+            entry = { file, RIGHT: emptyRanges(), LEFT: emptyRanges() };
+            entries.set(file.path, entry);
+        }
+        for (const hunk of file.hunks) {
+            addRange(entry.RIGHT, hunk, 'RIGHT');
+            addRange(entry.LEFT, hunk, 'LEFT');
+        }
+    }
+    for (const entry of entries.values()) {
+        sortRanges(entry.RIGHT);
+        sortRanges(entry.LEFT);
+    }
+    return entries;
 }
 
 ;// CONCATENATED MODULE: ./src/diff/source.ts
@@ -90895,7 +90953,7 @@ async function scopeReview(options, prior, source) {
     // changed since, mostly, and renders no file of this diff.
     const triageOptions = { exclude: settings.exclude };
     const firstReview = !state || settings.fullReview;
-    const pullDiff = await loadPullDiff({
+    const diffing = loadPullDiff({
         git,
         headSha,
         baseSha,
@@ -90904,35 +90962,51 @@ async function scopeReview(options, prior, source) {
         fallback: () => source.listFiles(),
         ...(firstReview ? { onFile: renderAhead(triageOptions) } : {})
     });
-    const notes = [...pullDiff.notes];
-    const lineSet = DiffLineSet.fromFiles(pullDiff.files);
-    const scope = await scopeOfReview({
-        git,
-        prFiles: pullDiff.files,
-        state,
-        headSha,
-        fullReview: settings.fullReview,
-        logger
-    });
-    notes.push(...scope.notes);
-    const triaged = triage(scope.files, triageOptions);
-    if (triaged.skipped.length > 0)
-        notes.push(skippedFilesNote(triaged));
-    for (const skipped of triaged.skipped)
-        logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`);
-    logger.info(`${markdown_plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
-        (scope.sinceSha ? ` (changes since ${scope.sinceSha.slice(0, 7)})` : '') +
-        (scope.carriedOver.length > 0 ? `, ${scope.carriedOver.length} carried over` : '') +
-        '.');
-    return {
-        git,
-        pullDiff,
-        lineSet,
-        ...(mergeBaseSha ? { mergeBaseSha } : {}),
-        scope,
-        triage: triaged,
-        notes
-    };
+    // git is diffing by now; the guidance's reader starts beside it, and reads once triage found work.
+    const guidanceReader = git.openBlobReader();
+    let guidance;
+    try {
+        const pullDiff = await diffing;
+        const notes = [...pullDiff.notes];
+        const lineSet = DiffLineSet.fromFiles(pullDiff.files);
+        const scope = await scopeOfReview({
+            git,
+            prFiles: pullDiff.files,
+            state,
+            headSha,
+            fullReview: settings.fullReview,
+            logger
+        });
+        notes.push(...scope.notes);
+        const triaged = triage(scope.files, triageOptions);
+        if (triaged.skipped.length > 0)
+            notes.push(skippedFilesNote(triaged));
+        for (const skipped of triaged.skipped)
+            logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`);
+        logger.info(`${markdown_plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
+            (scope.sinceSha ? ` (changes since ${scope.sinceSha.slice(0, 7)})` : '') +
+            (scope.carriedOver.length > 0 ? `, ${scope.carriedOver.length} carried over` : '') +
+            '.');
+        if (triaged.reviewable.length > 0) {
+            const changedPaths = pullDiff.files.map(file => file.path);
+            guidance = readGuidanceAtBase(git, baseSha, logger, changedPaths, guidanceReader);
+        }
+        return {
+            git,
+            pullDiff,
+            lineSet,
+            ...(mergeBaseSha ? { mergeBaseSha } : {}),
+            scope,
+            triage: triaged,
+            notes,
+            guidance: guidance ?? Promise.resolve([])
+        };
+    }
+    finally {
+        // A guidance read closes the reader when it is done; without one, nothing else would.
+        if (!guidance)
+            guidanceReader.close();
+    }
 }
 /**
  * Under pull_request_target the workspace is the base branch and the head, often a fork's, is not in it.
@@ -90957,15 +91031,20 @@ async function fetchPullHead(git, prNumber, headSha, logger) {
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
  * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
  */
-async function readGuidanceAtBase(git, baseSha, logger, changedPaths) {
+async function readGuidanceAtBase(git, baseSha, logger, changedPaths, reader) {
+    let fetched;
     try {
-        await git.fetchShas([baseSha]);
+        fetched = await git.fetchShas([baseSha]);
     }
     catch (error) {
+        reader?.close();
         logger.warning(`Could not fetch the base commit for repository guidance: ${errors_errorMessage(error)}`);
         return [];
     }
-    return readGuidance(git, baseSha, logger, changedPaths);
+    // A reader started before the fetch is not relied on to see what the fetch brought.
+    if (fetched.length > 0)
+        reader?.close();
+    return readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader);
 }
 async function runModel(options, prior, scoped) {
     const { settings, request, logger } = options;
@@ -90973,7 +91052,7 @@ async function runModel(options, prior, scoped) {
     const { scope } = scoped;
     // Each reads its own commit with git processes of its own: neither waits for the other.
     const [guidance, symbols] = await Promise.all([
-        readGuidanceAtBase(scoped.git, baseSha, logger, scoped.pullDiff.files.map(file => file.path)),
+        scoped.guidance,
         symbolReferences(scoped.git, headSha, scoped.triage.reviewable.map(entry => entry.file), logger)
     ]);
     const rateLimits = new RateLimitSignal();

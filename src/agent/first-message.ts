@@ -4,7 +4,7 @@ import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 import { errorMessage } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import { displayPath } from '../diff/paths.js'
-import type { Git } from '../git/git.js'
+import type { BlobReader, Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { BudgetLimits } from './budgets.js'
 import type { SymbolReferences } from './symbols.js'
@@ -76,15 +76,18 @@ export async function readGuidance(
   git: Git,
   baseSha: string,
   logger: Logger,
-  changedPaths: readonly string[] = []
+  changedPaths: readonly string[] = [],
+  reader?: BlobReader
 ): Promise<GuidanceFile[]> {
   const paths = guidanceCandidates(changedPaths)
   let blobs: Map<string, Buffer>
   try {
-    blobs = await git.readBlobs(baseSha, paths)
+    blobs = await (reader ? reader.read(baseSha, paths) : git.readBlobs(baseSha, paths))
   } catch (error) {
     logger.warning(`Could not read repository guidance at the base: ${errorMessage(error)}`)
     return []
+  } finally {
+    reader?.close()
   }
   const found: GuidanceFile[] = []
   let total = 0

@@ -26,26 +26,18 @@ export class DiffLineSet {
   /** Line positions inside each hunk, built on first use by lineText. */
   private readonly positions = new WeakMap<Hunk, { RIGHT: Int32Array; LEFT: Int32Array }>()
 
-  private constructor(private readonly entries: Map<string, FileEntry>) {}
+  /** Built when first asked: a review asks once the model has answered, so the index is not made before. */
+  #entries: Map<string, FileEntry> | undefined
+
+  private constructor(private readonly files: readonly DiffFile[]) {}
 
   static fromFiles(files: DiffFile[]): DiffLineSet {
-    const entries = new Map<string, FileEntry>()
-    for (const file of files) {
-      let entry = entries.get(file.path)
-      if (!entry) {
-        entry = { file, RIGHT: emptyRanges(), LEFT: emptyRanges() }
-        entries.set(file.path, entry)
-      }
-      for (const hunk of file.hunks) {
-        addRange(entry.RIGHT, hunk, 'RIGHT')
-        addRange(entry.LEFT, hunk, 'LEFT')
-      }
-    }
-    for (const entry of entries.values()) {
-      sortRanges(entry.RIGHT)
-      sortRanges(entry.LEFT)
-    }
-    return new DiffLineSet(entries)
+    return new DiffLineSet([...files])
+  }
+
+  private get entries(): Map<string, FileEntry> {
+    this.#entries ??= indexFiles(this.files)
+    return this.#entries
   }
 
   canComment(path: string, side: Side, line: number): boolean {
@@ -192,4 +184,24 @@ function linePositions(hunk: Hunk, key: 'newLine' | 'oldLine'): Int32Array {
     if (value !== undefined) positions[value - first] = index
   })
   return positions
+}
+
+function indexFiles(files: readonly DiffFile[]): Map<string, FileEntry> {
+  const entries = new Map<string, FileEntry>()
+  for (const file of files) {
+    let entry = entries.get(file.path)
+    if (!entry) {
+      entry = { file, RIGHT: emptyRanges(), LEFT: emptyRanges() }
+      entries.set(file.path, entry)
+    }
+    for (const hunk of file.hunks) {
+      addRange(entry.RIGHT, hunk, 'RIGHT')
+      addRange(entry.LEFT, hunk, 'LEFT')
+    }
+  }
+  for (const entry of entries.values()) {
+    sortRanges(entry.RIGHT)
+    sortRanges(entry.LEFT)
+  }
+  return entries
 }

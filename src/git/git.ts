@@ -90,6 +90,18 @@ export interface Git {
    * that is missing, a directory, a symlink or a submodule there is simply absent from the map.
    */
   readBlobs(sha: string, paths: readonly string[]): Promise<Map<string, Buffer>>
+  /**
+   * The git process of a readBlobs to come, started now: one started while git diffs costs the diff less
+   * than one started after it. It stays open, holding the process's exit back, until it is closed.
+   */
+  openBlobReader(): BlobReader
+}
+
+/** readBlobs on a process of its own, started beforehand (see Git.openBlobReader). */
+export interface BlobReader {
+  /** Git.readBlobs; at most one call at a time. */
+  read(sha: string, paths: readonly string[]): Promise<Map<string, Buffer>>
+  close(): void
 }
 
 interface RunResult<T> {
@@ -455,31 +467,69 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     }
   }
 
-  /** Walks the trees from the root towards the paths, one round trip per level, objects named by id only. */
   async function readBlobs(sha: string, paths: readonly string[]): Promise<Map<string, Buffer>> {
-    const found = new Map<string, Buffer>()
-    const wanted = [...new Set(paths)].filter(filePath => stripSlashes(filePath) !== '')
-    if (wanted.length === 0) return found
-    const batch = openBatch()
+    if (!paths.some(filePath => stripSlashes(filePath) !== '')) return new Map()
+    const reader = openBlobReader()
     try {
-      const [root] = await batch.read([`${revision(sha)}^{tree}`])
-      if (root?.type !== 'tree') throw new GitError(`cat-file --batch ${sha}^{tree}`, 128, 'not a commit')
-      const idBytes = root.oid.length / 2
-      let level: TreeVisit[] = [{ depth: 0, paths: wanted, tree: root }]
-      while (level.length > 0) {
-        const requests = level.flatMap(visit => nextRequests(visit, idBytes))
-        const answers = await batch.read(requests.map(request => request.oid))
-        level = []
-        requests.forEach((request, i) => {
-          const answer = answers[i]
-          if (request.file !== undefined && answer?.type === 'blob') found.set(request.file, answer.content)
-          if (request.below && answer?.type === 'tree') level.push({ ...request.below, tree: answer })
-        })
-      }
-      return found
+      return await reader.read(sha, paths)
     } finally {
-      batch.close()
+      reader.close()
     }
+  }
+
+  function openBlobReader(): BlobReader {
+    const batch = openBatch()
+    return { read: (sha, paths) => readBlobsWith(batch, sha, paths), close: () => batch.close() }
+  }
+
+  /**
+   * Asks for the root and, by name, for the directory of each path, then for the files in them: two round
+   * trips, wherever the paths are. A directory whose path cannot be written on one line of cat-file's input
+   * is reached from the deepest one that can, a tree at a time, by id.
+   */
+  async function readBlobsWith(
+    batch: ReturnType<typeof openBatch>,
+    sha: string,
+    paths: readonly string[]
+  ): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>()
+    const byDirectory = new Map<string, { depth: number; paths: string[] }>()
+    for (const filePath of new Set(paths)) {
+      const stripped = stripSlashes(filePath)
+      if (stripped === '') continue
+      const segments = stripped.split('/')
+      let depth = 0
+      while (depth < segments.length - 1 && isNameableSegment(segments[depth] as string)) depth++
+      const dir = segments.slice(0, depth).join('/')
+      const group = byDirectory.get(dir) ?? { depth, paths: [] }
+      group.paths.push(filePath)
+      byDirectory.set(dir, group)
+    }
+    if (byDirectory.size === 0) return found
+    const rev = revision(sha)
+    const dirs = [...byDirectory.keys()].filter(dir => dir !== '')
+    const [root, ...trees] = await batch.read([`${rev}^{tree}`, ...dirs.map(dir => `${rev}:${dir}`)])
+    if (root?.type !== 'tree') throw new GitError(`cat-file --batch ${sha}^{tree}`, 128, 'not a commit')
+    const idBytes = root.oid.length / 2
+    let level: TreeVisit[] = []
+    const atRoot = byDirectory.get('')
+    if (atRoot) level.push({ ...atRoot, tree: root })
+    dirs.forEach((dir, i) => {
+      const tree = trees[i]
+      // A missing directory, or a file, symlink or submodule where one was looked for: nothing under it.
+      if (tree?.type === 'tree') level.push({ ...(byDirectory.get(dir) as TreeVisit), tree })
+    })
+    while (level.length > 0) {
+      const requests = level.flatMap(visit => nextRequests(visit, idBytes))
+      const answers = await batch.read(requests.map(request => request.oid))
+      level = []
+      requests.forEach((request, i) => {
+        const answer = answers[i]
+        if (request.file !== undefined && answer?.type === 'blob') found.set(request.file, answer.content)
+        if (request.below && answer?.type === 'tree') level.push({ ...request.below, tree: answer })
+      })
+    }
+    return found
   }
 
   /**
@@ -633,7 +683,8 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
 
     catFileType,
 
-    readBlobs
+    readBlobs,
+    openBlobReader
   }
   return git
 }
@@ -681,6 +732,15 @@ export function holdsWord(line: string, word: string): boolean {
     if (before && after) return true
   }
   return false
+}
+
+/**
+ * Whether a directory named by path on a line of cat-file's input is the directory of that name: git reads
+ * a line without its newline and a \r before it, and takes a path that starts with ./ or ../ from the working
+ * directory; an empty segment names nothing.
+ */
+function isNameableSegment(segment: string): boolean {
+  return segment !== '' && segment !== '.' && segment !== '..' && !/[\n\r]/.test(segment)
 }
 
 interface TreeVisit {
