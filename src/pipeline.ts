@@ -12,7 +12,7 @@ import { DiffLineSet } from './diff/line-set.js'
 import type { ApiFileList } from './diff/model.js'
 import { renderAhead } from './diff/prompt-diff.js'
 import { loadPullDiff, type PullDiff } from './diff/source.js'
-import { triage, type TriageResult } from './diff/triage.js'
+import { triage, triageFile, type TriageResult } from './diff/triage.js'
 import { ConfigurationError, errorMessage, httpStatus } from './errors.js'
 import type { Finding } from './findings/finding.js'
 import { settleCarried } from './findings/reconcile.js'
@@ -262,9 +262,9 @@ export async function scopeReview(
   const git = createGit(options.workspace, logger)
   await source.fetchHead?.(git, headSha)
   const mergeBaseSha = await source.mergeBase(baseSha, headSha)
-  // Files are rendered ahead as triage will decide them; a review that follows an earlier one shows what
-  // changed since, mostly, and renders no file of this diff.
-  const triageOptions = { exclude: settings.exclude }
+  // Files are rendered ahead as triage decides them, and triage takes those decisions; a review that follows
+  // an earlier one shows what changed since, mostly, and renders no file of this diff.
+  const decide = triageFile({ exclude: settings.exclude })
   const firstReview = !state || settings.fullReview
   const diffing = loadPullDiff({
     git,
@@ -273,7 +273,7 @@ export async function scopeReview(
     ...(mergeBaseSha ? { mergeBaseSha } : {}),
     logger,
     fallback: () => source.listFiles(),
-    ...(firstReview ? { onFile: renderAhead(triageOptions) } : {})
+    ...(firstReview ? { onFile: renderAhead(decide) } : {})
   })
   // git is diffing by now; the guidance's reader starts beside it, and reads once triage found work.
   const guidanceReader = git.openBlobReader()
@@ -291,7 +291,7 @@ export async function scopeReview(
       logger
     })
     notes.push(...scope.notes)
-    const triaged = triage(scope.files, triageOptions)
+    const triaged = triage(scope.files, decide)
     if (triaged.skipped.length > 0) notes.push(skippedFilesNote(triaged))
     for (const skipped of triaged.skipped) logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`)
     logger.info(

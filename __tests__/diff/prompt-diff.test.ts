@@ -13,7 +13,7 @@ import {
   renderFileDiff,
   renderInventory
 } from '../../src/diff/prompt-diff.js'
-import { triage } from '../../src/diff/triage.js'
+import { triage, triageFile } from '../../src/diff/triage.js'
 import { isKeyBodyLine, PRIVATE_KEY_LINE } from '../../src/text/redact.js'
 import { fileWith, fixtureNames, keyLikeDiff, readFixture } from './fixtures.js'
 
@@ -329,7 +329,7 @@ describe('renderAhead', () => {
   }
 
   function streamedWithAhead(text: string, maxChars?: number): DiffFile[] {
-    const ahead = renderAhead({ exclude: ['**/*.lock'] }, maxChars)
+    const ahead = renderAhead(triageFile({ exclude: ['**/*.lock'] }), maxChars)
     const parser = new DiffStreamParser(ahead)
     for (let at = 0; at < text.length; at += 333) parser.push(text.slice(at, at + 333))
     return parser.end()

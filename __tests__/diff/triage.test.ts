@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { DiffFile } from '../../src/diff/model.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
-import { triage } from '../../src/diff/triage.js'
+import { triage, triageFile } from '../../src/diff/triage.js'
 import { fileWith, readFixture } from './fixtures.js'
 
 const code = (path: string, lines = [' a', '+b', ' c']): DiffFile =>
@@ -13,6 +13,17 @@ function reasonOf(file: DiffFile, exclude: string[] = []): string | undefined {
 }
 
 describe('triage', () => {
+  it('takes the decisions a triageFile decider already made, and makes the rest as the options say', () => {
+    const files = [code('src/a.ts'), code('yarn.lock'), code('src/b.ts'), code('src/c.gen.ts')]
+    const decide = triageFile({ exclude: ['src/b.ts'] })
+    const early = [decide(files[0]!), decide(files[1]!)]
+    const result = triage(files, decide)
+    expect(result).toEqual(triage(files, { exclude: ['src/b.ts'] }))
+    expect(result.reviewable[0]).toBe(early[0])
+    expect(result.skipped[0]).toBe(early[1])
+    expect(result.skipped.map(file => file.reason)).toEqual(['lockfile', 'excluded'])
+  })
+
   it('skips deleted and binary files', () => {
     const files = parseUnifiedDiff(readFixture('binary'))
     const result = triage(files)

@@ -2,13 +2,7 @@ import { isKeyBodyLine, KEY_BODY_MIN_CHARS, redactSecrets } from '../text/redact
 import type { DiffFile, DiffLine, Hunk } from './model.js'
 import { hunkLineCount, visitHunkLines } from './hunk-lines.js'
 import { hunkTextStats } from './parse.js'
-import {
-  triageFile,
-  type ReviewableFile,
-  type SkippedFile,
-  type TriageOptions,
-  type TriageResult
-} from './triage.js'
+import type { FileTriage, ReviewableFile, SkippedFile, TriageResult } from './triage.js'
 
 /**
  * How the rendered diff reads, for the system prompt. Only a line that starts with a number can take a
@@ -221,8 +215,7 @@ const renderedAhead = new WeakMap<DiffFile, string>()
  * message that shows these files whole, built once the diff is complete, only joins their texts. The first
  * files git writes, in path order, are those a pull request's first batch holds (see planBatches).
  */
-export function renderAhead(options: TriageOptions, maxChars: number = PROMPT_DIFF_CHARS) {
-  const decide = triageFile(options)
+export function renderAhead(decide: FileTriage, maxChars: number = PROMPT_DIFF_CHARS) {
   let room = maxChars
   return (file: DiffFile): void => {
     if (room <= 0) return

@@ -123,32 +123,52 @@ const NOT_DOCUMENTATION_NAME = /^(?:requirements.*|constraints.*|CMakeLists)\.tx
  * costing a review, and keeps the model from reporting documentation as defects; capping each file keeps
  * one huge file from crowding out the others.
  */
-export function triage(files: DiffFile[], options: TriageOptions = {}): TriageResult {
-  const decide = triageFile(options)
+/** `decide` may be a triageFile decider that already saw some of the files (see renderAhead). */
+export function triage(files: DiffFile[], decide: TriageOptions | FileTriage = {}): TriageResult {
+  const decideFile = typeof decide === 'function' ? decide : triageFile(decide)
   const result: TriageResult = { reviewable: [], skipped: [] }
   for (const file of files) {
-    const decided = decide(file)
+    const decided = decideFile(file)
     if ('reason' in decided) result.skipped.push(decided)
     else result.reviewable.push(decided)
   }
   return result
 }
 
-/** triage's decision on one file at a time, with the options read once. */
-export function triageFile(options: TriageOptions = {}): (file: DiffFile) => ReviewableFile | SkippedFile {
+export type FileTriage = (file: DiffFile) => ReviewableFile | SkippedFile
+
+/**
+ * triage's decision on one file at a time, with the options read once. A file asked about again gets the
+ * decision made the first time, so that files decided while git was diffing are not decided again.
+ */
+export function triageFile(options: TriageOptions = {}): FileTriage {
   const maxLines = Math.max(1, options.maxLinesPerFile ?? DEFAULT_MAX_LINES_PER_FILE)
   const patterns = (options.exclude ?? []).map(pattern => pattern.trim()).filter(Boolean)
   const isExcluded = patterns.length > 0 ? picomatch(patterns, { dot: true }) : () => false
+  const decided = new WeakMap<DiffFile, ReviewableFile | SkippedFile>()
   return file => {
-    const reason = skipReason(file, isExcluded)
-    if (reason) {
-      const { path, status, additions, deletions } = file
-      return { path, reason, status, additions, deletions }
+    let decision = decided.get(file)
+    if (decision === undefined) {
+      decision = decide(file, isExcluded, maxLines)
+      decided.set(file, decision)
     }
-    const totalLines = diffLineCount(file)
-    const shownLines = Math.min(totalLines, maxLines)
-    return { file, truncated: shownLines < totalLines, shownLines, totalLines }
+    return decision
   }
+}
+
+function decide(
+  file: DiffFile,
+  isExcluded: (path: string) => boolean,
+  maxLines: number
+): ReviewableFile | SkippedFile {
+  const reason = skipReason(file, isExcluded)
+  if (reason) {
+    const { path, status, additions, deletions } = file
+    return { path, reason, status, additions, deletions }
+  }
+  const totalLines = diffLineCount(file)
+  const shownLines = Math.min(totalLines, maxLines)
+  return { file, truncated: shownLines < totalLines, shownLines, totalLines }
 }
 
 /** Why a file is left out of the review, in the order the reasons are checked; undefined to review it. */
