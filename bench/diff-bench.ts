@@ -24,9 +24,10 @@ import { scopeReview, type PullSource } from '../src/pipeline.js'
  * What the action spends before its first model request, against git's own `git diff` of the same commits:
  * the pull request's diff with its preflight (scopeReview: repository check, commits present, diff, parse,
  * triage; the diff-line set is built when first asked, later), the repository guidance at the base, the
- * changed symbols and their references at the head, and the first pass's first message. Target: all but the symbols at most 1.5 times the bare
- * `git diff` (see prepOf), under 300 MB of memory. The passes that start with the first build their first
- * messages once its request is on its way (see runPool); they are timed apart.
+ * changed symbols and their references at the head, and the first pass's first message. Target: all but the
+ * symbols at most 1.5 times the bare `git diff` (see prepOf), under 300 MB of memory. The passes that start
+ * with the first build their first messages once its request is on its way (see runPool); they are timed
+ * apart.
  *
  * Everything is measured in a fresh process running this file bundled, as the action prepares one review
  * per process from its bundle: a warm process would hide the cost of code that runs once. Each probe times

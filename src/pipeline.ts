@@ -315,7 +315,7 @@ export async function scopeReview(
       guidance: guidance ?? Promise.resolve([])
     }
   } finally {
-    // A guidance read closes the reader when it is done; without one, nothing else would.
+    // readGuidanceAtBase closes the reader when it is done; without it, nothing else would.
     if (!guidance) guidanceReader.close()
   }
 }
@@ -340,6 +340,7 @@ async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger
 /**
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
  * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
+ * `reader`, a process opened for this read beforehand, is closed when it is done.
  */
 export async function readGuidanceAtBase(
   git: Git,
@@ -348,17 +349,19 @@ export async function readGuidanceAtBase(
   changedPaths: string[],
   reader?: BlobReader
 ): Promise<GuidanceFile[]> {
-  let fetched: string[]
   try {
-    fetched = await git.fetchShas([baseSha])
-  } catch (error) {
+    let fetched: string[]
+    try {
+      fetched = await git.fetchShas([baseSha])
+    } catch (error) {
+      logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
+      return []
+    }
+    // A reader started before the fetch is not relied on to see what the fetch brought.
+    return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader)
+  } finally {
     reader?.close()
-    logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
-    return []
   }
-  // A reader started before the fetch is not relied on to see what the fetch brought.
-  if (fetched.length > 0) reader?.close()
-  return readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader)
 }
 
 export async function runModel(

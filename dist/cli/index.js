@@ -44015,9 +44015,10 @@ function createGit(workspaceDir, logger) {
             level.push({ ...atRoot, tree: root });
         dirs.forEach((dir, i) => {
             const tree = trees[i];
+            const group = byDirectory.get(dir);
             // A missing directory, or a file, symlink or submodule where one was looked for: nothing under it.
-            if (tree?.type === 'tree')
-                level.push({ ...byDirectory.get(dir), tree });
+            if (group && tree?.type === 'tree')
+                level.push({ ...group, tree });
         });
         while (level.length > 0) {
             const requests = level.flatMap(visit => nextRequests(visit, idBytes));
@@ -86918,9 +86919,6 @@ async function readGuidance(git, baseSha, logger, changedPaths = [], reader) {
         logger.warning(`Could not read repository guidance at the base: ${errors_errorMessage(error)}`);
         return [];
     }
-    finally {
-        reader?.close();
-    }
     const found = [];
     let total = 0;
     for (const path of paths) {
@@ -88616,9 +88614,9 @@ const NOT_DOCUMENTATION_NAME = /^(?:requirements.*|constraints.*|CMakeLists)\.tx
 /**
  * Decides which files the model sees. Skipping is what keeps a pull request of lockfiles and Markdown from
  * costing a review, and keeps the model from reporting documentation as defects; capping each file keeps
- * one huge file from crowding out the others.
+ * one huge file from crowding out the others. `decide` is the options, or a triageFile decider that may
+ * already have decided some of the files (see renderAhead).
  */
-/** `decide` may be a triageFile decider that already saw some of the files (see renderAhead). */
 function triage(files, decide = {}) {
     const decideFile = typeof decide === 'function' ? decide : triageFile(decide);
     const result = { reviewable: [], skipped: [] };
@@ -91014,7 +91012,7 @@ async function scopeReview(options, prior, source) {
         };
     }
     finally {
-        // A guidance read closes the reader when it is done; without one, nothing else would.
+        // readGuidanceAtBase closes the reader when it is done; without it, nothing else would.
         if (!guidance)
             guidanceReader.close();
     }
@@ -91041,21 +91039,24 @@ async function fetchPullHead(git, prNumber, headSha, logger) {
 /**
  * Guidance comes from the base branch's tip, which the author of the pull request does not control. The diff
  * needs only the merge base, so the tip is fetched here; without it there is no guidance, never the head's.
+ * `reader`, a process opened for this read beforehand, is closed when it is done.
  */
 async function readGuidanceAtBase(git, baseSha, logger, changedPaths, reader) {
-    let fetched;
     try {
-        fetched = await git.fetchShas([baseSha]);
+        let fetched;
+        try {
+            fetched = await git.fetchShas([baseSha]);
+        }
+        catch (error) {
+            logger.warning(`Could not fetch the base commit for repository guidance: ${errors_errorMessage(error)}`);
+            return [];
+        }
+        // A reader started before the fetch is not relied on to see what the fetch brought.
+        return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader);
     }
-    catch (error) {
+    finally {
         reader?.close();
-        logger.warning(`Could not fetch the base commit for repository guidance: ${errors_errorMessage(error)}`);
-        return [];
     }
-    // A reader started before the fetch is not relied on to see what the fetch brought.
-    if (fetched.length > 0)
-        reader?.close();
-    return readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader);
 }
 async function runModel(options, prior, scoped) {
     const { settings, request, logger } = options;

@@ -86,8 +86,6 @@ export async function readGuidance(
   } catch (error) {
     logger.warning(`Could not read repository guidance at the base: ${errorMessage(error)}`)
     return []
-  } finally {
-    reader?.close()
   }
   const found: GuidanceFile[] = []
   let total = 0

@@ -121,9 +121,9 @@ const NOT_DOCUMENTATION_NAME = /^(?:requirements.*|constraints.*|CMakeLists)\.tx
 /**
  * Decides which files the model sees. Skipping is what keeps a pull request of lockfiles and Markdown from
  * costing a review, and keeps the model from reporting documentation as defects; capping each file keeps
- * one huge file from crowding out the others.
+ * one huge file from crowding out the others. `decide` is the options, or a triageFile decider that may
+ * already have decided some of the files (see renderAhead).
  */
-/** `decide` may be a triageFile decider that already saw some of the files (see renderAhead). */
 export function triage(files: DiffFile[], decide: TriageOptions | FileTriage = {}): TriageResult {
   const decideFile = typeof decide === 'function' ? decide : triageFile(decide)
   const result: TriageResult = { reviewable: [], skipped: [] }

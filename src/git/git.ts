@@ -516,8 +516,9 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     if (atRoot) level.push({ ...atRoot, tree: root })
     dirs.forEach((dir, i) => {
       const tree = trees[i]
+      const group = byDirectory.get(dir)
       // A missing directory, or a file, symlink or submodule where one was looked for: nothing under it.
-      if (tree?.type === 'tree') level.push({ ...(byDirectory.get(dir) as TreeVisit), tree })
+      if (group && tree?.type === 'tree') level.push({ ...group, tree })
     })
     while (level.length > 0) {
       const requests = level.flatMap(visit => nextRequests(visit, idBytes))
