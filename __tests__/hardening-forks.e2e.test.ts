@@ -90,7 +90,8 @@ describe('fork pull requests under pull_request_target', () => {
       },
       reply.toolUse('publish_review', { summary: 'Adds `divide` without a zero check.' })
     )
-    const result = await runOn(w, { eventName: 'pull_request_target' })
+    // Step debugging on, as a re-run with debug logging has it, so that git's calls are in the log.
+    const result = await runOn(w, { eventName: 'pull_request_target', env: { RUNNER_DEBUG: '1' } })
     expect(result.stderr).toBe('')
     expect(result.exitCode).toBe(0)
 

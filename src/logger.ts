@@ -3,6 +3,11 @@
  * action, in tests and in the benchmark.
  */
 export interface Logger {
+  /**
+   * False when debug lines are dropped, so that one costly to build (git's arguments, redacted) is not;
+   * anything else means they may be kept.
+   */
+  readonly debugEnabled?: boolean
   debug(message: string): void
   info(message: string): void
   warning(message: string): void
@@ -12,6 +17,7 @@ export interface Logger {
 }
 
 export const silentLogger: Logger = {
+  debugEnabled: false,
   debug: () => undefined,
   info: () => undefined,
   warning: () => undefined,

@@ -35,6 +35,17 @@ describe('untrusted text', () => {
     expect(cleanUntrusted('if (isAdmin\u202E) {', { invisible: 'show' })).toBe('if (isAdmin<U+202E>) {')
   })
 
+  it('cleans line ends, control and invisible characters wherever they are, and leaves other text as it is', () => {
+    expect(cleanUntrusted('a\r\nb\rc')).toBe('a\nb\nc')
+    expect(cleanUntrusted('a\u0007b\u007F\u001B[31m')).toBe('ab[31m')
+    expect(cleanUntrusted('tag\uDB40\uDC41s', { invisible: 'show' })).toBe('tag<U+E0041>s')
+    expect(cleanUntrusted('tag\uDB40\uDC41s')).toBe('tags')
+    expect(cleanUntrusted('soft\u00ADhyphen\uFEFF')).toBe('softhyphen')
+    expect(cleanUntrusted('a<!-- x\r\ny -->b\r\n', { stripHtmlComments: true })).toBe('ab\n')
+    const plain = 'const x = 1 // ünïcode ✓ and tabs\tstay\n'
+    expect(cleanUntrusted(plain)).toBe(plain)
+  })
+
   it('caps long text and says how much was cut', () => {
     expect(cleanUntrusted('x'.repeat(50), { maxChars: 10 })).toBe(
       `${'x'.repeat(10)}\n[cut: 40 more characters]`

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { commitAnswers, createGit, GitError, type Git } from '../../src/git/git.js'
-import { memoryLogger, silentLogger } from '../../src/logger.js'
+import { memoryLogger, silentLogger, type Logger } from '../../src/logger.js'
 import { createCheckoutFixture, numbered, type CheckoutFixture } from './checkout-fixture.js'
 
 describe('createGit', () => {
@@ -228,6 +228,16 @@ describe('createGit', () => {
     expect(checks()).toBe(3)
     expect(await counted.fetchShas([head, base])).toEqual([])
     expect(checks()).toBe(4)
+  })
+
+  it('writes no debug line, and builds none, for a logger that drops them', async () => {
+    const debugLines: string[] = []
+    const quiet: Logger = { ...silentLogger, debugEnabled: false, debug: line => void debugLines.push(line) }
+    const counted = createGit(fixture.dev, quiet)
+    expect(await counted.isRepository([head])).toBe(true)
+    await counted.streamDiff(base, head, () => undefined)
+    expect(await counted.readBlobs(head, ['src/app.ts'])).toHaveProperty('size', 1)
+    expect(debugLines).toEqual([])
   })
 
   it('checks the repository and its commits with one git process, which hasCommit then answers from', async () => {

@@ -32470,7 +32470,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-var promises_default = /*#__PURE__*/__nccwpck_require__.n(promises_);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -43640,7 +43639,6 @@ function firstLines(text) {
 
 
 
-
 const DEFAULT_GREP_MATCHES = 1000;
 /** How much of a diff's file is read at a time. */
 const DIFF_READ_BYTES = 1 << 20;
@@ -43660,6 +43658,35 @@ function privateTemporaryDirectory() {
         }
     }
     return undefined;
+}
+/** The next bytes of the file from its current position: 0 at its end for now. */
+function readInto(fd, buffer) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_fs_.read)(fd, buffer, 0, buffer.length, null, (error, bytesRead) => error ? reject(error) : resolve(bytesRead));
+    });
+}
+/** The diff's file and its directory, whatever is left of them; nothing here is worth failing a review for. */
+function removeDiffFile(fd, dir, file) {
+    try {
+        if (fd !== undefined)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+    catch {
+        // Closed already or never open: nothing to release.
+    }
+    try {
+        // The file is all the directory holds: two calls, where rmSync would walk the directory first.
+        (0,external_node_fs_.unlinkSync)(file);
+        (0,external_node_fs_.rmdirSync)(dir);
+    }
+    catch {
+        try {
+            (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+        }
+        catch {
+            // Left to the runner, which empties its temporary directory after every job.
+        }
+    }
 }
 const MODE_KIND = {
     '040000': 'tree',
@@ -43711,6 +43738,11 @@ function createGit(workspaceDir, logger) {
     ];
     // Paths in arguments are repository content: a secret pasted into a file name must not reach the log.
     const describe = (args) => redactSecrets(args.join(' '));
+    // Redacting costs more than the line is worth where nobody reads it: the diff's call waited for it.
+    const logCall = (args) => {
+        if (logger.debugEnabled !== false)
+            logger.debug(`git ${describe(args)}`);
+    };
     /**
      * Small text outputs. A plain child process, as for large ones: the toolkit's runner searches PATH with a
      * stat per directory before every call, which a review's dozens of git calls pay each time.
@@ -43724,7 +43756,7 @@ function createGit(workspaceDir, logger) {
      * diffing, and a grep can stop git once it has enough matches.
      */
     function runLarge(args, options = {}, onData) {
-        logger.debug(`git ${describe(args)}`);
+        logCall(args);
         return new Promise((resolve, reject) => {
             const argv = [...globalArgs, ...args];
             const child = options.input === undefined
@@ -43862,14 +43894,18 @@ function createGit(workspaceDir, logger) {
         if (dir === undefined)
             return streamDiffThroughPipe(from, to, onText, paths);
         const output = external_node_path_default().join(dir, 'diff');
-        let file;
+        let fd;
         try {
-            // Made here, so that it can be opened for reading whenever git gets to create it.
-            (0,external_node_fs_.writeFileSync)(output, '', { mode: 0o600 });
+            // Made and opened here, so that it is read from its start whenever git writes to it.
+            fd = (0,external_node_fs_.openSync)(output, 'wx+', 0o600);
             let exited = false;
-            const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => void (exited = true));
+            // A wait for more output ends as git exits: its last piece is on the path of the whole review.
+            let wake;
+            const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => {
+                exited = true;
+                wake?.();
+            });
             diffing.catch(() => undefined);
-            file = await promises_default().open(output, 'r');
             // A multi-byte character can straddle two reads.
             const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
             const buffer = Buffer.allocUnsafe(DIFF_READ_BYTES);
@@ -43877,7 +43913,7 @@ function createGit(workspaceDir, logger) {
                 // Everything git wrote is in the file once it has exited: a read after that which finds nothing
                 // is the end.
                 const finished = exited;
-                const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+                const bytesRead = await readInto(fd, buffer);
                 if (bytesRead > 0) {
                     const text = decoder.write(buffer.subarray(0, bytesRead));
                     if (text)
@@ -43887,7 +43923,10 @@ function createGit(workspaceDir, logger) {
                     break;
                 }
                 else {
-                    await new Promise(resolve => setTimeout(resolve, 1));
+                    await new Promise(resolve => {
+                        wake = resolve;
+                        setTimeout(resolve, 1);
+                    });
                 }
             }
             await diffing;
@@ -43896,10 +43935,9 @@ function createGit(workspaceDir, logger) {
                 onText(rest);
         }
         finally {
-            await file?.close();
-            // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
-            await promises_default().unlink(output).catch(() => undefined);
-            await promises_default().rmdir(dir).catch(() => promises_default().rm(dir, { recursive: true, force: true }));
+            // Three system calls of microseconds each, where their asynchronous forms waited a turn of the thread
+            // pool apiece: a millisecond or more on the path of every review.
+            removeDiffFile(fd, dir, output);
         }
     }
     async function streamDiffThroughPipe(from, to, onText, paths) {
@@ -43920,7 +43958,7 @@ function createGit(workspaceDir, logger) {
      */
     function openBatch() {
         const args = ['cat-file', '--batch'];
-        logger.debug(`git ${describe(args)}`);
+        logCall(args);
         const child = (0,external_node_child_process_.spawn)('git', [...globalArgs, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
         const parser = new BatchOutputParser();
         const err = [];
@@ -44666,30 +44704,37 @@ async function symbolReferences(git, headSha, files, logger) {
 ;// CONCATENATED MODULE: ./src/text/untrusted.ts
 
 // Zero-width, bidi-control and other invisible code points that can hide text from a human reader. Each is
-// matched on its own, combining marks included, which is what the lint rule below warns about.
-const INVISIBLE = 
-// eslint-disable-next-line no-misleading-character-class
-/[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]|\uDB40[\uDC00-\uDDEF]/g;
+// matched on its own, combining marks included; a tag character is \uDB40 and a low surrogate.
+const INVISIBLE_CHARS = String.raw `\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8`;
+// eslint-disable-next-line no-misleading-character-class -- each code point is meant on its own
+const INVISIBLE = new RegExp(String.raw `[${INVISIBLE_CHARS}]|\uDB40[\uDC00-\uDDEF]`, 'g');
 // Control characters other than tab, newline and carriage return.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const CONTROL_CHARS = String.raw `\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F`;
+const CONTROL = new RegExp(`[${CONTROL_CHARS}]`, 'g');
+/** A character one of the passes over line ends, invisibles and controls may change: most text has none. */
+// eslint-disable-next-line no-misleading-character-class -- as in INVISIBLE
+const MAY_NEED_CLEANING = new RegExp(String.raw `[\r${CONTROL_CHARS}${INVISIBLE_CHARS}\uDB40]`);
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const WRAPPER_TAG = /<(\/?)(untrusted-data)/gi;
 /** Text written by someone other than the workflow's owner, made safe to show the model as data. */
 function cleanUntrusted(text, options = {}) {
-    let result = text.replace(/\r\n?/g, '\n');
-    if (options.stripHtmlComments)
-        result = result.replace(HTML_COMMENT, '');
-    result =
-        options.invisible === 'show'
-            ? result.replace(INVISIBLE, char => `<U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`)
-            : result.replace(INVISIBLE, '');
-    result = result.replace(CONTROL, '');
+    let result = options.stripHtmlComments ? text.replace(HTML_COMMENT, '') : text;
+    // One scan instead of three over a first message's diff, which rarely has any of these characters. Comments
+    // go first, as before line ends are made \n: their pattern matches \r and \n alike.
+    if (MAY_NEED_CLEANING.test(result))
+        result = cleanCharacters(result, options.invisible ?? 'strip');
     result = redactSecrets(result);
     if (options.maxChars !== undefined && result.length > options.maxChars) {
         result = `${result.slice(0, options.maxChars)}\n[cut: ${result.length - options.maxChars} more characters]`;
     }
     return result;
+}
+function cleanCharacters(text, invisible) {
+    const result = text.replace(/\r\n?/g, '\n');
+    const shown = invisible === 'show'
+        ? result.replace(INVISIBLE, char => `<U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`)
+        : result.replace(INVISIBLE, '');
+    return shown.replace(CONTROL, '');
 }
 /**
  * Labels content as data. A tag inside the content that looks like the wrapper is defused so the content
@@ -48225,6 +48270,10 @@ function getIDToken(aud) {
 
 /** The Logger the action uses on a runner: workflow commands through `@actions/core`. */
 const actions_logger_actionsLogger = {
+    // The runner shows debug lines only when step debugging is on (RUNNER_DEBUG), as core.isDebug says.
+    get debugEnabled() {
+        return isDebug();
+    },
     debug: message => core_debug(message),
     info: message => info(message),
     warning: message => warning(message),
@@ -92130,6 +92179,7 @@ function renderJson(review) {
 /** Progress and warnings on stderr, so stdout carries the review alone. */
 function stderrLogger(write, debug = false) {
     return {
+        debugEnabled: debug,
         debug: message => (debug ? write(`  ${message}\n`) : undefined),
         info: message => write(`  ${message}\n`),
         warning: message => write(`warning: ${message}\n`),

@@ -12,6 +12,7 @@ import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from '
 /** Progress and warnings on stderr, so stdout carries the review alone. */
 export function stderrLogger(write: (text: string) => void, debug = false): Logger {
   return {
+    debugEnabled: debug,
     debug: message => (debug ? write(`  ${message}\n`) : undefined),
     info: message => write(`  ${message}\n`),
     warning: message => write(`warning: ${message}\n`),

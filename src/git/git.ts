@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import fs from 'node:fs/promises'
+import { closeSync, mkdtempSync, openSync, read, rmdirSync, rmSync, unlinkSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
@@ -138,6 +137,35 @@ function privateTemporaryDirectory(): string | undefined {
   return undefined
 }
 
+/** The next bytes of the file from its current position: 0 at its end for now. */
+function readInto(fd: number, buffer: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    read(fd, buffer, 0, buffer.length, null, (error, bytesRead) =>
+      error ? reject(error) : resolve(bytesRead)
+    )
+  })
+}
+
+/** The diff's file and its directory, whatever is left of them; nothing here is worth failing a review for. */
+function removeDiffFile(fd: number | undefined, dir: string, file: string): void {
+  try {
+    if (fd !== undefined) closeSync(fd)
+  } catch {
+    // Closed already or never open: nothing to release.
+  }
+  try {
+    // The file is all the directory holds: two calls, where rmSync would walk the directory first.
+    unlinkSync(file)
+    rmdirSync(dir)
+  } catch {
+    try {
+      rmSync(dir, { recursive: true, force: true })
+    } catch {
+      // Left to the runner, which empties its temporary directory after every job.
+    }
+  }
+}
+
 const MODE_KIND: Record<string, ObjectKind> = {
   '040000': 'tree',
   '160000': 'submodule',
@@ -191,6 +219,10 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
 
   // Paths in arguments are repository content: a secret pasted into a file name must not reach the log.
   const describe = (args: string[]): string => redactSecrets(args.join(' '))
+  // Redacting costs more than the line is worth where nobody reads it: the diff's call waited for it.
+  const logCall = (args: string[]): void => {
+    if (logger.debugEnabled !== false) logger.debug(`git ${describe(args)}`)
+  }
 
   /**
    * Small text outputs. A plain child process, as for large ones: the toolkit's runner searches PATH with a
@@ -210,7 +242,7 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     options: RunOptions = {},
     onData?: (data: Buffer) => 'stop' | void
   ): Promise<RunResult<Buffer>> {
-    logger.debug(`git ${describe(args)}`)
+    logCall(args)
     return new Promise((resolve, reject) => {
       const argv = [...globalArgs, ...args]
       const child =
@@ -366,14 +398,18 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
     const dir = privateTemporaryDirectory()
     if (dir === undefined) return streamDiffThroughPipe(from, to, onText, paths)
     const output = path.join(dir, 'diff')
-    let file: fs.FileHandle | undefined
+    let fd: number | undefined
     try {
-      // Made here, so that it can be opened for reading whenever git gets to create it.
-      writeFileSync(output, '', { mode: 0o600 })
+      // Made and opened here, so that it is read from its start whenever git writes to it.
+      fd = openSync(output, 'wx+', 0o600)
       let exited = false
-      const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => void (exited = true))
+      // A wait for more output ends as git exits: its last piece is on the path of the whole review.
+      let wake: (() => void) | undefined
+      const diffing = runLarge(diffArgs(from, to, paths, output)).finally(() => {
+        exited = true
+        wake?.()
+      })
       diffing.catch(() => undefined)
-      file = await fs.open(output, 'r')
       // A multi-byte character can straddle two reads.
       const decoder = new StringDecoder('utf8')
       const buffer = Buffer.allocUnsafe(DIFF_READ_BYTES)
@@ -381,24 +417,26 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
         // Everything git wrote is in the file once it has exited: a read after that which finds nothing
         // is the end.
         const finished = exited
-        const { bytesRead } = await file.read(buffer, 0, buffer.length, null)
+        const bytesRead = await readInto(fd, buffer)
         if (bytesRead > 0) {
           const text = decoder.write(buffer.subarray(0, bytesRead))
           if (text) onText(text)
         } else if (finished) {
           break
         } else {
-          await new Promise(resolve => setTimeout(resolve, 1))
+          await new Promise<void>(resolve => {
+            wake = resolve
+            setTimeout(resolve, 1)
+          })
         }
       }
       await diffing
       const rest = decoder.end()
       if (rest) onText(rest)
     } finally {
-      await file?.close()
-      // The file is all the directory holds: two calls, where fs.rm would walk the directory first.
-      await fs.unlink(output).catch(() => undefined)
-      await fs.rmdir(dir).catch(() => fs.rm(dir, { recursive: true, force: true }))
+      // Three system calls of microseconds each, where their asynchronous forms waited a turn of the thread
+      // pool apiece: a millisecond or more on the path of every review.
+      removeDiffFile(fd, dir, output)
     }
   }
 
@@ -424,7 +462,7 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
    */
   function openBatch(): { read(names: string[]): Promise<Array<BatchObject | undefined>>; close(): void } {
     const args = ['cat-file', '--batch']
-    logger.debug(`git ${describe(args)}`)
+    logCall(args)
     const child = spawn('git', [...globalArgs, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] })
     const parser = new BatchOutputParser()
     const err: Buffer[] = []
