@@ -32,7 +32,8 @@ import { scopeReview, type PullSource } from '../src/pipeline.js'
  * Everything is measured in a fresh process running this file bundled, as the action prepares one review
  * per process from its bundle: a warm process would hide the cost of code that runs once. Each probe times
  * the bare diff before and after the prep and compares the prep with their mean, so drift on a busy machine
- * falls on both sides.
+ * falls on both sides. The probes run under this process's Node, or under the one REDLINE_BENCH_NODE names:
+ * the action declares node24, whose compilers cost less in a cold process than Node 20's.
  */
 const CASES: Array<{ name: string; probes?: number } & SyntheticPrShape> = [
   // A probe of the smallest case takes a fraction of a second, and its ratio moves most with the host.
@@ -60,7 +61,8 @@ export async function benchDiff(only?: string): Promise<void> {
     const bundling = performance.now()
     const probeScript = await bundleProbe(path.join(root, 'probe'))
     console.log(
-      `probes run from an ncc bundle, as the action does (built in ${ms(performance.now() - bundling)})`
+      `probes run from an ncc bundle, as the action does (built in ${ms(performance.now() - bundling)}), ` +
+        `under Node ${probeNodeVersion()}`
     )
     for (const [index, shape] of CASES.entries()) {
       if (only && !shape.name.includes(only)) continue
@@ -332,11 +334,22 @@ async function bundleProbe(dir: string): Promise<string> {
   return path.join(dir, 'index.js')
 }
 
+/** The Node that runs the probes: this one, or the one REDLINE_BENCH_NODE names. */
+function probeNode(): string {
+  return process.env.REDLINE_BENCH_NODE || process.execPath
+}
+
+function probeNodeVersion(): string {
+  const node = probeNode()
+  if (node === process.execPath) return process.version
+  return `${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()} (${node})`
+}
+
 /** Runs the bundled probe in a new process, without this process's loader, for one cold prep. */
 function probeInFreshProcess(pr: SyntheticPr, probeScript: string): Promise<ProbeResult> {
   const args = [probeScript, PROBE_FLAG, pr.dir, pr.baseSha, pr.headSha]
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(probeNode(), args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     child.stdout.on('data', (data: Buffer) => void (out += data.toString('utf8')))
     child.on('error', reject)
