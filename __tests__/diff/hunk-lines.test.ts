@@ -8,6 +8,7 @@ import {
   hunkLineCount,
   hunkLinesMade,
   hunkLineText,
+  mapHunkTexts,
   visitHunkLines,
   visitLineNumbers
 } from '../../src/diff/hunk-lines.js'
@@ -26,6 +27,27 @@ function visited(hunk: Hunk, limit?: number): DiffLine[] {
   const out: DiffLine[] = []
   visitHunkLines(hunk, line => void out.push(line), limit)
   return out
+}
+
+type Mapped = [string, number | undefined, number | undefined, string]
+
+function mapped(hunk: Hunk, limit?: number): Mapped[] {
+  const out: Mapped[] = []
+  mapHunkTexts<Mapped>(
+    hunk,
+    {
+      add: (newLine, text) => ['add', undefined, newLine, text],
+      del: (oldLine, text) => ['del', oldLine, undefined, text],
+      context: (oldLine, newLine, text) => ['context', oldLine, newLine, text]
+    },
+    out,
+    limit
+  )
+  return out
+}
+
+function asMapped(lines: DiffLine[]): Mapped[] {
+  return lines.map(line => [line.kind, line.oldLine, line.newLine, line.text])
 }
 
 function numbered(hunk: Hunk): Array<[string, number | undefined, number | undefined, number, string]> {
@@ -80,6 +102,8 @@ describe('parsed hunk lines', () => {
         expect({ name, i, lines: visited(hunk) }).toEqual({ name, i, lines })
         const cut = Math.floor(lines.length / 2)
         expect({ name, i, lines: visited(hunk, cut) }).toEqual({ name, i, lines: lines.slice(0, cut) })
+        expect({ name, i, mapped: mapped(hunk) }).toEqual({ name, i, mapped: asMapped(lines) })
+        expect(mapped(hunk, cut)).toEqual(asMapped(lines.slice(0, cut)))
         const numbers = numbered(hunk)
         expect(hunkLinesMade(hunk)).toBe(false)
         expect({ name, i, numbers }).toEqual({
@@ -91,6 +115,7 @@ describe('parsed hunk lines', () => {
         expect(hunkLinesMade(hunk)).toBe(true)
         expect(numbered(hunk)).toEqual(numbers)
         expect(visited(hunk, cut)).toEqual(lines.slice(0, cut))
+        expect(mapped(hunk, cut)).toEqual(asMapped(lines.slice(0, cut)))
       }
     }
   })
@@ -109,10 +134,30 @@ describe('parsed hunk lines', () => {
       lines.map((line, index) => [line.kind, line.oldLine, line.newLine, index, line.text])
     )
     expect(visited(hunk, 2_500)).toEqual(lines.slice(0, 2_500))
+    expect(mapped(hunk, 2_500)).toEqual(asMapped(lines.slice(0, 2_500)))
     expect(hunkLineText(hunk, 3_000)).toBeUndefined()
     expect(hunkLineText(hunk, -1)).toBeUndefined()
     expect(hunkLinesMade(hunk)).toBe(false)
     expect(hunk.lines).toEqual(lines)
+  })
+
+  it('map the lines of a hunk made elsewhere, a removed line the base never had included', () => {
+    const lines: DiffLine[] = [
+      { kind: 'del', oldLine: undefined, newLine: undefined, text: 'only in the head before' },
+      { kind: 'context', oldLine: 4, newLine: 4, text: 'kept' },
+      { kind: 'add', oldLine: undefined, newLine: 5, text: 'added' }
+    ]
+    const hunk: Hunk = {
+      index: 0,
+      header: '@@ -4,1 +4,2 @@',
+      oldStart: 4,
+      oldLines: 1,
+      newStart: 4,
+      newLines: 2,
+      lines
+    }
+    expect(mapped(hunk)).toEqual(asMapped(lines))
+    expect(mapped(hunk, 1)).toEqual([['del', undefined, undefined, 'only in the head before']])
   })
 
   it('stop a visit when it returns false', () => {

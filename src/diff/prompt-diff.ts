@@ -1,6 +1,6 @@
 import { isKeyBodyLine, KEY_BODY_MIN_CHARS, redactSecrets } from '../text/redact.js'
 import type { DiffFile, DiffLine, Hunk } from './model.js'
-import { hunkLineCount, visitHunkLines } from './hunk-lines.js'
+import { hunkLineCount, mapHunkTexts, visitHunkLines } from './hunk-lines.js'
 import { hunkTextStats } from './parse.js'
 import type { FileTriage, ReviewableFile, SkippedFile, TriageResult } from './triage.js'
 
@@ -182,7 +182,7 @@ function measureWholeHunk(hunk: Hunk, width: number): number | undefined {
   return kept * (6 + width) + stats.removed * (13 + width) + stats.removedNumberDigits + stats.textChars
 }
 
-/** `renderLine(line, width, blank, keyLike).length`. */
+/** The length of the line renderLines makes of `line`. */
 function measureLine(line: DiffLine, width: number, keyLike: boolean): number {
   const text = lineTextLength(line.text, keyLike)
   if (line.kind === 'del') {
@@ -304,7 +304,23 @@ function renderLines(file: DiffFile, limit: number): string[] {
     out.push(renderHunkHeader(hunk.header))
     const count = hunkLineCount(hunk)
     const keyLike = mayHoldKeyBody(hunk, shown + count <= limit)
-    visitHunkLines(hunk, line => void out.push(renderLine(line, width, blank, keyLike)), limit - shown)
+    // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
+    // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
+    const shownText = (text: string): string =>
+      keyLike && isKeyBodyLine(text)
+        ? KEY_LINE
+        : clip(text.length > MAX_LINE_CHARS ? redactSecrets(text) : text)
+    mapHunkTexts(
+      hunk,
+      {
+        add: (newLine, text) => `  ${String(newLine).padStart(width)} + ${shownText(text)}`,
+        del: (oldLine, text) =>
+          `  ${blank} - (${oldLine === undefined ? 'not in the base' : `old ${oldLine}`}) ${shownText(text)}`,
+        context: (_oldLine, newLine, text) => `  ${String(newLine).padStart(width)}   ${shownText(text)}`
+      },
+      out,
+      limit - shown
+    )
     shown += Math.min(limit - shown, count)
   }
   return out
@@ -334,21 +350,6 @@ function hunkHeaderLength(header: string): number {
  */
 function mayHoldKeyBody(hunk: Hunk, whole: boolean): boolean {
   return !whole || (hunkTextStats(hunk)?.keyBodyLike ?? true)
-}
-
-function renderLine(line: DiffLine, width: number, blank: string, keyLike: boolean): string {
-  // A long line is redacted before it is cut: a secret cut in two would no longer match its pattern. A
-  // hunk can show a key's body without its BEGIN line, and then only the line itself tells.
-  const text =
-    keyLike && isKeyBodyLine(line.text)
-      ? KEY_LINE
-      : clip(line.text.length > MAX_LINE_CHARS ? redactSecrets(line.text) : line.text)
-  if (line.kind === 'del') {
-    const where = line.oldLine === undefined ? 'not in the base' : `old ${line.oldLine}`
-    return `  ${blank} - (${where}) ${text}`
-  }
-  const number = String(line.newLine).padStart(width)
-  return `  ${number} ${line.kind === 'add' ? '+' : ' '} ${text}`
 }
 
 function fileHeader(file: DiffFile): string {

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch'
-import { visitHunkLines } from './hunk-lines.js'
+import { hunkLineText, visitLineNumbers } from './hunk-lines.js'
 import { diffLineCount, type DiffFile, type FileStatus } from './model.js'
 
 export type SkipReason =
@@ -198,15 +198,19 @@ export function skipReason(
   return undefined
 }
 
-/** Looks at the first lines of the new file, when the diff shows them. */
+/**
+ * Looks at the first lines of the new file, when the diff shows them. By number, and the text of those alone:
+ * no line is made for a check that every file of a pull request takes while git is still diffing.
+ */
 function hasGeneratedMarker(file: DiffFile): boolean {
   const first = file.hunks[0]
   if (!first || first.newStart > MARKER_LINES) return false
   let marked = false
-  visitHunkLines(first, line => {
-    if (line.newLine === undefined) return true
-    if (line.newLine > MARKER_LINES) return false
-    marked = MAYBE_GENERATED.test(line.text) && GENERATED_MARKER.test(line.text)
+  visitLineNumbers(first, (_kind, _oldLine, newLine, index) => {
+    if (newLine === undefined) return true
+    if (newLine > MARKER_LINES) return false
+    const text = hunkLineText(first, index) as string
+    marked = MAYBE_GENERATED.test(text) && GENERATED_MARKER.test(text)
     return !marked
   })
   return marked
