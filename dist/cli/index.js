@@ -42513,9 +42513,9 @@ function hunkLinesMade(hunk) {
 }
 /**
  * Adds the hunk's first `limit` lines to `into`, in order, each mapped by `mapper`, and makes no line object
- * for it. Rendering a first message's diff this way, ahead while git is still diffing, leaves its few
- * thousand lines too few for the optimising compiler, whose work on visit's loop and its callback took 11 ms
- * of the core git runs on, and more than rendering them.
+ * for it. A first message's diff, rendered ahead while git is still diffing, is a few thousand lines: this
+ * way too few for the optimising compiler, which through visit spent 11 ms on the core git needs, more than
+ * the rendering itself.
  */
 function mapHunkTexts(hunk, mapper, into, limit = Number.POSITIVE_INFINITY) {
     const store = ParsedHunk.storeOf(hunk);
