@@ -1978,12 +1978,12 @@ class LineStore {
         let oldLine = hunk.oldStart;
         let newLine = hunk.newStart;
         const end = Math.min(limit, this.count);
-        // Where each text's lines end, so that a hunk in several texts takes the same steps as one in a single
-        // text: a step first taken after this loop is compiled would undo the compiling.
-        const textEnds = [...this.firstLines.slice(1), this.count];
+        const { firstLines, texts } = this;
+        // A text at a time, so that a hunk in several texts takes the same steps as one in a single text: a step
+        // first taken after this loop is compiled would undo the compiling. mapTexts walks them the same way.
         for (let piece = 0, i = 0; i < end; piece++) {
-            const text = this.texts[piece];
-            const pieceEnd = Math.min(end, textEnds[piece]);
+            const text = texts[piece];
+            const pieceEnd = piece + 1 < firstLines.length ? Math.min(end, firstLines[piece + 1]) : end;
             for (; i < pieceEnd; i++) {
                 const kind = this.kinds[i];
                 const body = text.slice(this.starts[i], this.ends[i]);

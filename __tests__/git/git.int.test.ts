@@ -230,7 +230,7 @@ describe('createGit', () => {
     expect(checks()).toBe(4)
   })
 
-  it('writes no debug line, and builds none, for a logger that drops them', async () => {
+  it('writes no debug line for a logger that drops them', async () => {
     const debugLines: string[] = []
     const quiet: Logger = { ...silentLogger, debugEnabled: false, debug: line => void debugLines.push(line) }
     const counted = createGit(fixture.dev, quiet)
