@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { planBatches, type Batch } from '../src/agent/batches.js'
+import type { Batch } from '../src/agent/batches.js'
 import { budgetLimits } from '../src/agent/budgets.js'
 import {
   buildFirstUserContent,
@@ -18,6 +18,7 @@ import type { TriageResult } from '../src/diff/triage.js'
 import { diffArgs } from '../src/git/git.js'
 import { readSettings } from '../src/inputs.js'
 import { silentLogger } from '../src/logger.js'
+import { planReview } from '../src/agent/review.js'
 import { scopeReview, type PullSource } from '../src/pipeline.js'
 
 /**
@@ -103,7 +104,8 @@ async function measure(pr: SyntheticPr, probeScript: string, count: number): Pro
   row('bare git diff', `${ms(probe.bareMs)} (ratios of ${count} probes: ${ratios(probes)})`)
   row('prep', ms(prepOf(probe)))
   row('  diff with preflight, parse, triage', ms(stages.scopeMs))
-  row('  guidance at the base', ms(stages.guidanceMs))
+  row('  passes planned, first diff rendered', ms(stages.planMs))
+  row('  guidance at the base, the rest of it', ms(stages.guidanceMs))
   row('  first message', `${ms(stages.firstMessageMs)}, ${mb(probe.firstMessageChars)}M characters`)
   row(
     'ratio',
@@ -184,6 +186,9 @@ function printTable(rows: TableRow[]): void {
 
 interface Stages {
   scopeMs: number
+  /** planReview, while git reads the guidance. */
+  planMs: number
+  /** The guidance's read, from the end of planReview. */
   guidanceMs: number
   symbolsMs: number
   firstMessageMs: number
@@ -206,8 +211,9 @@ interface PrepResult {
 
 /**
  * The action's steps from scopeReview to the first model requests (see runModel and reviewWithAgent). The
- * action waits for the guidance (whose read scopeReview started) and the symbols at once; here the symbols
- * are read once the guidance is in, so that each has a figure of its own, and the total is the longer for it.
+ * action plans the passes while git reads the guidance (whose read scopeReview started) and the symbols, then
+ * waits for both at once; here the symbols are read once the guidance is in, so that each has a figure of its
+ * own, and the total is the longer for it.
  */
 async function prep(pr: SyntheticPr): Promise<PrepResult> {
   const logger = silentLogger
@@ -222,6 +228,8 @@ async function prep(pr: SyntheticPr): Promise<PrepResult> {
     source
   )
   const scopedAt = performance.now()
+  const batches = planReview(scoped.triage)
+  const plannedAt = performance.now()
   const guidance = await scoped.guidance
   const guidedAt = performance.now()
   const symbols = await symbolReferences(
@@ -231,7 +239,6 @@ async function prep(pr: SyntheticPr): Promise<PrepResult> {
     logger
   )
   const symbolsAt = performance.now()
-  const batches = planBatches(scoped.triage)
   const [first, ...others] = passesStarted(batches)
   const firstMessageChars = firstMessage(pr, scoped.triage, guidance, symbols, first)
   const done = performance.now()
@@ -243,7 +250,8 @@ async function prep(pr: SyntheticPr): Promise<PrepResult> {
   return {
     stages: {
       scopeMs: scopedAt - started,
-      guidanceMs: guidedAt - scopedAt,
+      planMs: plannedAt - scopedAt,
+      guidanceMs: guidedAt - plannedAt,
       symbolsMs: symbolsAt - guidedAt,
       firstMessageMs: done - symbolsAt,
       otherFirstMessagesMs: othersDone - done

@@ -2,10 +2,10 @@ import type Anthropic from '@anthropic-ai/sdk'
 import { budgetLimits, runLimits, type BudgetKind } from './agent/budgets.js'
 import { RateLimitSignal } from './agent/passes.js'
 import { createAnthropic } from './agent/client.js'
-import { readGuidance, type GuidanceFile } from './agent/first-message.js'
+import { guidanceCandidates, readGuidance, type GuidanceFile } from './agent/first-message.js'
 import { fallbackSummary, type AgentRun } from './agent/loop.js'
 import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
-import { reviewWithAgent, type AgentReview } from './agent/review.js'
+import { planReview, reviewWithAgent, type AgentReview } from './agent/review.js'
 import { symbolReferences } from './agent/symbols.js'
 import type { ReviewRequest } from './event.js'
 import { DiffLineSet } from './diff/line-set.js'
@@ -349,6 +349,11 @@ export async function readGuidanceAtBase(
   changedPaths: string[],
   reader?: BlobReader
 ): Promise<GuidanceFile[]> {
+  // Asked at once, beside the check that the tip is here, rather than after it: the work that follows (see
+  // planReview) then runs while git answers. The answer counts only when nothing was fetched, as a reader
+  // started before a fetch is not relied on to see what the fetch brought.
+  const early = reader?.read(baseSha, guidanceCandidates(changedPaths))
+  early?.catch(() => undefined)
   try {
     let fetched: string[]
     try {
@@ -357,8 +362,7 @@ export async function readGuidanceAtBase(
       logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
       return []
     }
-    // A reader started before the fetch is not relied on to see what the fetch brought.
-    return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader)
+    return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : early)
   } finally {
     reader?.close()
   }
@@ -373,7 +377,7 @@ export async function runModel(
   const { pr, headSha, baseSha, state } = prior
   const { scope } = scoped
   // Each reads its own commit with git processes of its own: neither waits for the other.
-  const [guidance, symbols] = await Promise.all([
+  const reading = Promise.all([
     scoped.guidance,
     symbolReferences(
       scoped.git,
@@ -382,6 +386,8 @@ export async function runModel(
       logger
     )
   ])
+  const batches = planReview(scoped.triage)
+  const [guidance, symbols] = await reading
   const rateLimits = new RateLimitSignal()
   const client = (
     options.anthropic ??
@@ -422,6 +428,7 @@ export async function runModel(
     prFiles: scoped.pullDiff.files,
     lineSet: scoped.lineSet,
     triage: scoped.triage,
+    batches,
     carried: scope.carried,
     verify: settings.verifyFindings,
     context: {

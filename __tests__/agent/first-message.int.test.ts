@@ -3,7 +3,9 @@ import { budgetLimits } from '../../src/agent/budgets.js'
 import {
   buildFirstUserContent,
   guidanceDirectories,
+  prepareFirstMessage,
   readGuidance,
+  type PassContext,
   type ReviewContextInput
 } from '../../src/agent/first-message.js'
 import { SYSTEM_PROMPT } from '../../src/agent/prompt.js'
@@ -15,6 +17,7 @@ import { diffFiles } from '../../src/diff/source.js'
 import type { Finding } from '../../src/findings/finding.js'
 import { createGit } from '../../src/git/git.js'
 import { memoryLogger } from '../../src/logger.js'
+import { readGuidanceAtBase } from '../../src/pipeline.js'
 import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
 
 let fixture: PrFixture | undefined
@@ -247,6 +250,45 @@ describe('guidance in the directories of changed files', () => {
   })
 })
 
+describe('guidance read at the base tip through a reader opened beforehand', () => {
+  const base = {
+    'REVIEW.md': 'Root rule at the tip.\n',
+    'src/AGENTS.md': 'Src rule at the tip.\n',
+    'src/a.ts': 'export const a = 1\n'
+  }
+  const commits = [{ files: { 'src/a.ts': 'export const a = 2\n' } }]
+  const expected = [
+    { path: 'REVIEW.md', text: 'Root rule at the tip.\n' },
+    { path: 'src/AGENTS.md', text: 'Src rule at the tip.\n' }
+  ]
+
+  it('takes the answer the reader gave while the tip was checked, when the tip was here', async () => {
+    fixture = createPrFixture({ base, commits })
+    const logger = memoryLogger()
+    const git = createGit(fixture.workspaceDir, logger)
+    await git.fetchShas([fixture.baseSha])
+    expect(await git.hasCommit(fixture.baseSha)).toBe(true)
+    logger.lines.length = 0
+    const reader = git.openBlobReader()
+    expect(await readGuidanceAtBase(git, fixture.baseSha, logger, ['src/a.ts'], reader)).toEqual(expected)
+    // The reader's process alone: no fetch, and no second reader.
+    expect(logger.lines).toEqual([{ level: 'debug', message: 'git cat-file --batch' }])
+  })
+
+  it('reads again after fetching the tip, whatever the reader answered before the fetch', async () => {
+    fixture = createPrFixture({ base, commits })
+    const logger = memoryLogger()
+    const git = createGit(fixture.workspaceDir, logger)
+    expect(await git.hasCommit(fixture.baseSha)).toBe(false)
+    const reader = git.openBlobReader()
+    expect(await readGuidanceAtBase(git, fixture.baseSha, logger, ['src/a.ts'], reader)).toEqual(expected)
+    const calls = logger.lines.map(line => line.message)
+    expect(calls.filter(call => call.startsWith('git fetch'))).toHaveLength(1)
+    expect(calls.filter(call => call === 'git cat-file --batch')).toHaveLength(2)
+    expect(logger.lines.filter(line => line.level === 'warning')).toEqual([])
+  })
+})
+
 describe('the first message', () => {
   async function context(): Promise<{ input: ReviewContextInput; headSha: string }> {
     fixture = createPrFixture({
@@ -317,6 +359,45 @@ describe('the first message', () => {
     expect(inventoryOf(passes[0]!.text)).toContain('- src/a.ts (modified')
     expect(inventoryOf(passes[1]!.text)).toBe(inventoryOf(passes[0]!.text))
     expect(fresh.text).toBe(passes[1]!.text)
+  })
+
+  it('is the same whether its diff was prepared ahead or not, and never shows a diff prepared for other files', async () => {
+    fixture = createPrFixture({
+      base: { 'src/a.ts': 'export const a = 1\n', 'src/b.ts': 'export const b = 1\n' },
+      commits: [{ files: { 'src/a.ts': 'export const a = 2\n', 'src/b.ts': 'export const b = 2\n' } }]
+    })
+    const git = createGit(fixture.workspaceDir, memoryLogger())
+    await git.fetchShas([fixture.headSha, fixture.mergeBaseSha])
+    const triaged = triage(await diffFiles(git, fixture.mergeBaseSha, fixture.headSha))
+    const [a, b] = triaged.reviewable
+    const input: ReviewContextInput = {
+      repository: 'octo/calc',
+      pr: { number: 7, title: 't', body: '' },
+      headSha: fixture.headSha,
+      baseSha: fixture.mergeBaseSha,
+      triage: triaged,
+      guidance: [],
+      instructions: '',
+      budget: budgetLimits('standard')
+    }
+    const textOf = (pass?: PassContext): string =>
+      buildFirstUserContent({ ...input, ...(pass ? { pass } : {}) })[0]!.text
+    const whole = textOf()
+    const onlyA = { index: 0, count: 2, files: [a!] }
+    const bothInPass = { index: 0, count: 1, files: [a!, b!] }
+    const plainA = textOf(onlyA)
+    expect(plainA).not.toContain('=== src/b.ts')
+
+    prepareFirstMessage(triaged)
+    expect(textOf()).toBe(whole)
+    prepareFirstMessage(triaged, onlyA)
+    expect(textOf(onlyA)).toBe(plainA)
+    // Prepared for a pass of src/a.ts alone, then asked for one that starts with it and holds more.
+    prepareFirstMessage(triaged, onlyA)
+    const both = textOf(bothInPass)
+    expect(both).toContain('=== src/a.ts')
+    expect(both).toContain('=== src/b.ts')
+    expect(textOf(onlyA)).toBe(plainA)
   })
 
   it('states the budget and asks for honest severities instead of showing the posting threshold', async () => {

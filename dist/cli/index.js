@@ -86996,12 +86996,13 @@ function guidanceCandidates(changedPaths) {
 /**
  * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
  * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
+ * `read`, when given, is a read of guidanceCandidates(changedPaths) at `baseSha` started beforehand.
  */
-async function readGuidance(git, baseSha, logger, changedPaths = [], reader) {
+async function readGuidance(git, baseSha, logger, changedPaths = [], read) {
     const paths = guidanceCandidates(changedPaths);
     let blobs;
     try {
-        blobs = await (reader ? reader.read(baseSha, paths) : git.readBlobs(baseSha, paths));
+        blobs = await (read ?? git.readBlobs(baseSha, paths));
     }
     catch (error) {
         logger.warning(`Could not read repository guidance at the base: ${errors_errorMessage(error)}`);
@@ -87086,7 +87087,6 @@ function buildFirstUserContent(input) {
         ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
             (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
         : 'The diff:';
-    const inDiff = forDisplay(input.pass ? diffSource(input.triage, input.pass) : input.triage);
     if (input.pass) {
         const { index, count, files } = input.pass;
         sections.push(`This pull request is too large for one message, so it is reviewed in ${count} passes over one findings ` +
@@ -87094,12 +87094,44 @@ function buildFirstUserContent(input) {
             `${input.triage.reviewable.length} files to review. The other files are reviewed in the other passes; ` +
             "read them only where this pass's changes depend on them, and do not record their problems here.");
     }
-    const diff = inDiff.reviewable.length > 0 ? renderDiff(inDiff) : '(no reviewable changes)';
-    sections.push(`${diffTitle}\n${wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }))}`);
+    sections.push(`${diffTitle}\n${diffSection(diffSource(input.triage, input.pass))}`);
     sections.push(reReview
         ? 'Check the open findings first, then review the changes for new problems. Call publish_review when done.'
         : 'Review the diff, record each problem with add_finding, then call publish_review.');
     return [{ type: 'text', text: sections.join('\n\n') }];
+}
+/**
+ * Renders ahead what the first message of a review, or of its first pass, shows that needs neither the
+ * guidance nor the symbols (the file inventory and the diff), so that it is ready once git has read those.
+ */
+function prepareFirstMessage(triage, pass) {
+    inventorySection(triage);
+    const source = diffSource(triage, pass);
+    const [first] = source.reviewable;
+    if (first)
+        diffSectionsAhead.set(first, { files: source.reviewable, section: renderDiffSection(source) });
+}
+/**
+ * Diff sections rendered by prepareFirstMessage, by the first file they show. The first message that shows
+ * the same files takes its section, and it is dropped then: a large pull request's passes do not keep theirs.
+ */
+const diffSectionsAhead = new WeakMap();
+function diffSection(source) {
+    const [first] = source.reviewable;
+    const ahead = first ? diffSectionsAhead.get(first) : undefined;
+    if (first && ahead && sameFiles(ahead.files, source.reviewable)) {
+        diffSectionsAhead.delete(first);
+        return ahead.section;
+    }
+    return renderDiffSection(source);
+}
+function renderDiffSection(source) {
+    const inDiff = forDisplay(source);
+    const diff = inDiff.reviewable.length > 0 ? renderDiff(inDiff) : '(no reviewable changes)';
+    return wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }));
+}
+function sameFiles(a, b) {
+    return a.length === b.length && a.every((entry, i) => entry === b[i]);
 }
 function symbolsSection(symbols) {
     const lines = symbols.map(symbol => {
@@ -88194,6 +88226,19 @@ async function verifyFindings(options) {
 
 
 /**
+ * The batches a review of `triage` takes, one per pass (none, or one, for a review in one conversation), with
+ * the first message of its first pass prepared as far as it can be (see prepareFirstMessage): called while git
+ * reads the guidance and the symbols, it renders the diff on the core git is not using.
+ */
+function planReview(triage) {
+    const batches = planBatches(triage);
+    prepareFirstMessage(triage, batches.length > 1 ? passOf(batches, 0) : undefined);
+    return batches;
+}
+function passOf(batches, index) {
+    return { index, count: batches.length, files: batches[index].files };
+}
+/**
  * The review of `triage`'s files: one conversation when its diff fits one message, else one per batch of
  * files, up to `concurrency` (three by default) at a time, all over one findings store (a finding one pass
  * made is a duplicate in the next). Every pass gets the same system prompt, tools and file inventory; the
@@ -88207,7 +88252,7 @@ async function reviewWithAgent(input) {
         headSha,
         readHeadLines: path => readLinesAt(git, headSha, path)
     });
-    const batches = planBatches(input.triage);
+    const batches = input.batches ?? planBatches(input.triage);
     const reviewable = input.triage.reviewable.map(entry => entry.file.path);
     let run;
     const covered = new Set();
@@ -88240,11 +88285,7 @@ async function reviewInPasses(input, store, batches, covered) {
     const results = await runPool(batches.map((batch, index) => async () => {
         started++;
         // Verification reads one conversation's context; across passes it is left out.
-        const result = await reviewPass({ ...input, verify: false }, store, {
-            index,
-            count,
-            files: batch.files
-        });
+        const result = await reviewPass({ ...input, verify: false }, store, passOf(batches, index));
         const usage = result.run.usage;
         spent += usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens;
         if (result.run.failure)
@@ -91134,6 +91175,11 @@ async function fetchPullHead(git, prNumber, headSha, logger) {
  * `reader`, a process opened for this read beforehand, is closed when it is done.
  */
 async function readGuidanceAtBase(git, baseSha, logger, changedPaths, reader) {
+    // Asked at once, beside the check that the tip is here, rather than after it: the work that follows (see
+    // planReview) then runs while git answers. The answer counts only when nothing was fetched, as a reader
+    // started before a fetch is not relied on to see what the fetch brought.
+    const early = reader?.read(baseSha, guidanceCandidates(changedPaths));
+    early?.catch(() => undefined);
     try {
         let fetched;
         try {
@@ -91143,8 +91189,7 @@ async function readGuidanceAtBase(git, baseSha, logger, changedPaths, reader) {
             logger.warning(`Could not fetch the base commit for repository guidance: ${errors_errorMessage(error)}`);
             return [];
         }
-        // A reader started before the fetch is not relied on to see what the fetch brought.
-        return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : reader);
+        return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : early);
     }
     finally {
         reader?.close();
@@ -91155,10 +91200,12 @@ async function runModel(options, prior, scoped) {
     const { pr, headSha, baseSha, state } = prior;
     const { scope } = scoped;
     // Each reads its own commit with git processes of its own: neither waits for the other.
-    const [guidance, symbols] = await Promise.all([
+    const reading = Promise.all([
         scoped.guidance,
         symbolReferences(scoped.git, headSha, scoped.triage.reviewable.map(entry => entry.file), logger)
     ]);
+    const batches = planReview(scoped.triage);
+    const [guidance, symbols] = await reading;
     const rateLimits = new RateLimitSignal();
     const client = (options.anthropic ??
         (() => createAnthropic({
@@ -91193,6 +91240,7 @@ async function runModel(options, prior, scoped) {
         prFiles: scoped.pullDiff.files,
         lineSet: scoped.lineSet,
         triage: scoped.triage,
+        batches,
         carried: scope.carried,
         verify: settings.verifyFindings,
         context: {

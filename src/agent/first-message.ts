@@ -4,7 +4,7 @@ import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 import { errorMessage } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import { displayPath } from '../diff/paths.js'
-import type { BlobReader, Git } from '../git/git.js'
+import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { BudgetLimits } from './budgets.js'
 import type { SymbolReferences } from './symbols.js'
@@ -71,18 +71,19 @@ export function guidanceCandidates(changedPaths: readonly string[]): string[] {
 /**
  * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
  * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
+ * `read`, when given, is a read of guidanceCandidates(changedPaths) at `baseSha` started beforehand.
  */
 export async function readGuidance(
   git: Git,
   baseSha: string,
   logger: Logger,
   changedPaths: readonly string[] = [],
-  reader?: BlobReader
+  read?: Promise<Map<string, Buffer>>
 ): Promise<GuidanceFile[]> {
   const paths = guidanceCandidates(changedPaths)
   let blobs: Map<string, Buffer>
   try {
-    blobs = await (reader ? reader.read(baseSha, paths) : git.readBlobs(baseSha, paths))
+    blobs = await (read ?? git.readBlobs(baseSha, paths))
   } catch (error) {
     logger.warning(`Could not read repository guidance at the base: ${errorMessage(error)}`)
     return []
@@ -224,7 +225,6 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
     ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +
       (carriedOver.length > 0 ? ', with the whole pull-request diff of the files carried over:' : ':')
     : 'The diff:'
-  const inDiff = forDisplay(input.pass ? diffSource(input.triage, input.pass) : input.triage)
   if (input.pass) {
     const { index, count, files } = input.pass
     sections.push(
@@ -234,14 +234,50 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
         "read them only where this pass's changes depend on them, and do not record their problems here."
     )
   }
-  const diff = inDiff.reviewable.length > 0 ? renderDiff(inDiff) : '(no reviewable changes)'
-  sections.push(`${diffTitle}\n${wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }))}`)
+  sections.push(`${diffTitle}\n${diffSection(diffSource(input.triage, input.pass))}`)
   sections.push(
     reReview
       ? 'Check the open findings first, then review the changes for new problems. Call publish_review when done.'
       : 'Review the diff, record each problem with add_finding, then call publish_review.'
   )
   return [{ type: 'text', text: sections.join('\n\n') }]
+}
+
+/**
+ * Renders ahead what the first message of a review, or of its first pass, shows that needs neither the
+ * guidance nor the symbols (the file inventory and the diff), so that it is ready once git has read those.
+ */
+export function prepareFirstMessage(triage: TriageResult, pass?: PassContext): void {
+  inventorySection(triage)
+  const source = diffSource(triage, pass)
+  const [first] = source.reviewable
+  if (first) diffSectionsAhead.set(first, { files: source.reviewable, section: renderDiffSection(source) })
+}
+
+/**
+ * Diff sections rendered by prepareFirstMessage, by the first file they show. The first message that shows
+ * the same files takes its section, and it is dropped then: a large pull request's passes do not keep theirs.
+ */
+const diffSectionsAhead = new WeakMap<ReviewableFile, { files: readonly ReviewableFile[]; section: string }>()
+
+function diffSection(source: TriageResult): string {
+  const [first] = source.reviewable
+  const ahead = first ? diffSectionsAhead.get(first) : undefined
+  if (first && ahead && sameFiles(ahead.files, source.reviewable)) {
+    diffSectionsAhead.delete(first)
+    return ahead.section
+  }
+  return renderDiffSection(source)
+}
+
+function renderDiffSection(source: TriageResult): string {
+  const inDiff = forDisplay(source)
+  const diff = inDiff.reviewable.length > 0 ? renderDiff(inDiff) : '(no reviewable changes)'
+  return wrapUntrusted('diff', cleanUntrusted(diff, { invisible: 'show' }))
+}
+
+function sameFiles(a: readonly ReviewableFile[], b: readonly ReviewableFile[]): boolean {
+  return a.length === b.length && a.every((entry, i) => entry === b[i])
 }
 
 function symbolsSection(symbols: SymbolReferences[]): string {

@@ -11,6 +11,7 @@ import type { BudgetLimits, RunLimits } from './budgets.js'
 import {
   buildFirstUserContent,
   firstMessageShows,
+  prepareFirstMessage,
   type PassContext,
   type ReviewContextInput
 } from './first-message.js'
@@ -49,6 +50,8 @@ export interface AgentReviewInput {
   rateLimits?: RateLimitSignal
   /** Passes run at once before any 429 (default MAX_CONCURRENT_PASSES). */
   concurrency?: number
+  /** The passes planReview planned for `triage`; planned here when absent. */
+  batches?: Batch[]
   logger: Logger
   now?: () => number
 }
@@ -71,6 +74,21 @@ interface PassResult {
 }
 
 /**
+ * The batches a review of `triage` takes, one per pass (none, or one, for a review in one conversation), with
+ * the first message of its first pass prepared as far as it can be (see prepareFirstMessage): called while git
+ * reads the guidance and the symbols, it renders the diff on the core git is not using.
+ */
+export function planReview(triage: TriageResult): Batch[] {
+  const batches = planBatches(triage)
+  prepareFirstMessage(triage, batches.length > 1 ? passOf(batches, 0) : undefined)
+  return batches
+}
+
+function passOf(batches: readonly Batch[], index: number): PassContext {
+  return { index, count: batches.length, files: (batches[index] as Batch).files }
+}
+
+/**
  * The review of `triage`'s files: one conversation when its diff fits one message, else one per batch of
  * files, up to `concurrency` (three by default) at a time, all over one findings store (a finding one pass
  * made is a duplicate in the next). Every pass gets the same system prompt, tools and file inventory; the
@@ -84,7 +102,7 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     headSha,
     readHeadLines: path => readLinesAt(git, headSha, path)
   })
-  const batches = planBatches(input.triage)
+  const batches = input.batches ?? planBatches(input.triage)
   const reviewable = input.triage.reviewable.map(entry => entry.file.path)
   let run: AgentRun
   const covered = new Set<string>()
@@ -122,11 +140,7 @@ async function reviewInPasses(
     batches.map((batch, index) => async () => {
       started++
       // Verification reads one conversation's context; across passes it is left out.
-      const result = await reviewPass({ ...input, verify: false }, store, {
-        index,
-        count,
-        files: batch.files
-      })
+      const result = await reviewPass({ ...input, verify: false }, store, passOf(batches, index))
       const usage = result.run.usage
       spent += usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens
       if (result.run.failure) failed = true
