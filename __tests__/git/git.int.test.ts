@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -93,10 +94,39 @@ describe('createGit', () => {
       expect(parts.length).toBeGreaterThan(1)
       expect(parts.join('')).toBe(whole)
       await expect(reader.streamDiff(from, 'f'.repeat(40), () => undefined)).rejects.toThrow(GitError)
-      expect(fs.readdirSync(runnerTemp)).toEqual([])
+      // Removed in the background, once the diff is read or git has failed.
+      await emptied(runnerTemp)
     } finally {
       if (saved === undefined) delete process.env.RUNNER_TEMP
       else process.env.RUNNER_TEMP = saved
+      large.cleanup()
+      fs.rmSync(runnerTemp, { recursive: true, force: true })
+    }
+  })
+
+  it('leaves no diff file behind when the process exits as soon as the diff is read', async () => {
+    const runnerTemp = fs.mkdtempSync(path.join(os.tmpdir(), 'redline-runner-temp-'))
+    const large = createCheckoutFixture()
+    try {
+      const from = large.commit({ 'big.txt': numbered(50_000) })
+      const to = large.commit({ 'big.txt': numbered(50_000).replace(/line (\d+)/g, 'row $1') })
+      const gitModule = path.resolve('src/git/git.ts')
+      const script =
+        `import { createGit } from ${JSON.stringify(gitModule)}\n` +
+        `import { silentLogger } from ${JSON.stringify(path.resolve('src/logger.ts'))}\n` +
+        `let chars = 0\n` +
+        `await createGit(${JSON.stringify(large.dev)}, silentLogger).streamDiff(` +
+        `${JSON.stringify(from)}, ${JSON.stringify(to)}, part => void (chars += part.length))\n` +
+        `console.log(chars)\n` +
+        `process.exit(0)\n`
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { ...process.env, RUNNER_TEMP: runnerTemp },
+        encoding: 'utf8'
+      })
+      expect(child.stderr).toBe('')
+      expect(Number(child.stdout.trim())).toBeGreaterThan(1 << 20)
+      expect(fs.readdirSync(runnerTemp)).toEqual([])
+    } finally {
       large.cleanup()
       fs.rmSync(runnerTemp, { recursive: true, force: true })
     }
@@ -442,3 +472,11 @@ describe('readBlobs', () => {
     await expect(createGit(outside, silentLogger).readBlobs(head, ['REVIEW.md'])).rejects.toThrow(GitError)
   })
 })
+
+/** Waits until `dir` holds nothing, for at most five seconds. */
+async function emptied(dir: string): Promise<void> {
+  for (const started = Date.now(); fs.readdirSync(dir).length > 0;) {
+    if (Date.now() - started > 5_000) throw new Error(`${dir} still holds ${fs.readdirSync(dir).join(', ')}`)
+    await new Promise(resolve => setTimeout(resolve, 5))
+  }
+}
