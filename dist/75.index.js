@@ -3016,13 +3016,16 @@ function guidanceCandidates(changedPaths) {
 /**
  * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
  * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
- * `read`, when given, is a read of guidanceCandidates(changedPaths) at `baseSha` started beforehand.
  */
-async function readGuidance(git, baseSha, logger, changedPaths = [], read) {
+function readGuidance(git, baseSha, logger, changedPaths = []) {
     const paths = guidanceCandidates(changedPaths);
+    return guidanceFrom(paths, git.readBlobs(baseSha, paths), logger);
+}
+/** The guidance among `paths` (guidanceCandidates, in their order), from a read of their bytes at the base. */
+async function guidanceFrom(paths, read, logger) {
     let blobs;
     try {
-        blobs = await (read ?? git.readBlobs(baseSha, paths));
+        blobs = await read;
     }
     catch (error) {
         logger.warning(`Could not read repository guidance at the base: ${(0,src_errors/* errorMessage */.gJ)(error)}`);
@@ -8933,7 +8936,8 @@ async function readGuidanceAtBase(git, baseSha, logger, changedPaths, reader) {
     // Asked at once, beside the check that the tip is here, rather than after it: the work that follows (see
     // planReview) then runs while git answers. The answer counts only when nothing was fetched, as a reader
     // started before a fetch is not relied on to see what the fetch brought.
-    const early = reader?.read(baseSha, guidanceCandidates(changedPaths));
+    const paths = guidanceCandidates(changedPaths);
+    const early = reader?.read(baseSha, paths);
     early?.catch(() => undefined);
     try {
         let fetched;
@@ -8944,7 +8948,7 @@ async function readGuidanceAtBase(git, baseSha, logger, changedPaths, reader) {
             logger.warning(`Could not fetch the base commit for repository guidance: ${(0,src_errors/* errorMessage */.gJ)(error)}`);
             return [];
         }
-        return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : early);
+        return await guidanceFrom(paths, early && fetched.length === 0 ? early : git.readBlobs(baseSha, paths), logger);
     }
     finally {
         reader?.close();

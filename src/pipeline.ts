@@ -2,7 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import { budgetLimits, runLimits, type BudgetKind } from './agent/budgets.js'
 import { RateLimitSignal } from './agent/passes.js'
 import { createAnthropic } from './agent/client.js'
-import { guidanceCandidates, readGuidance, type GuidanceFile } from './agent/first-message.js'
+import { guidanceCandidates, guidanceFrom, type GuidanceFile } from './agent/first-message.js'
 import { fallbackSummary, type AgentRun } from './agent/loop.js'
 import { emptyUsage, priceFor, type Usage } from './agent/pricing.js'
 import { planReview, reviewWithAgent, type AgentReview } from './agent/review.js'
@@ -352,7 +352,8 @@ export async function readGuidanceAtBase(
   // Asked at once, beside the check that the tip is here, rather than after it: the work that follows (see
   // planReview) then runs while git answers. The answer counts only when nothing was fetched, as a reader
   // started before a fetch is not relied on to see what the fetch brought.
-  const early = reader?.read(baseSha, guidanceCandidates(changedPaths))
+  const paths = guidanceCandidates(changedPaths)
+  const early = reader?.read(baseSha, paths)
   early?.catch(() => undefined)
   try {
     let fetched: string[]
@@ -362,7 +363,11 @@ export async function readGuidanceAtBase(
       logger.warning(`Could not fetch the base commit for repository guidance: ${errorMessage(error)}`)
       return []
     }
-    return await readGuidance(git, baseSha, logger, changedPaths, fetched.length > 0 ? undefined : early)
+    return await guidanceFrom(
+      paths,
+      early && fetched.length === 0 ? early : git.readBlobs(baseSha, paths),
+      logger
+    )
   } finally {
     reader?.close()
   }

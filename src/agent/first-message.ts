@@ -71,19 +71,26 @@ export function guidanceCandidates(changedPaths: readonly string[]): string[] {
 /**
  * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
  * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
- * `read`, when given, is a read of guidanceCandidates(changedPaths) at `baseSha` started beforehand.
  */
-export async function readGuidance(
+export function readGuidance(
   git: Git,
   baseSha: string,
   logger: Logger,
-  changedPaths: readonly string[] = [],
-  read?: Promise<Map<string, Buffer>>
+  changedPaths: readonly string[] = []
 ): Promise<GuidanceFile[]> {
   const paths = guidanceCandidates(changedPaths)
+  return guidanceFrom(paths, git.readBlobs(baseSha, paths), logger)
+}
+
+/** The guidance among `paths` (guidanceCandidates, in their order), from a read of their bytes at the base. */
+export async function guidanceFrom(
+  paths: readonly string[],
+  read: Promise<Map<string, Buffer>>,
+  logger: Logger
+): Promise<GuidanceFile[]> {
   let blobs: Map<string, Buffer>
   try {
-    blobs = await (read ?? git.readBlobs(baseSha, paths))
+    blobs = await read
   } catch (error) {
     logger.warning(`Could not read repository guidance at the base: ${errorMessage(error)}`)
     return []
