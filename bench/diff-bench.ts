@@ -19,6 +19,7 @@ import { diffArgs } from '../src/git/git.js'
 import { readSettings } from '../src/inputs.js'
 import { silentLogger } from '../src/logger.js'
 import { planReview } from '../src/agent/review.js'
+import { probeRuntime, type ProbeRuntime } from './runtime.js'
 import { scopeReview, type PullSource } from '../src/pipeline.js'
 
 /**
@@ -33,8 +34,7 @@ import { scopeReview, type PullSource } from '../src/pipeline.js'
  * Everything is measured in a fresh process running this file bundled, as the action prepares one review
  * per process from its bundle: a warm process would hide the cost of code that runs once. Each probe times
  * the bare diff before and after the prep and compares the prep with their mean, so drift on a busy machine
- * falls on both sides. The probes run under this process's Node, or under the one REDLINE_BENCH_NODE names:
- * the action declares node24, whose compilers cost less in a cold process than Node 20's.
+ * falls on both sides. The probes run under the action's runtime (see probeRuntime).
  */
 const CASES: Array<{ name: string; probes?: number } & SyntheticPrShape> = [
   // A probe of the smallest case takes a fraction of a second, and its ratio moves most with the host.
@@ -61,16 +61,17 @@ export async function benchDiff(only?: string): Promise<void> {
   try {
     const bundling = performance.now()
     const probeScript = await bundleProbe(path.join(root, 'probe'))
+    const runtime = probeRuntime(projectRoot())
     console.log(
       `probes run from an ncc bundle, as the action does (built in ${ms(performance.now() - bundling)}), ` +
-        `under Node ${probeNodeVersion()}`
+        `under Node ${runtime.version}: ${runtime.origin}`
     )
     for (const [index, shape] of CASES.entries()) {
       if (only && !shape.name.includes(only)) continue
       const started = performance.now()
       const pr = buildSyntheticPr(path.join(root, `pr-${index}`), shape)
       console.log(`\n${shape.name} (repository built in ${ms(performance.now() - started)})`)
-      rows.push({ name: shape.name, ...(await measure(pr, probeScript, shape.probes ?? PROBES)) })
+      rows.push({ name: shape.name, ...(await measure(pr, runtime, probeScript, shape.probes ?? PROBES)) })
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true })
@@ -91,9 +92,14 @@ interface TableRow extends Measured {
   name: string
 }
 
-async function measure(pr: SyntheticPr, probeScript: string, count: number): Promise<Measured> {
+async function measure(
+  pr: SyntheticPr,
+  runtime: ProbeRuntime,
+  probeScript: string,
+  count: number
+): Promise<Measured> {
   const probes: ProbeResult[] = []
-  for (let run = 0; run < count; run++) probes.push(await probeInFreshProcess(pr, probeScript))
+  for (let run = 0; run < count; run++) probes.push(await probeInFreshProcess(pr, runtime, probeScript))
   const probe = medianBy(probes, ratioOf)
   const maxRssMb = Math.max(...probes.map(result => result.maxRssMb))
   const { stages } = probe
@@ -331,7 +337,7 @@ interface ProbeResult extends PrepResult {
  * the 300-file ratio and widened its spread.
  */
 async function bundleProbe(dir: string): Promise<string> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const root = projectRoot()
   const ncc = path.join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js')
   const args = [ncc, 'build', fileURLToPath(import.meta.url), '-o', dir, '--quiet']
   await new Promise<void>((resolve, reject) => {
@@ -342,22 +348,19 @@ async function bundleProbe(dir: string): Promise<string> {
   return path.join(dir, 'index.js')
 }
 
-/** The Node that runs the probes: this one, or the one REDLINE_BENCH_NODE names. */
-function probeNode(): string {
-  return process.env.REDLINE_BENCH_NODE || process.execPath
-}
-
-function probeNodeVersion(): string {
-  const node = probeNode()
-  if (node === process.execPath) return process.version
-  return `${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()} (${node})`
+function projectRoot(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 }
 
 /** Runs the bundled probe in a new process, without this process's loader, for one cold prep. */
-function probeInFreshProcess(pr: SyntheticPr, probeScript: string): Promise<ProbeResult> {
+function probeInFreshProcess(
+  pr: SyntheticPr,
+  runtime: ProbeRuntime,
+  probeScript: string
+): Promise<ProbeResult> {
   const args = [probeScript, PROBE_FLAG, pr.dir, pr.baseSha, pr.headSha]
   return new Promise((resolve, reject) => {
-    const child = spawn(probeNode(), args, { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(runtime.node, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     child.stdout.on('data', (data: Buffer) => void (out += data.toString('utf8')))
     child.on('error', reject)
