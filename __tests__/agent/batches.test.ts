@@ -68,6 +68,27 @@ describe('planBatches', () => {
     expect(batches.flat()).toEqual(expected)
   })
 
+  it('keeps each test with its source, whatever the convention and the case of its name', () => {
+    const pairs = [
+      ['src/a.ts', 'src/a.test.ts'],
+      ['src/b.ts', 'src/__tests__/b.ts'],
+      ['c.py', 'tests/test_c.py'],
+      ['d.go', 'd_test.go'],
+      ['src/E.ts', 'src/e.SPEC.ts'],
+      ['lib/f.rb', 'lib/spec/f_spec.rb'],
+      ['src/Spec.ts', 'src/spec.test.ts'],
+      ['app/g.py', 'app/Tests_g.py'],
+      ['h', 'h-tests']
+    ]
+    for (const [source, test] of pairs as Array<[string, string]>) {
+      // Listed between the two and as large as each: were the test a unit of its own, this file would share
+      // the source's batch (two 10-line files fit one, three do not).
+      const between = `${source.slice(0, source.lastIndexOf('/') + 1)}unrelated.ts`
+      const files = [added(source, 10), added(between, 10), added(test, 10)]
+      expect(paths(planBatches(triage(files), 1_100))).toEqual([[source, test], [between]])
+    }
+  })
+
   it('puts a file too large for any batch alone', () => {
     const batches = planBatches(triage([added('small.ts', 5), added('huge.ts', 300, 200)]), 5_000)
     expect(paths(batches)).toContainEqual(['huge.ts'])

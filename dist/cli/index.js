@@ -87737,11 +87737,24 @@ const byLocale = new Intl.Collator().compare;
 /** `src/a.test.ts`, `src/__tests__/a.ts`, `tests/test_a.py` and `a_test.go` all belong with `a`. */
 function stemOf(path) {
     const name = path.slice(path.lastIndexOf('/') + 1);
-    return name
-        .replace(/\.[^.]+$/, '')
+    // The name without its last extension, as /\.[^.]+$/ would leave it.
+    const dot = name.lastIndexOf('.');
+    const stem = dot >= 0 && dot < name.length - 1 ? name.slice(0, dot) : name;
+    const lower = stem.toLowerCase();
+    // Most names hold neither word: three replacements for each of 300 files took 1.5 ms of a fresh process.
+    if (!lower.includes('test') && !lower.includes('spec'))
+        return lower;
+    return stem
         .replace(/([._-](test|spec|tests))$/i, '')
         .replace(/^(test_|tests_)/i, '')
         .toLowerCase();
+}
+/** The directory of a test's source: `src/__tests__`, `src/tests` and `src/spec` stand for `src`. */
+function sourceDirectoryOf(path) {
+    const directory = directoryOf(path);
+    if (!directory.includes('test') && !directory.includes('spec'))
+        return directory;
+    return directory.replace(/(^|\/)(__tests__|tests?|spec)$/, '');
 }
 /** What a file takes of a first message's diff: its rendered diff and the blank line after it. */
 function sizeOf(entry) {
@@ -87757,14 +87770,17 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
     const entries = triage.reviewable;
     if (entries.length === 0)
         return [];
-    const total = entries.reduce((sum, entry) => sum + sizeOf(entry), 0);
+    const sizes = new Map(entries.map(entry => [entry, sizeOf(entry)]));
+    let total = 0;
+    for (const size of sizes.values())
+        total += size;
     if (total <= maxChars)
         return [{ files: [...entries] }];
     // Units: a source file and the tests named after it, in the same or a test directory.
     const order = new Map(entries.map((entry, i) => [entry, i]));
     const byStem = new Map();
     for (const [i, entry] of entries.entries()) {
-        const directory = directoryOf(entry.file.path).replace(/(^|\/)(__tests__|tests?|spec)$/, '');
+        const directory = sourceDirectoryOf(entry.file.path);
         const key = `${directory}|${stemOf(entry.file.path)}`;
         const unit = byStem.get(key);
         if (unit)
@@ -87783,7 +87799,7 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
     });
     const units = [...byStem.values()].map(unit => ({
         files: unit.files,
-        size: unit.files.reduce((sum, entry) => sum + sizeOf(entry), 0),
+        size: unit.files.reduce((sum, entry) => sum + sizes.get(entry), 0),
         rank: rank.get(unit.directory),
         first: unit.first
     }));
@@ -87801,7 +87817,7 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
         if (unit.size > maxChars) {
             // Too large together: each file goes where it fits, and one too large for any batch goes alone.
             for (const entry of unit.files) {
-                const size = sizeOf(entry);
+                const size = sizes.get(entry);
                 if (size > maxChars) {
                     batches.push({ files: [entry] });
                     continue;
