@@ -3,9 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * The Node that runs the diff probes. A prep's cost in a fresh process is mostly V8 compiling cold code, and
- * Node 20's compilers cost more there than those of the node24 the action declares (at 300 files about 0.1
- * of the ratio), so the probes run under the action's runtime, not under whichever Node runs the bench:
+ * The Node that runs the diff probes. A prep's cost in a fresh process is mostly V8 compiling cold code, which
+ * differs between Node versions (at 300 files Node 20's ratio ran 0.03-0.1 above node24's, the node the action
+ * declares), so the probes run under the action's runtime, not under whichever Node runs the bench:
  * REDLINE_BENCH_NODE when it names one, else this Node if it is the action's major, else that major's
  * official binary from the npm registry (the `node-<platform>-<arch>` package), kept under
  * node_modules/.cache. When none can be had, this Node runs them, and the bench says so.
@@ -37,7 +37,7 @@ export function probeRuntime(root: string): ProbeRuntime {
     const why = error instanceof Error ? error.message.split('\n')[0] : String(error)
     return {
       ...here,
-      origin: `this Node, not the action's node${major}, which could not be had (${why}); its figures run higher`
+      origin: `this Node, not the action's node${major}, which could not be had (${why})`
     }
   }
 }
