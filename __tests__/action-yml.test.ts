@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { readSettings } from '../src/inputs.js'
-import { computeOutputs } from '../src/review/outputs.js'
+import { readSettings } from '../src/action/inputs.js'
+import { computeOutputs } from '../src/action/outputs.js'
 
 const actionYml = readFileSync(resolve(import.meta.dirname, '../action.yml'), 'utf8')
 const readme = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8')

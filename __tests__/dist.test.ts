@@ -60,4 +60,19 @@ describe('dist/', () => {
       true
     )
   })
+
+  it('keeps the GitHub Actions toolkit out of the CLI, so nothing in it can write a workflow command', () => {
+    const dir = join(testedBundleDir(), 'cli')
+    const chunks = readdirSync(dir).filter(name => name.endsWith('.js'))
+    expect(chunks).toContain('index.js')
+    for (const name of chunks) {
+      const text = readFileSync(join(dir, name), 'utf8')
+      // The toolkit's module paths, and the helper @actions/core writes `::debug::` and the like with.
+      expect({ name, actions: text.includes('@actions/'), commands: text.includes('issueCommand') }).toEqual({
+        name,
+        actions: false,
+        commands: false
+      })
+    }
+  })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { PULL_REQUEST_ACTIONS } from '../src/event.js'
+import { PULL_REQUEST_ACTIONS } from '../src/action/event.js'
 
 const forks = readFileSync(new URL('../examples/review-forks.yml', import.meta.url), 'utf8')
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')

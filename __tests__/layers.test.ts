@@ -1,3 +1,7 @@
+/**
+ * The import rules ARCHITECTURE.md states, checked on the source: which folder may import which, the agent's
+ * one door, and no circle.
+ */
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize, relative, resolve } from 'node:path'
@@ -12,32 +16,94 @@ function sources(dir: string): string[] {
   })
 }
 
-/** Every relative import of a source file, as a path from the repository root. */
+/** Every relative import of a source file, as a path from the repository root (with `.ts`). */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
-  return [...text.matchAll(/(?:from\s+|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map(match =>
-    relative(ROOT, normalize(join(ROOT, dirname(file), match[1] as string)))
+  return [...text.matchAll(/(?:from\s+|import\s+|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map(match =>
+    relative(ROOT, normalize(join(ROOT, dirname(file), match[1] as string))).replace(/\.js$/, '.ts')
   )
 }
 
+/** `src/agent/tools/x.ts` → `agent`; a file directly in src/ → `base`. */
+function folderOf(path: string): string {
+  const parts = path.split('/')
+  return parts.length > 2 ? (parts[1] as string) : 'base'
+}
+
+const LOWER = ['base', 'text', 'git', 'diff', 'findings', 'github']
+
+/** What each folder of src/ may import, besides itself: the rule ARCHITECTURE.md states. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  base: [],
+  text: ['base'],
+  git: ['base', 'text'],
+  diff: ['base', 'text', 'git'],
+  findings: ['base', 'text', 'git', 'diff'],
+  github: ['base', 'text', 'git', 'diff', 'findings'],
+  state: [...LOWER],
+  publish: [...LOWER, 'state'],
+  agent: [...LOWER],
+  engine: [...LOWER, 'state', 'publish', 'agent'],
+  action: [...LOWER, 'state', 'publish', 'agent', 'engine'],
+  cli: [...LOWER, 'state', 'publish', 'agent', 'engine']
+}
+
+const SRC = sources('src')
+const EDGES = SRC.flatMap(file => importsOf(file).map(target => ({ file, target })))
+
 describe('the layers of src/', () => {
-  it('lower floors (findings, diff, git, github, text) never import the agent or the review', () => {
-    const offending = ['src/findings', 'src/diff', 'src/git', 'src/github', 'src/text'].flatMap(dir =>
-      sources(dir).flatMap(file =>
-        importsOf(file)
-          .filter(target => target.startsWith('src/agent/') || target.startsWith('src/review/'))
-          .map(target => `${file} -> ${target}`)
-      )
-    )
+  it('knows every folder of src/', () => {
+    expect([...new Set(SRC.map(folderOf))].sort()).toEqual(Object.keys(MAY_IMPORT).sort())
+  })
+
+  it('imports only downwards: the lower floors never import the agent, the engine or a front door', () => {
+    const offending = EDGES.filter(({ file, target }) => {
+      const from = folderOf(file)
+      const to = folderOf(target)
+      return from !== to && !(MAY_IMPORT[from] ?? []).includes(to)
+    }).map(({ file, target }) => `${file} -> ${target}`)
     expect(offending).toEqual([])
   })
 
+  it('keeps the front doors apart: the action and the command line never import each other', () => {
+    const offending = EDGES.filter(({ file, target }) => {
+      const pair = [folderOf(file), folderOf(target)].sort().join(' ')
+      return pair === 'action cli'
+    })
+    expect(offending).toEqual([])
+  })
+
+  it('enters the agent through its one door, src/agent/index.ts', () => {
+    const offending = EDGES.filter(
+      ({ file, target }) =>
+        folderOf(file) !== 'agent' && folderOf(target) === 'agent' && target !== 'src/agent/index.ts'
+    ).map(({ file, target }) => `${file} -> ${target}`)
+    expect(offending).toEqual([])
+  })
+
+  it('has no circle of imports between files', () => {
+    const graph = new Map<string, string[]>()
+    for (const { file, target } of EDGES) graph.set(file, [...(graph.get(file) ?? []), target])
+    const circles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return
+      if (state.get(file) === 'open') {
+        circles.push([...path.slice(path.indexOf(file)), file].join(' -> '))
+        return
+      }
+      state.set(file, 'open')
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file])
+      state.set(file, 'done')
+    }
+    for (const file of SRC) visit(file, [])
+    expect(circles).toEqual([])
+  })
+
   it('product code never imports the stand-ins or the tests', () => {
-    const offending = sources('src').flatMap(file =>
-      importsOf(file)
-        .filter(target => target.startsWith('testing/') || target.startsWith('__tests__/'))
-        .map(target => `${file} -> ${target}`)
-    )
+    const offending = EDGES.filter(
+      ({ target }) => target.startsWith('testing/') || target.startsWith('__tests__/')
+    ).map(({ file, target }) => `${file} -> ${target}`)
     expect(offending).toEqual([])
   })
 })

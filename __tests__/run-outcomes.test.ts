@@ -4,10 +4,10 @@ import { Coverage } from '../src/agent/coverage.js'
 import { classifyModelError } from '../src/agent/model-errors.js'
 import type { DiffFile } from '../src/diff/model.js'
 import { httpStatus, ModelAccessError, TransientError } from '../src/errors.js'
-import { pendingAfter } from '../src/pipeline.js'
-import { decideFromState } from '../src/rereview.js'
-import { decodeMarker, encodeMarker, type ReviewState } from '../src/review/marker.js'
-import { fitMarker } from '../src/review/marker-fit.js'
+import { pendingAfter } from '../src/engine/settle.js'
+import { decideFromState } from '../src/engine/increment.js'
+import { decodeMarker, encodeMarker, type ReviewState } from '../src/state/marker.js'
+import { fitMarker } from '../src/state/marker-fit.js'
 
 const HEAD = 'a'.repeat(40)
 const OLD = 'b'.repeat(40)
@@ -145,7 +145,7 @@ describe('the prior-state decision', () => {
     findings: [],
     ...(pending.length ? { pending: pending.map(path => ({ path })) } : {})
   })
-  const pr = { trigger: 'pull_request' as const, fullReview: false }
+  const pr = { requested: false, fullReview: false, againHint: 'set full-review: true' }
 
   it('skips only a covered head on a pull_request event', () => {
     expect(decideFromState(undefined, HEAD, pr).kind).toBe('first')
@@ -154,7 +154,7 @@ describe('the prior-state decision', () => {
     expect(decideFromState({ ...state(), pendingAll: true }, HEAD, pr).kind).toBe('again')
     expect(decideFromState(state(), OLD, pr).kind).toBe('again')
     expect(decideFromState(state(), HEAD, { ...pr, fullReview: true }).kind).toBe('again')
-    expect(decideFromState(state(), HEAD, { ...pr, trigger: 'workflow_dispatch' }).kind).toBe('again')
+    expect(decideFromState(state(), HEAD, { ...pr, requested: true }).kind).toBe('again')
   })
 
   it('keeps every file of an interrupted run pending, and only the unseen ones otherwise', () => {

@@ -16,11 +16,13 @@ import { MAX_CONCURRENT_PASSES } from '../src/agent/passes.js'
 import { symbolReferences, type SymbolReferences } from '../src/agent/symbols.js'
 import type { TriageResult } from '../src/diff/triage.js'
 import { diffArgs } from '../src/git/git.js'
-import { readSettings } from '../src/inputs.js'
+import { readSettings } from '../src/action/inputs.js'
 import { silentLogger } from '../src/logger.js'
 import { planReview } from '../src/agent/review.js'
 import { probeRuntime, type ProbeRuntime } from './runtime.js'
-import { scopeReview, type PullSource } from '../src/pipeline.js'
+import { readGuidanceAtBase } from '../src/agent/context.js'
+import type { DiffSource } from '../src/engine/host.js'
+import { scopeReview } from '../src/engine/scope.js'
 
 /**
  * What the action spends before its first model request, against git's own `git diff` of the same commits:
@@ -218,27 +220,40 @@ interface PrepResult {
 }
 
 /**
- * The action's steps from scopeReview to the first model requests (see runModel and reviewWithAgent). The
- * action plans the passes while git reads the guidance (whose read scopeReview started) and the symbols, then
+ * The action's steps from scopeReview to the first model requests (see reviewWithModel and reviewWithAgent). The
+ * action plans the passes while git reads the guidance (with the reader scopeReview opened) and the symbols, then
  * waits for both at once; here the symbols are read once the guidance is in, so that each has a figure of its
  * own, and the total is the longer for it.
  */
 async function prep(pr: SyntheticPr): Promise<PrepResult> {
   const logger = silentLogger
-  const source: PullSource = {
+  const source: DiffSource = {
     mergeBase: () => Promise.resolve(pr.baseSha),
     listFiles: () => Promise.reject(new Error('the bench diffs with git only'))
   }
   const started = performance.now()
   const scoped = await scopeReview(
-    { settings: SETTINGS, workspace: pr.dir, logger },
-    { headSha: pr.headSha, baseSha: pr.baseSha },
+    {
+      workspace: pr.dir,
+      headSha: pr.headSha,
+      baseSha: pr.baseSha,
+      fullReview: false,
+      exclude: SETTINGS.exclude,
+      logger
+    },
     source
   )
   const scopedAt = performance.now()
+  const guidanceRead = readGuidanceAtBase(
+    scoped.git,
+    pr.baseSha,
+    logger,
+    scoped.pullDiff.files.map(file => file.path),
+    scoped.baseReader
+  )
   const batches = planReview(scoped.triage)
   const plannedAt = performance.now()
-  const guidance = await scoped.guidance
+  const guidance = await guidanceRead
   const guidedAt = performance.now()
   const symbols = await symbolReferences(
     scoped.git,

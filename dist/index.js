@@ -1,68 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3916:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N_: () => (/* binding */ TransientError),
-/* harmony export */   gJ: () => (/* binding */ errorMessage),
-/* harmony export */   j1: () => (/* binding */ ConfigurationError),
-/* harmony export */   nG: () => (/* binding */ httpStatus),
-/* harmony export */   uN: () => (/* binding */ ModelAccessError)
-/* harmony export */ });
-/*
- * How a run can fail, in three kinds. Each kind decides what the run posts, what it remembers and how the
- * step ends (see pipeline.ts); anything that is none of them is a bug and is reported as one.
- */
-/**
- * A mistake the user can fix in the workflow file (a bad input value, an unsupported event). The top level
- * reports it as one plain line, without a stack, and makes no model call.
- */
-class ConfigurationError extends Error {
-    name = 'ConfigurationError';
-}
-/**
- * The model cannot be used by this run at all: a rejected key, a model id that does not exist, a request the
- * API refuses outright, a spend limit. Retrying the same job does not help; the message says what does.
- */
-class ModelAccessError extends Error {
-    status;
-    name = 'ModelAccessError';
-    constructor(message, status) {
-        super(message);
-        this.status = status;
-    }
-}
-/**
- * A fault that a later attempt may not meet: 5xx, overloaded, timeouts, rate limits still failing after the
- * retries. The run keeps what it found and does not record the unreviewed part as reviewed.
- */
-class TransientError extends Error {
-    status;
-    name = 'TransientError';
-    constructor(message, status) {
-        super(message);
-        this.status = status;
-    }
-}
-function errorMessage(error) {
-    if (error instanceof Error)
-        return error.message;
-    return String(error);
-}
-/** The HTTP status an API client attached to its error (Octokit and the Anthropic SDK both use `status`). */
-function httpStatus(error) {
-    if (typeof error !== 'object' || error === null || !('status' in error))
-        return undefined;
-    const status = error.status;
-    return typeof status === 'number' && Number.isInteger(status) && status > 0 ? status : undefined;
-}
-
-
-/***/ }),
-
-/***/ 294:
+/***/ 8537:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -122,11 +61,11 @@ function eventFileProblem(env) {
 
 /***/ }),
 
-/***/ 9407:
+/***/ 218:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _event_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(294);
+/* harmony import */ var _event_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8537);
 
 // Checked before main.js is loaded: loading it loads @actions/github, which parses the event file at once.
 const problem = (0,_event_file_js__WEBPACK_IMPORTED_MODULE_0__/* .eventFileProblem */ .aq)(process.env);
@@ -135,12 +74,73 @@ if (problem !== undefined) {
     process.exitCode = 1;
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(75)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2075));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5446));
     await run();
 }
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N_: () => (/* binding */ TransientError),
+/* harmony export */   gJ: () => (/* binding */ errorMessage),
+/* harmony export */   j1: () => (/* binding */ ConfigurationError),
+/* harmony export */   nG: () => (/* binding */ httpStatus),
+/* harmony export */   uN: () => (/* binding */ ModelAccessError)
+/* harmony export */ });
+/*
+ * How a run can fail, in three kinds. Each kind decides what the run posts, what it remembers and how the
+ * step ends (see pipeline.ts); anything that is none of them is a bug and is reported as one.
+ */
+/**
+ * A mistake the user can fix in the workflow file (a bad input value, an unsupported event). The top level
+ * reports it as one plain line, without a stack, and makes no model call.
+ */
+class ConfigurationError extends Error {
+    name = 'ConfigurationError';
+}
+/**
+ * The model cannot be used by this run at all: a rejected key, a model id that does not exist, a request the
+ * API refuses outright, a spend limit. Retrying the same job does not help; the message says what does.
+ */
+class ModelAccessError extends Error {
+    status;
+    name = 'ModelAccessError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+/**
+ * A fault that a later attempt may not meet: 5xx, overloaded, timeouts, rate limits still failing after the
+ * retries. The run keeps what it found and does not record the unreviewed part as reviewed.
+ */
+class TransientError extends Error {
+    status;
+    name = 'TransientError';
+    constructor(message, status) {
+        super(message);
+        this.status = status;
+    }
+}
+function errorMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    return String(error);
+}
+/** The HTTP status an API client attached to its error (Octokit and the Anthropic SDK both use `status`). */
+function httpStatus(error) {
+    if (typeof error !== 'object' || error === null || !('status' in error))
+        return undefined;
+    const status = error.status;
+    return typeof status === 'number' && Number.isInteger(status) && status > 0 ? status : undefined;
+}
+
 
 /***/ }),
 
@@ -699,6 +699,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(218);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -19,7 +19,7 @@ if (out === root || (!out.startsWith(`${root}/`) && !out.startsWith(tmpdir()))) 
 }
 /** The action, and the local CLI inside it. */
 const ENTRIES = [
-  { source: 'src/index.ts', out: '' },
+  { source: 'src/action/index.ts', out: '' },
   { source: 'src/cli/index.ts', out: 'cli' }
 ]
 

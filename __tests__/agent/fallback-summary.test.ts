@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { fallbackSummary, type AgentRun } from '../../src/agent/loop.js'
 import { emptyUsage, priceFor } from '../../src/agent/pricing.js'
-import { makeFinding } from '../review/helpers.js'
+import { makeFinding } from '../publish/helpers.js'
 
 function run(overrides: Partial<AgentRun>): AgentRun {
   return {

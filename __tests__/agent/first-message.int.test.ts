@@ -17,7 +17,7 @@ import { diffFiles } from '../../src/diff/source.js'
 import type { Finding } from '../../src/findings/finding.js'
 import { createGit } from '../../src/git/git.js'
 import { memoryLogger } from '../../src/logger.js'
-import { readGuidanceAtBase } from '../../src/pipeline.js'
+import { readGuidanceAtBase } from '../../src/agent/context.js'
 import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
 
 let fixture: PrFixture | undefined

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { budgetLimits, BudgetTracker } from '../../src/agent/budgets.js'
 import { addUsage, costOf, emptyUsage, priceFor, UNKNOWN_MODEL_PRICE } from '../../src/agent/pricing.js'
-import { BUDGET_NAMES } from '../../src/inputs.js'
+import { BUDGET_NAMES } from '../../src/agent/budgets.js'
 import { memoryLogger } from '../../src/logger.js'
 
 describe('priceFor', () => {

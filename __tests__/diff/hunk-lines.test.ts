@@ -6,9 +6,9 @@ import { changedSymbols } from '../../src/agent/symbols.js'
 import { budgetLimits } from '../../src/agent/budgets.js'
 import {
   hunkLineCount,
-  hunkLinesMade,
   hunkLineText,
   mapHunkTexts,
+  ParsedHunk,
   visitHunkLines,
   visitLineNumbers
 } from '../../src/diff/hunk-lines.js'
@@ -17,6 +17,11 @@ import type { DiffFile, DiffLine, Hunk } from '../../src/diff/model.js'
 import { DiffStreamParser, parseUnifiedDiff } from '../../src/diff/parse.js'
 import { triage } from '../../src/diff/triage.js'
 import { fixtureNames, readFixture } from './fixtures.js'
+
+/** Whether the hunk's lines were made (or it is not a parsed hunk), so that they may have changed since. */
+function hunkLinesMade(hunk: Hunk): boolean {
+  return ParsedHunk.storeOf(hunk) === undefined
+}
 
 /** The same diff, parsed again: one copy is asked only through the accessors, the other has its lines made. */
 function twice(text: string): [DiffFile[], DiffFile[]] {

@@ -10,9 +10,9 @@ import {
   privateKeyLines,
   PRIVATE_KEY_LINE,
   redactFileLines,
-  redactSecrets,
-  redactSecretsExhaustively
+  redactSecrets
 } from '../../src/text/redact.js'
+import { redactSecretsExhaustively } from '../../testing/oracles.js'
 import { renderFileDiff } from '../../src/diff/prompt-diff.js'
 import type { DiffFile } from '../../src/diff/model.js'
 import {

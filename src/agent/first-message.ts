@@ -132,7 +132,8 @@ const CURRENT_LINES = 12
 
 export interface ReviewContextInput {
   repository: string
-  pr: { number: number; title: string; body: string; author?: string; baseRef?: string; headRef?: string }
+  /** The pull request; without a number, a branch reviewed locally, its body the branch's commit messages. */
+  pr: { number?: number; title: string; body: string; author?: string; baseRef?: string; headRef?: string }
   headSha: string
   baseSha: string
   triage: TriageResult
@@ -175,27 +176,35 @@ export function firstMessageShows(triage: TriageResult, pass?: PassContext): Sho
   }))
 }
 
+/** What is reviewed: a pull request, or a branch against its base. */
+function subjectLine(input: ReviewContextInput): string {
+  const { pr } = input
+  const author = pr.author ? ` by ${cleanUntrusted(pr.author, { maxChars: 100 })}` : ''
+  const commits = `.\nBase ${input.baseSha}, head ${input.headSha}.`
+  if (pr.number === undefined) {
+    const against = pr.baseRef ? ` against ${pr.baseRef}` : ''
+    return `Review the branch ${pr.headRef ?? 'HEAD'} of ${input.repository}${against}${author}${commits}`
+  }
+  const branches = pr.baseRef && pr.headRef ? ` (${pr.headRef} into ${pr.baseRef})` : ''
+  return `Review pull request #${pr.number} of ${input.repository}${branches}${author}${commits}`
+}
+
 /** The first user message: everything about this pull request, built once and never changed. */
 export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Messages.TextBlockParam[] {
   const { pr, reReview } = input
   const sections: string[] = []
-  const branches = pr.baseRef && pr.headRef ? ` (${pr.headRef} into ${pr.baseRef})` : ''
+  sections.push(subjectLine(input))
+  const body = cleanUntrusted(pr.body, { stripHtmlComments: true, maxChars: MAX_BODY_CHARS }) || '(empty)'
   sections.push(
-    `Review pull request #${pr.number} of ${input.repository}${branches}` +
-      (pr.author ? ` by ${cleanUntrusted(pr.author, { maxChars: 100 })}` : '') +
-      `.\nBase ${input.baseSha}, head ${input.headSha}.`
-  )
-  sections.push(
-    'Title and description, as the author wrote them:\n' +
-      wrapUntrusted(
-        'pr-title',
-        cleanUntrusted(pr.title, { stripHtmlComments: true, maxChars: MAX_TITLE_CHARS })
-      ) +
-      '\n' +
-      wrapUntrusted(
-        'pr-body',
-        cleanUntrusted(pr.body, { stripHtmlComments: true, maxChars: MAX_BODY_CHARS }) || '(empty)'
-      )
+    pr.number === undefined
+      ? `The branch's commit messages, as the author wrote them:\n${wrapUntrusted('commits', body)}`
+      : 'Title and description, as the author wrote them:\n' +
+          wrapUntrusted(
+            'pr-title',
+            cleanUntrusted(pr.title, { stripHtmlComments: true, maxChars: MAX_TITLE_CHARS })
+          ) +
+          '\n' +
+          wrapUntrusted('pr-body', body)
   )
   if (input.guidance.length > 0) {
     sections.push(

@@ -1,4 +1,5 @@
-import { BUDGET_NAMES, DEFAULT_MODEL, type BudgetName } from '../inputs.js'
+import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
+import { DEFAULT_MODEL } from '../engine/index.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
 /** What `redline review` was asked to do, validated. */

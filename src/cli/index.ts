@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from './main.js'
+import { runCli } from './run.js'
 
 process.exitCode = await runCli({
   argv: process.argv.slice(2),

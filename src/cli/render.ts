@@ -2,10 +2,10 @@
  * The local review as text: for the terminal, as Markdown and as JSON. Pure functions over the result; the
  * lines each suggestion replaces are passed in, read at the reviewed commit.
  */
-import { formatUsage } from '../agent/pricing.js'
+import { formatUsage } from '../agent/index.js'
 import { findingLocation, isLineFinding, type Finding } from '../findings/finding.js'
 import { atLeast, compareSeverityDesc, type Severity } from '../findings/severity.js'
-import type { LocalReview } from './local-review.js'
+import type { LocalReview } from './local-host.js'
 
 /** The head lines a finding's suggestion replaces, by finding id. */
 export type ReplacedLines = ReadonlyMap<string, readonly string[]>
@@ -40,16 +40,18 @@ function tag(severity: Severity): string {
 
 function what(review: LocalReview): string {
   const { branch } = review
-  const scope = review.sinceSha
-    ? `changes since ${review.sinceSha.slice(0, 7)}`
+  const { sinceSha } = review.outcome
+  const scope = sinceSha
+    ? `changes since ${sinceSha.slice(0, 7)}`
     : `${branch.mergeBaseSha.slice(0, 7)}..${branch.headSha.slice(0, 7)}`
   return `Redline review of ${branch.branch} at ${branch.headSha.slice(0, 7)} (${scope})`
 }
 
 export function renderTerminal(review: LocalReview, minSeverity: Severity, replaced: ReplacedLines): string {
   const out: string[] = [what(review), '']
-  if (review.skipped) out.push(review.skipped, '')
-  if (review.summary) out.push(review.summary, '')
+  const { end, overview } = review.outcome
+  if (end.kind === 'skipped') out.push(end.reason, '')
+  if (overview) out.push(overview, '')
   const open = byWeight(review.outcome.findings.filter(f => f.status === 'open'))
   const shown = open.filter(f => atLeast(f.severity, minSeverity))
   const below = open.filter(f => !atLeast(f.severity, minSeverity))
@@ -76,15 +78,16 @@ export function renderTerminal(review: LocalReview, minSeverity: Severity, repla
       )
     }
   }
-  for (const note of review.notes) out.push('', `Note: ${note}`)
+  for (const note of review.outcome.notes) out.push('', `Note: ${note}`)
   if (review.outcome.agent) out.push('', `Usage: ${formatUsage(review.outcome.usage)}`)
   return out.join('\n')
 }
 
 export function renderMarkdown(review: LocalReview, replaced: ReplacedLines): string {
   const out: string[] = [`## ${what(review)}`, '']
-  if (review.skipped) out.push(review.skipped, '')
-  if (review.summary) out.push(review.summary, '')
+  const { end, overview } = review.outcome
+  if (end.kind === 'skipped') out.push(end.reason, '')
+  if (overview) out.push(overview, '')
   const open = byWeight(review.outcome.findings.filter(f => f.status === 'open'))
   out.push(
     open.length === 0
@@ -105,7 +108,7 @@ export function renderMarkdown(review: LocalReview, replaced: ReplacedLines): st
         `- ~~${finding.title}~~ \`${findingLocation(finding)}\`${finding.note ? ` — ${finding.note}` : ''}`
       )
   }
-  for (const note of review.notes) out.push('', `> ${note}`)
+  for (const note of review.outcome.notes) out.push('', `> ${note}`)
   return `${out.join('\n').trim()}\n`
 }
 
@@ -117,13 +120,13 @@ export function renderJson(review: LocalReview): string {
       headSha: branch.headSha,
       baseSha: branch.baseSha,
       mergeBaseSha: branch.mergeBaseSha,
-      ...(review.sinceSha ? { sinceSha: review.sinceSha } : {}),
+      ...(outcome.sinceSha ? { sinceSha: outcome.sinceSha } : {}),
       end: outcome.end.kind,
-      ...(review.skipped ? { skipped: review.skipped } : {}),
-      summary: review.summary ?? null,
+      ...(outcome.end.kind === 'skipped' ? { skipped: outcome.end.reason } : {}),
+      summary: outcome.overview ?? null,
       findings: outcome.findings,
       resolvedNow: review.resolvedNow,
-      notes: review.notes,
+      notes: outcome.notes,
       usage: outcome.usage,
       ...(outcome.coverage ? { coverage: outcome.coverage } : {})
     },

@@ -6,7 +6,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { errorMessage } from '../errors.js'
-import { decodeMarker, encodeMarker, type ReviewState } from '../review/marker.js'
+import { decodeMarker, encodeMarker, type ReviewState } from '../state/marker.js'
 
 interface StateFile {
   version: 1

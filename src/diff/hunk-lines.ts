@@ -1,4 +1,4 @@
-import type { DiffLine, Hunk } from './model.js'
+import type { DiffFile, DiffLine, Hunk } from './model.js'
 
 type NumberVisitor = (
   kind: DiffLine['kind'],
@@ -199,9 +199,11 @@ export function hunkLineCount(hunk: Hunk): number {
   return ParsedHunk.storeOf(hunk)?.count ?? hunk.lines.length
 }
 
-/** Whether the hunk's lines were made (or it is not a parsed hunk), so that they may have changed since. */
-export function hunkLinesMade(hunk: Hunk): boolean {
-  return ParsedHunk.storeOf(hunk) === undefined
+/** Number of diff lines (added, removed and context) in a file's hunks. */
+export function diffLineCount(file: DiffFile): number {
+  let total = 0
+  for (const hunk of file.hunks) total += hunkLineCount(hunk)
+  return total
 }
 
 /** A method per kind of line, given the line's numbers and its text. */

@@ -3,8 +3,6 @@
  * line is addressed on the LEFT by its old number, an added or unchanged line on the RIGHT by its new one.
  */
 
-import { hunkLineCount } from './hunk-lines.js'
-
 export type Side = 'LEFT' | 'RIGHT'
 
 /**
@@ -69,11 +67,4 @@ export interface ApiFile {
 export interface ApiFileList {
   files: ApiFile[]
   cappedAt?: number
-}
-
-/** Number of diff lines (added, removed and context) in a file's hunks. */
-export function diffLineCount(file: DiffFile): number {
-  let total = 0
-  for (const hunk of file.hunks) total += hunkLineCount(hunk)
-  return total
 }

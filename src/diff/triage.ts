@@ -1,6 +1,7 @@
 import picomatch from 'picomatch'
 import { hunkLineText, visitLineNumbers } from './hunk-lines.js'
-import { diffLineCount, type DiffFile, type FileStatus } from './model.js'
+import { diffLineCount } from './hunk-lines.js'
+import type { DiffFile, FileStatus } from './model.js'
 
 export type SkipReason =
   | 'deleted'

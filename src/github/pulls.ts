@@ -1,4 +1,4 @@
-import type { PullRequestRef, Repository } from '../event.js'
+import type { PullRequestRef, Repository } from './refs.js'
 import type { ApiFile, ApiFileList } from '../diff/model.js'
 import type { Octokit } from './client.js'
 

@@ -1,5 +1,5 @@
 import type { Side } from '../diff/model.js'
-import type { PullRequestRef } from '../event.js'
+import type { PullRequestRef } from './refs.js'
 import { GitHubTimeoutError, type Octokit } from './client.js'
 import type { AccountRef } from './identity.js'
 import { pullParams } from './pulls.js'

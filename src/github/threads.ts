@@ -1,5 +1,5 @@
 import { graphql, type Octokit } from './client.js'
-import type { PullRequestRef } from '../event.js'
+import type { PullRequestRef } from './refs.js'
 
 export interface ThreadInfo {
   threadId: string

@@ -239,20 +239,14 @@ export function isKeyBodyLine(line: string): boolean {
 
 /** Replaces each secret with a marker, keeping its line breaks so that line numbers stay true. */
 export function redactSecrets(text: string): string {
-  return redact(text, (hints, candidate) => mayMatch(candidate, hints))
+  return redactWith(text, (hints, candidate) => mayMatch(candidate, hints))
 }
 
-/**
- * redactSecrets with every pattern run over the whole text, none skipped by its hints: the same output,
- * slower. Tests hold redactSecrets to it.
- */
-export function redactSecretsExhaustively(text: string): string {
-  return redact(text, () => true)
-}
+/** Whether a pattern with these hints may match `text`; a pattern it says no to is not run. */
+export type MayMatch = (hints: readonly string[] | RegExp | undefined, text: string) => boolean
 
-type MayMatch = (hints: readonly string[] | RegExp | undefined, text: string) => boolean
-
-function redact(text: string, mayHold: MayMatch): string {
+/** Every redaction, each pattern run only where `mayHold` says it may match. */
+export function redactWith(text: string, mayHold: MayMatch): string {
   let result = text
   for (const { label, pattern, hints } of [
     ...SECRET_PATTERNS,

@@ -1,0 +1,260 @@
+/**
+ * The action's host: the prior state is in Redline's own reviews on the pull request, the diff comes from the
+ * checked-out workspace (or GitHub's files API), and the result is published as one review.
+ */
+import type { DiffSource, PriorReview, ReviewHost, ReviewResult } from '../engine/index.js'
+import { ConfigurationError, errorMessage, httpStatus } from '../errors.js'
+import type { Git } from '../git/git.js'
+import type { Octokit } from '../github/client.js'
+import { fetchViewerLogin } from '../github/identity.js'
+import { getMergeBase, getPullRequest, listPullFiles, type PullRequestInfo } from '../github/pulls.js'
+import { listReviews } from '../github/reviews.js'
+import { readThreadActivity } from '../github/threads.js'
+import type { Logger } from '../logger.js'
+import { plural } from '../text/measure.js'
+import { reviewOfRun } from '../publish/post-once.js'
+import { PublishError, publishReview, type PublishResult } from '../publish/publish-review.js'
+import { readThreadReplies, type FindingReply } from '../publish/thread-replies.js'
+import { decodeMarker, type ReviewState } from '../state/marker.js'
+import { readState } from '../state/read-state.js'
+import type { ReviewRequest } from './event.js'
+import type { Settings } from './inputs.js'
+
+/** What the action published: the review, or the one an earlier attempt of this workflow run posted. */
+export interface PostedReview {
+  reviewId?: number
+  reviewUrl?: string
+  /** Set when this run published. */
+  publish?: PublishResult
+}
+
+export interface GitHubHostOptions {
+  settings: Settings
+  request: ReviewRequest
+  octokit: Octokit
+  graphqlUrl: string
+  workspace: string
+  /** The id written into the review's marker; one per workflow run's job (see workflowRunId). */
+  runId?: string
+}
+
+/** What the GitHub host reads once and needs again when it publishes. */
+interface GitHubPrior extends PriorReview<PostedReview> {
+  pr: PullRequestInfo
+  viewerLogin: string
+  /** The review the state came from: rewritten in place when nothing new goes inline. */
+  stateReviewId?: number
+}
+
+export function gitHubHost(options: GitHubHostOptions): ReviewHost<PostedReview> {
+  return {
+    workspace: options.workspace,
+    readPrior: logger => readPriorReview(options, logger),
+    diffSource: (_prior, logger) => gitHubSource(options, logger),
+    publish: (result, prior, logger) => publishOnGitHub(options, result, prior as GitHubPrior, logger)
+  }
+}
+
+/** The commit this run reviews: the event's head for pull_request (what the run was started for), else the PR's head now. */
+function reviewedCommits(request: ReviewRequest, pr: PullRequestInfo): { headSha: string; baseSha: string } {
+  if (request.kind === 'pull_request') return { headSha: request.headSha, baseSha: request.baseSha }
+  return { headSha: pr.headSha, baseSha: pr.baseSha }
+}
+
+async function pullRequest(options: GitHubHostOptions): Promise<PullRequestInfo> {
+  const ref = options.request.pr
+  return getPullRequest(options.octokit, ref).catch((error: unknown) => {
+    if (httpStatus(error) === 404) {
+      throw new ConfigurationError(
+        `Pull request #${ref.prNumber} was not found in ${ref.owner}/${ref.repo} (or the token cannot read it).`
+      )
+    }
+    throw error
+  })
+}
+
+/** The pull request, Redline's identity and its last review's state, with what people did in its threads. */
+async function readPriorReview(options: GitHubHostOptions, logger: Logger): Promise<GitHubPrior> {
+  const { octokit, request } = options
+  const ref = request.pr
+  const pr = await pullRequest(options)
+  const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl)
+  const base: GitHubPrior = {
+    pr,
+    viewerLogin,
+    ...reviewedCommits(request, pr),
+    target: {
+      repository: `${ref.owner}/${ref.repo}`,
+      number: ref.prNumber,
+      title: pr.title,
+      body: pr.body,
+      ...(pr.author !== undefined ? { author: pr.author } : {}),
+      baseRef: pr.baseRef,
+      headRef: pr.headRef
+    },
+    replies: new Map(),
+    notes: [],
+    requested: request.kind === 'workflow_dispatch',
+    againHint: 'set full-review: true'
+  }
+  if (pr.state !== 'open')
+    return { ...base, skip: { reason: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` } }
+
+  const reviews = await listReviews(octokit, ref)
+  const { state: stored, reviewId, warnings } = readState(reviews, viewerLogin, logger)
+  const notes = [...warnings]
+  const earlier = options.runId ? reviewOfRun(reviews, viewerLogin, options.runId) : undefined
+  if (earlier && earlier.commit_id === base.headSha) {
+    const marker = decodeMarker(earlier.body)
+    return {
+      ...base,
+      notes,
+      skip: {
+        reason: `An earlier attempt of this workflow run already posted review ${earlier.html_url}; not posting another.`,
+        findings: marker.kind === 'ok' ? marker.state.findings : [],
+        delivered: { reviewId: earlier.id, reviewUrl: earlier.html_url }
+      }
+    }
+  }
+  if (!stored) return { ...base, notes }
+  const threads = await threadReplies(options, base, stored, logger)
+  const state = { ...stored, findings: threads.findings }
+  const pending = state.pendingAll ? 'every file' : plural(state.pending?.length ?? 0, 'file')
+  logger.info(`Last review: ${state.lastReviewedSha.slice(0, 7)}, ${pending} pending.`)
+  return {
+    ...base,
+    notes,
+    state,
+    ...(reviewId !== undefined ? { stateReviewId: reviewId } : {}),
+    replies: threads.replies,
+    ...(threads.repliesSeen !== undefined ? { repliesSeen: threads.repliesSeen } : {})
+  }
+}
+
+/** What people did in Redline's threads: hand-resolved threads dismiss, replies go to the reviewer. */
+async function threadReplies(
+  options: GitHubHostOptions,
+  prior: GitHubPrior,
+  state: ReviewState,
+  logger: Logger
+): Promise<{
+  findings: ReviewState['findings']
+  replies: Map<string, FindingReply[]>
+  repliesSeen?: number
+}> {
+  const unchanged = { findings: state.findings, replies: new Map<string, FindingReply[]>() }
+  const commentIds = state.findings
+    .filter(finding => finding.status === 'open' && finding.commentId !== undefined)
+    .map(finding => finding.commentId as number)
+  if (commentIds.length === 0) return unchanged
+  let threads
+  try {
+    threads = await readThreadActivity(options.octokit, options.graphqlUrl, options.request.pr, commentIds)
+  } catch (error) {
+    logger.warning(`Could not read Redline's review threads: ${errorMessage(error)}`)
+    return unchanged
+  }
+  const read = readThreadReplies(state.findings, threads, prior.viewerLogin, state.repliesSeen)
+  for (const id of read.dismissedByPeople) {
+    const finding = read.findings.find(f => f.id === id)
+    logger.info(`Finding ${id} is dismissed: ${finding?.note ?? 'its thread was resolved'}.`)
+  }
+  if (read.replies.size > 0) logger.info(`New replies in ${plural(read.replies.size, 'thread')}.`)
+  return {
+    findings: read.findings,
+    replies: read.replies,
+    ...(read.repliesSeen !== undefined ? { repliesSeen: read.repliesSeen } : {})
+  }
+}
+
+function gitHubSource(options: GitHubHostOptions, logger: Logger): DiffSource {
+  const { request } = options
+  return {
+    mergeBase: async (baseSha, headSha) => {
+      try {
+        return await getMergeBase(options.octokit, request.pr, baseSha, headSha)
+      } catch (error) {
+        logger.warning(`The compare API did not give the merge base (${errorMessage(error)}); asking git.`)
+        return undefined
+      }
+    },
+    listFiles: () => listPullFiles(options.octokit, request.pr),
+    ...(request.kind === 'pull_request' && request.event === 'pull_request_target'
+      ? { fetchHead: (git: Git, headSha: string) => fetchPullHead(git, request.pr.prNumber, headSha, logger) }
+      : {})
+  }
+}
+
+/**
+ * Under pull_request_target the workspace is the base branch and the head, often a fork's, is not in it.
+ * It is fetched from refs/pull/N/head as objects only: never checked out, so nothing from the pull request
+ * runs or replaces a file of the workspace. If the pull request moved on since the event, the event's
+ * commit is fetched by id.
+ */
+async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger: Logger): Promise<void> {
+  try {
+    if (!(await git.isRepository([headSha])) || (await git.hasCommit(headSha))) return
+    await git.fetchRef(`refs/pull/${prNumber}/head`)
+    if (!(await git.hasCommit(headSha))) await git.fetchShas([headSha])
+  } catch (error) {
+    // The diff is loaded next, and falls back to the files API when git cannot give it.
+    logger.warning(`Could not fetch the head from refs/pull/${prNumber}/head: ${errorMessage(error)}`)
+  }
+}
+
+/** One review on the pull request. A failure keeps what it managed (PublishError's result) and says why. */
+async function publishOnGitHub(
+  options: GitHubHostOptions,
+  result: ReviewResult,
+  prior: GitHubPrior,
+  logger: Logger
+) {
+  const { settings } = options
+  const { end } = result
+  try {
+    const published = await publishReview({
+      octokit: options.octokit,
+      graphqlUrl: options.graphqlUrl,
+      pr: options.request.pr,
+      commitSha: result.headSha,
+      findings: result.findings,
+      overview: result.overview,
+      coverageNotes: result.notes,
+      lineSet: result.lineSet,
+      settings: {
+        minSeverity: settings.minSeverity,
+        maxComments: settings.maxComments,
+        dryRun: settings.dryRun
+      },
+      ...(prior.state ? { previousState: prior.state } : {}),
+      ...(prior.stateReviewId !== undefined ? { previousReviewId: prior.stateReviewId } : {}),
+      ...(result.answerReplies
+        ? {
+            replies: prior.replies,
+            ...(prior.repliesSeen !== undefined ? { repliesSeen: prior.repliesSeen } : {})
+          }
+        : {}),
+      pending: result.pending,
+      coverage: result.coverage,
+      ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
+      ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
+      viewerLogin: prior.viewerLogin,
+      ...(options.runId ? { runId: options.runId } : {}),
+      logger
+    })
+    return { findings: published.findings, delivered: postedReview(published) }
+  } catch (error) {
+    const status = error instanceof PublishError ? error.status : httpStatus(error)
+    const failure = { message: errorMessage(error), ...(status !== undefined ? { status } : {}) }
+    if (!(error instanceof PublishError)) return { findings: result.findings, error: failure }
+    return { findings: error.result.findings, delivered: postedReview(error.result), error: failure }
+  }
+}
+
+function postedReview(published: PublishResult): PostedReview {
+  return {
+    ...(published.reviewId !== undefined ? { reviewId: published.reviewId } : {}),
+    ...(published.reviewUrl !== undefined ? { reviewUrl: published.reviewUrl } : {}),
+    publish: published
+  }
+}

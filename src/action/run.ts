@@ -1,0 +1,127 @@
+import * as core from '@actions/core'
+import { randomBytes } from 'node:crypto'
+import { actionsLogger } from './logger.js'
+import {
+  decideFromEvent,
+  forkWithoutSecretsNotice,
+  parseRepository,
+  workflowRunId,
+  type ReviewRequest
+} from './event.js'
+import { readEventPayload } from './event-file.js'
+import { ACTION_WORDS, failureLine, review, type ReviewOutcome } from '../engine/index.js'
+import { ConfigurationError, errorMessage } from '../errors.js'
+import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
+import { readSettings, secretsOf, type Settings } from './inputs.js'
+import type { Logger } from '../logger.js'
+import { gitHubHost, type PostedReview } from './github-host.js'
+import { computeOutputs, shouldFail, writeFindingsFile } from './outputs.js'
+import { writeJobSummary } from './job-summary.js'
+
+/** The settings and the request, or the reason there is nothing to do. Only workflow mistakes throw. */
+function prepare(): { settings: Settings; request: ReviewRequest } | { skip: string } {
+  const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
+  const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
+  // Before the settings, which refuse an empty key: on a fork's pull_request run that is expected.
+  const forkNotice = forkWithoutSecretsNotice(eventName, payload)
+  if (forkNotice && core.getInput('anthropic-api-key').trim() === '') return { skip: forkNotice }
+  const settings = readSettings(name => core.getInput(name))
+  for (const secret of secretsOf(settings)) core.setSecret(secret)
+  const repository = parseRepository(process.env['GITHUB_REPOSITORY'])
+  const decision = decideFromEvent({
+    eventName,
+    payload,
+    repository,
+    reviewDrafts: settings.reviewDrafts,
+    ...(settings.prNumber !== undefined ? { prNumberInput: settings.prNumber } : {})
+  })
+  if ('skip' in decision) return decision
+  return { settings, request: decision.review }
+}
+
+async function report(
+  outcome: ReviewOutcome<PostedReview>,
+  prNumber: number,
+  settings: Settings,
+  logger: Logger
+): Promise<void> {
+  const { delivered } = outcome
+  const publish = delivered?.publish
+  try {
+    const findingsFile = await writeFindingsFile(outcome.findings, {
+      prNumber,
+      inlineFindingIds: publish?.inlineFindingIds ?? [],
+      ...(outcome.headSha ? { commitSha: outcome.headSha } : {})
+    })
+    const outputs = computeOutputs({
+      ...(delivered?.reviewId !== undefined ? { reviewId: delivered.reviewId } : {}),
+      ...(delivered?.reviewUrl !== undefined ? { reviewUrl: delivered.reviewUrl } : {}),
+      findings: outcome.findings,
+      findingsFile,
+      usage: outcome.usage,
+      ...(outcome.coverage ? { coverage: outcome.coverage } : {})
+    })
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+  } catch (error) {
+    logger.warning(`The findings file could not be written: ${errorMessage(error)}`)
+  }
+
+  const end = outcome.end
+  const notes = end.kind === 'skipped' ? [end.reason, ...outcome.notes] : outcome.notes
+  const failure = failureLine(outcome, ACTION_WORDS)
+  try {
+    await writeJobSummary(core.summary, {
+      findings: outcome.findings,
+      inlineFindingIds: publish?.inlineFindingIds ?? [],
+      movedToBody: publish?.movedToBody ?? [],
+      coverageNotes: notes,
+      compaction: publish?.compaction ?? [],
+      usage: outcome.usage,
+      ...(publish?.reviewUrl ? { reviewUrl: publish.reviewUrl } : {}),
+      dryRun: settings.dryRun,
+      ...(publish ? { body: publish.body, comments: publish.comments } : {}),
+      ...(outcome.publishError ? { error: outcome.publishError.message } : {}),
+      ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
+      ...(failure && !outcome.publishError ? { failure } : {})
+    })
+  } catch (error) {
+    // Outside a runner there is no summary file; the log still has everything.
+    logger.debug(`No job summary written: ${errorMessage(error)}`)
+  }
+  if (publish?.reviewUrl) logger.info(`Review posted: ${publish.reviewUrl}`)
+}
+
+/** The action: one review of one pull request, reported in the job summary and the outputs. */
+export async function run(): Promise<void> {
+  const logger = actionsLogger
+  try {
+    const prepared = prepare()
+    if ('skip' in prepared) {
+      core.notice(prepared.skip)
+      return
+    }
+    const { settings, request } = prepared
+    const octokit = createOctokit(settings.githubToken, logger)
+    const host = gitHubHost({
+      settings,
+      request,
+      octokit,
+      graphqlUrl: graphqlUrlFromEnv(),
+      workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
+      runId: workflowRunId(process.env, () => randomBytes(6).toString('hex'))
+    })
+    const outcome = await review(host, settings, logger)
+    if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
+    if (outcome.end.kind === 'fatal' && outcome.end.error.stack) core.debug(outcome.end.error.stack)
+    await report(outcome, request.pr.prNumber, settings, logger)
+    const failure = failureLine(outcome, ACTION_WORDS) ?? shouldFail(outcome.findings, settings.failOn)
+    if (failure) core.setFailed(failure)
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      core.setFailed(error.message)
+    } else {
+      if (error instanceof Error && error.stack) core.debug(error.stack)
+      core.setFailed(`Redline failed: ${errorMessage(error)}`)
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The agent's one door. The engine hands it what is reviewed and what the last review left, and gets back the
+ * settled findings, what the model saw and how its part ended. The repository guidance, the changed symbols,
+ * the head's text of earlier findings and the model client are assembled here, behind the door.
+ */
+import type Anthropic from '@anthropic-ai/sdk'
+import type { DiffLineSet } from '../diff/line-set.js'
+import type { DiffFile } from '../diff/model.js'
+import type { TriageResult } from '../diff/triage.js'
+import type { Finding } from '../findings/finding.js'
+import { settleCarried } from '../findings/reconcile.js'
+import type { BlobReader, Git } from '../git/git.js'
+import type { Logger } from '../logger.js'
+import { budgetLimits, runLimits, type BudgetKind, type BudgetName } from './budgets.js'
+import { createAnthropic } from './client.js'
+import { readGuidanceAtBase, reReviewContext, type EarlierReview } from './context.js'
+import { fallbackSummary, type AgentRun } from './loop.js'
+import { RateLimitSignal } from './passes.js'
+import { planReview, reviewWithAgent, type AgentReview } from './review.js'
+import { symbolReferences } from './symbols.js'
+
+export { BUDGET_NAMES, type BudgetKind, type BudgetName } from './budgets.js'
+export { emptyUsage, formatUsage, priceFor, type Usage } from './pricing.js'
+export { readLinesAt } from './tools/repo-tools.js'
+export type { AgentRun } from './loop.js'
+export type { EarlierReview } from './context.js'
+
+/** What is reviewed, as the model is told: a pull request, or (without a number) a local branch. */
+export interface ReviewTarget {
+  /** `owner/repo`. */
+  repository: string
+  number?: number
+  /** The pull request's title; empty for a branch. */
+  title: string
+  /** The pull request's description, or the branch's commit messages. */
+  body: string
+  author?: string
+  baseRef?: string
+  headRef?: string
+}
+
+/** The settings the model's part runs with. */
+export interface ModelSettings {
+  model: string
+  budget: BudgetName
+  instructions: string
+  verifyFindings: boolean
+  anthropicApiKey: string
+  anthropicBaseUrl?: string
+}
+
+export interface ModelReviewInput {
+  target: ReviewTarget
+  git: Git
+  headSha: string
+  /** The base branch's tip, where the guidance is read. */
+  baseSha: string
+  /** The merge base: what the model's reads at `base` see. Defaults to baseSha. */
+  mergeBaseSha?: string
+  /** The whole pull-request diff, for get_diff. */
+  prFiles: DiffFile[]
+  /** Where comments can go. */
+  lineSet: DiffLineSet
+  /** This run's files: the reviewable ones are what the model must see. */
+  triage: TriageResult
+  /** What the last review left; absent on a first review. */
+  earlier?: EarlierReview
+  /** A reader opened beside the diff, used (and closed) to read the guidance. */
+  baseReader?: BlobReader
+  settings: ModelSettings
+  logger: Logger
+  /** Makes the client; by default one for the settings' key and base URL. */
+  client?: () => Anthropic
+}
+
+/** How the model's part ended. */
+export type ModelEnd =
+  | { kind: 'completed' }
+  | { kind: 'budget'; budget: BudgetKind }
+  | { kind: 'fatal'; error: Error }
+  | { kind: 'interrupted'; error: Error }
+
+export interface ModelReview {
+  end: ModelEnd
+  /** Every finding at the head: this run's and the earlier ones, settled against what changed. */
+  findings: Finding[]
+  run: AgentRun
+  /** Reviewable files whose every changed line the model saw, and those it did not. */
+  covered: string[]
+  uncovered: string[]
+  /** The model's summary, or one written from the findings when it wrote none. */
+  overview: string
+}
+
+/** One review by the model of `input.triage`'s reviewable files. Model failures end it; they are not thrown. */
+export async function reviewWithModel(input: ModelReviewInput): Promise<ModelReview> {
+  const { git, headSha, settings, logger } = input
+  const changedPaths = input.prFiles.map(file => file.path)
+  // Each reads its own commit with git processes of its own: neither waits for the other, and the passes are
+  // planned (their first diff rendered) while git reads.
+  const reading = Promise.all([
+    readGuidanceAtBase(git, input.baseSha, logger, changedPaths, input.baseReader),
+    symbolReferences(
+      git,
+      headSha,
+      input.triage.reviewable.map(entry => entry.file),
+      logger
+    ),
+    reReviewContext(git, headSha, input.earlier)
+  ])
+  const batches = planReview(input.triage)
+  const [guidance, symbols, reReview] = await reading
+  const rateLimits = new RateLimitSignal()
+  const client = (
+    input.client ??
+    (() =>
+      createAnthropic({
+        apiKey: settings.anthropicApiKey,
+        ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {}),
+        onRateLimited: () => rateLimits.record()
+      }))
+  )()
+  const { target } = input
+  const review = await reviewWithAgent({
+    client,
+    model: settings.model,
+    budget: budgetLimits(settings.budget),
+    run: runLimits(settings.budget),
+    rateLimits,
+    git,
+    headSha,
+    baseSha: input.mergeBaseSha ?? input.baseSha,
+    prFiles: input.prFiles,
+    lineSet: input.lineSet,
+    triage: input.triage,
+    batches,
+    carried: input.earlier?.carried ?? [],
+    verify: settings.verifyFindings,
+    context: {
+      repository: target.repository,
+      pr: {
+        ...(target.number !== undefined ? { number: target.number } : {}),
+        title: target.title,
+        body: target.body,
+        ...(target.author !== undefined ? { author: target.author } : {}),
+        ...(target.baseRef !== undefined ? { baseRef: target.baseRef } : {}),
+        ...(target.headRef !== undefined ? { headRef: target.headRef } : {})
+      },
+      guidance,
+      instructions: settings.instructions,
+      symbols,
+      ...(reReview ? { reReview } : {})
+    },
+    logger
+  })
+  return settled(review, input)
+}
+
+function settled(review: AgentReview, input: ModelReviewInput): ModelReview {
+  const end = endOfReview(review)
+  const changes = input.earlier?.changes ?? new Map()
+  const findings = settleCarried(review.findings, changes, new Set(review.touched), input.headSha)
+  return {
+    end,
+    findings,
+    run: review.run,
+    covered: review.covered,
+    uncovered: review.uncovered,
+    overview: review.run.summary ?? fallbackSummary(findings, review.run)
+  }
+}
+
+/** How the model's part ended: a failure with nothing recorded is fatal, as a re-run loses nothing. */
+export function endOfReview(review: Pick<AgentReview, 'run' | 'touched'>): ModelEnd {
+  const { run } = review
+  if (run.failure) {
+    return review.touched.length === 0
+      ? { kind: 'fatal', error: run.failure }
+      : { kind: 'interrupted', error: run.failure }
+  }
+  if (run.budgetExhausted) return { kind: 'budget', budget: run.budgetExhausted }
+  return { kind: 'completed' }
+}

@@ -1,0 +1,48 @@
+import { ConfigurationError, errorMessage, ModelAccessError, TransientError } from '../errors.js'
+import type { ReviewOutcome } from './outcome.js'
+
+/** How a front door words what a person does next: the action's reader re-runs a job, the CLI's runs again. */
+export interface FailureWords {
+  /** e.g. "re-run the job". */
+  again: string
+  /** What happened to the findings made: "posted", "shown". */
+  kept: string
+  /** What publishing is, as in "could not post its review". */
+  publish: string
+  /** Where the findings are when publishing failed. */
+  findingsAt: string
+}
+
+export const ACTION_WORDS: FailureWords = {
+  again: 're-run the job',
+  kept: 'posted',
+  publish: 'post its review',
+  findingsAt: 'The findings are in the job summary.'
+}
+
+/** The one line a run fails with, or undefined when it succeeded. */
+export function failureLine(outcome: ReviewOutcome<unknown>, words: FailureWords): string | undefined {
+  const end = outcome.end
+  if (end.kind === 'fatal') {
+    const error = end.error
+    if (error instanceof ConfigurationError || error instanceof ModelAccessError) {
+      return error instanceof ModelAccessError && error.status === 429
+        ? error.message.replace(/\.$/, '; nothing was reviewed.')
+        : error.message
+    }
+    if (error instanceof TransientError) return `${error.message} Nothing was reviewed: ${words.again}.`
+    return `Redline failed: ${errorMessage(error)}`
+  }
+  if (outcome.publishError) {
+    const hint =
+      outcome.publishError.status === 403 ? ' Give the workflow `permissions: pull-requests: write`.' : ''
+    return `Redline could not ${words.publish}: ${outcome.publishError.message.replace(/\.$/, '')}.${hint} ${words.findingsAt}`
+  }
+  if (end.kind === 'interrupted') {
+    return (
+      `The review was interrupted: ${end.error.message} ` +
+      `The findings so far are ${words.kept}; ${words.again} to finish the review.`
+    )
+  }
+  return undefined
+}

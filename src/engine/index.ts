@@ -1,0 +1,6 @@
+/** The review engine: what every front door calls. */
+export { review, type ReviewOptions } from './review.js'
+export type { Delivery, DiffSource, PriorReview, ReviewHost, ReviewResult, ReviewTarget } from './host.js'
+export type { ReviewOutcome, RunEnd } from './outcome.js'
+export { ACTION_WORDS, failureLine, type FailureWords } from './failure.js'
+export { DEFAULT_MODEL, type ReviewSettings } from './settings.js'
