@@ -16,7 +16,8 @@ interface Step {
 interface Workflow {
   on: Record<string, unknown>
   permissions?: Record<string, string>
-  jobs: Record<string, { steps?: Step[] }>
+  concurrency?: { group: string }
+  jobs: Record<string, { name?: string; steps?: Step[] }>
 }
 
 const workflows = readdirSync(examples)
@@ -54,6 +55,27 @@ describe('examples/', () => {
     expect(Object.keys(review.on).sort()).toEqual(['pull_request', 'workflow_dispatch'])
     const gate = parse(readFileSync(join(examples, 'review-gate.yml'), 'utf8')) as Workflow
     expect(redlineSteps(gate)[0]?.with?.['fail-on']).toBe('high')
+  })
+
+  it.each(workflows)(
+    '$name names its job, the check name the README tells to mark as required',
+    ({ text }) => {
+      const readme = readFileSync(join(root, 'README.md'), 'utf8')
+      for (const job of Object.values((parse(text) as Workflow).jobs)) {
+        expect(job.name).toMatch(/^Redline /)
+        if (job.steps?.some(step => step.with?.['fail-on'] !== undefined))
+          expect(readme).toContain(`**${job.name}**`)
+      }
+    }
+  )
+
+  it('review-gate.yml replaces review.yml and shares its concurrency group', () => {
+    const gateText = readFileSync(join(examples, 'review-gate.yml'), 'utf8')
+    expect(gateText.split('\n')[0]).toMatch(/It replaces review\.yml/)
+    const review = parse(readFileSync(join(examples, 'review.yml'), 'utf8')) as Workflow
+    const gate = parse(gateText) as Workflow
+    expect(gate.concurrency?.group).toBe(review.concurrency?.group)
+    expect(Object.keys(gate.on).sort()).toEqual(Object.keys(review.on).sort())
   })
 
   it('review.yml is the workflow the README shows', () => {

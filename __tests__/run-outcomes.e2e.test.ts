@@ -36,6 +36,10 @@ const quickRetry = { 'retry-after-ms': '5' }
 const failing = (status: number): Step[] =>
   Array.from({ length: ATTEMPTS }, () => reply.error(status, `Error ${status}`, quickRetry))
 
+/** One workflow run's job, attempted twice ("Re-run jobs" keeps the run id and counts the attempt up). */
+const FIRST_ATTEMPT = { GITHUB_RUN_ID: '9001', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'review' }
+const SECOND_ATTEMPT = { ...FIRST_ATTEMPT, GITHUB_RUN_ATTEMPT: '2' }
+
 let world: ActionWorld | undefined
 afterEach(async () => {
   await world?.close()
@@ -111,7 +115,7 @@ describe('a run that reviewed nothing posts nothing and fails with one line', ()
   it.each([500, 529])('every request answers %i: nothing posted, a re-run is the next step', async status => {
     const w = await mathWorld()
     w.messages.push(...failing(status))
-    const result = await runOn(w)
+    const result = await runOn(w, { env: FIRST_ATTEMPT })
     expect(result.exitCode).toBe(1)
     const [line, ...rest] = errorLines(result)
     expect(rest).toEqual([])
@@ -119,6 +123,16 @@ describe('a run that reviewed nothing posts nothing and fails with one line', ()
     expect(line).toMatch(/Nothing was reviewed: re-run the job\.$/)
     expect(w.messages.requests).toHaveLength(ATTEMPTS)
     expectNothingPosted(w)
+
+    // "Re-run jobs": the same run id, the next attempt. It reviews, and the head is covered.
+    w.messages.push(
+      reply.toolUse('add_finding', DIVIDE_FINDING),
+      reply.toolUse('publish_review', { summary: 'Adds divide.' })
+    )
+    const rerun = await runOn(w, { env: SECOND_ATTEMPT })
+    expect(rerun.exitCode).toBe(0)
+    expect(postedReviews(w)).toHaveLength(1)
+    expect(rerun.outputs['coverage']).toBe('1/1')
   })
 
   it('a model that never answers ends at the request timeout as a transient fault', async () => {
@@ -139,7 +153,7 @@ describe('a run that was interrupted after findings were made', () => {
   it('posts them in a review that says so, fails, and a re-run reviews again without a second comment', async () => {
     const w = await mathWorld()
     w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), ...failing(500))
-    const first = await runOn(w)
+    const first = await runOn(w, { env: FIRST_ATTEMPT })
     expect(first.exitCode).toBe(1)
     expect(errorLines(first)).toEqual([
       'The review was interrupted: The Anthropic API kept failing (500 api_error) after its retries. ' +
@@ -152,16 +166,23 @@ describe('a run that was interrupted after findings were made', () => {
     expect(findingsFile(first).findings.map(f => f.title)).toEqual(['Division by zero returns Infinity'])
     expect(first.summary).toContain('Division by zero returns Infinity')
 
-    // The same head again, with a healthy model: it is reviewed again, and the finding is carried.
+    // "Re-run jobs" (the same run id, the next attempt), with a healthy model: the files the interrupted
+    // attempt left pending are reviewed, and its finding is carried.
+    let rerunText = ''
     w.messages.push(
       request => {
-        expect(firstUserText(request)).toContain('Division by zero returns Infinity')
+        rerunText = firstUserText(request)
         return reply.toolUse('add_finding', DIVIDE_FINDING)
       },
       reply.toolUse('publish_review', { summary: 'Adds divide.' })
     )
-    const second = await runOn(w)
+    const second = await runOn(w, { env: SECOND_ATTEMPT })
+    expect(rerunText).toContain('Division by zero returns Infinity')
+    expect(rerunText).toContain('with the whole pull-request diff of the files carried over')
+    expect(rerunText).toContain('=== src/math.ts (modified, +4 -0)')
+    expect(errorLines(second)).toEqual([])
     expect(second.exitCode).toBe(0)
+    expect(second.outputs['coverage']).toBe('1/1')
     expect(w.messages.requests.length).toBe(ATTEMPTS + 1 + 2)
     // Nothing new went inline, so the interrupted review is rewritten rather than followed by another.
     expect(postedReviews(w)).toHaveLength(1)
@@ -177,6 +198,26 @@ describe('a run that was interrupted after findings were made', () => {
     expect(third.annotations.map(a => a.message)).toContain(
       `Commit ${w.fixture.headSha.slice(0, 7)} was already reviewed; set full-review: true to review it again.`
     )
+  })
+
+  it('a re-run of a review that finished makes no model call and posts nothing new', async () => {
+    const w = await mathWorld()
+    w.messages.push(
+      reply.toolUse('add_finding', DIVIDE_FINDING),
+      reply.toolUse('publish_review', { summary: 'Adds divide.' })
+    )
+    const first = await runOn(w, { env: FIRST_ATTEMPT })
+    expect(first.exitCode).toBe(0)
+    const rerun = await runOn(w, { env: SECOND_ATTEMPT, inputs: { 'full-review': 'true' } })
+    expect(rerun.exitCode).toBe(0)
+    expect(w.messages.requests).toHaveLength(2)
+    expect(postedReviews(w)).toHaveLength(1)
+    expect(rerun.annotations.map(a => a.message)).toContainEqual(
+      expect.stringMatching(
+        /^An earlier attempt of this workflow run already posted review \S+; not posting another\.$/
+      )
+    )
+    expect(rerun.outputs['review-id']).toBe(String(w.github.reviews[0]?.id))
   })
 })
 

@@ -74,7 +74,7 @@ if (problem !== undefined) {
     process.exitCode = 1;
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5446));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(989)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7989));
     await run();
 }
 

@@ -50,7 +50,8 @@ describe('decideFromEvent', () => {
   it('skips drafts unless review-drafts is set', () => {
     const payload = pullPayload('opened', true)
     expect(decideFromEvent({ eventName: 'pull_request', payload, repository, reviewDrafts: false })).toEqual({
-      skip: expect.stringContaining('draft')
+      skip: expect.stringContaining('draft'),
+      unreviewed: expect.objectContaining({ why: 'it is a draft' })
     })
     expect(
       decideFromEvent({ eventName: 'pull_request', payload, repository, reviewDrafts: true })

@@ -20,7 +20,8 @@ describe('readSettings', () => {
       reviewDrafts: false,
       failOn: 'none',
       dryRun: false,
-      verifyFindings: false
+      verifyFindings: false,
+      skipAuthors: []
     })
   })
 

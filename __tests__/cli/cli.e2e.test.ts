@@ -10,6 +10,9 @@ import { git } from '../../testing/pr-fixture.js'
 jest.setTimeout(120_000)
 
 const CLI = join(testedBundleDir(), 'cli', 'index.js')
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }
+).version
 const KEY = 'sk-ant-cli-test'
 
 const BASE =
@@ -119,12 +122,17 @@ describe('redline (the bundled CLI)', () => {
       '--min-severity',
       '--instructions',
       '--full',
+      '--fail-on',
       '--json',
-      '--markdown'
+      '--markdown',
+      '--version'
     ]) {
       expect(run.stdout).toMatch(new RegExp(`^  ${option}\\b.*\\S`, 'm'))
     }
     expect(run.stdout).toContain('ANTHROPIC_API_KEY')
+    expect(run.stdout).not.toContain('re-run the job')
+    const version = await cli(tmpdir(), ['--version'])
+    expect(version).toMatchObject({ code: 0, stdout: `redline ${PACKAGE_VERSION}\n` })
   })
 
   it('exits non-zero naming ANTHROPIC_API_KEY when no key is set, and calls nothing', async () => {
@@ -147,15 +155,36 @@ describe('redline (the bundled CLI)', () => {
   it('fails with the same line as the action on a rejected key, and saves no state', async () => {
     const dir = repository()
     const server = await model('sk-ant-the-real-one')
-    const run = await cli(dir, ['review', '--base', 'main'], {
+    const json = join(dir, 'review.json')
+    const run = await cli(dir, ['review', '--base', 'main', '--json', json], {
       ANTHROPIC_API_KEY: KEY,
       ANTHROPIC_BASE_URL: server.url
     })
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain(
-      'redline: The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY secret.'
-    )
+    const line =
+      'The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY secret.'
+    expect(run.stderr).toContain(`redline: ${line}`)
     expect(existsSync(join(dir, '.git/redline/state.json'))).toBe(false)
+    // The file is written on failure too, saying how the run ended and why.
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ end: 'fatal', error: line, findings: [] })
+  })
+
+  it('exits 1 with --fail-on when an open finding is at or above it, after printing the review', async () => {
+    const dir = repository()
+    const server = await model()
+    server.push(
+      reply.toolUse('add_finding', FINDING),
+      reply.toolUse('publish_review', { summary: 'Adds average().' })
+    )
+    const run = await cli(dir, ['review', '--base', 'main', '--fail-on', 'high'], {
+      ANTHROPIC_API_KEY: KEY,
+      ANTHROPIC_BASE_URL: server.url
+    })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('[HIGH] src/stats.ts:6 — average([]) returns NaN')
+    expect(run.stderr).toContain(
+      'redline: 1 open finding at or above high (--fail-on): average([]) returns NaN (src/stats.ts:6).'
+    )
   })
 
   it('reviews the diff through a pipe where no temporary directory can be made', async () => {

@@ -87,7 +87,7 @@ async function world(script: Step[]): Promise<World> {
           }),
           graphqlUrl: github.graphqlUrl,
           workspace: fixture.workspaceDir,
-          runId: `pipeline-${fixture.headSha.slice(0, 7)}`
+          run: { id: `pipeline-${fixture.headSha.slice(0, 7)}`, attempt: 1 }
         }),
         settings,
         logger,

@@ -3232,7 +3232,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(379);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(524);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -3247,7 +3247,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 379:
+/***/ 524:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3260,6 +3260,19 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(455);
+;// CONCATENATED MODULE: ./src/findings/severity.ts
+const SEVERITIES = ['informational', 'low', 'medium', 'high', 'critical'];
+function severityRank(severity) {
+    return SEVERITIES.indexOf(severity);
+}
+function atLeast(severity, threshold) {
+    return severityRank(severity) >= severityRank(threshold);
+}
+/** Most severe first. */
+function compareSeverityDesc(a, b) {
+    return severityRank(b) - severityRank(a);
+}
+
 ;// CONCATENATED MODULE: ./src/findings/finding.ts
 
 /** What kind of problem a finding is; the model picks one, so findings group and filter the same way. */
@@ -47112,19 +47125,6 @@ function compactRanges(lines) {
     return parts.join(', ');
 }
 
-;// CONCATENATED MODULE: ./src/findings/severity.ts
-const SEVERITIES = ['informational', 'low', 'medium', 'high', 'critical'];
-function severityRank(severity) {
-    return SEVERITIES.indexOf(severity);
-}
-function atLeast(severity, threshold) {
-    return severityRank(severity) >= severityRank(threshold);
-}
-/** Most severe first. */
-function severity_compareSeverityDesc(a, b) {
-    return severityRank(b) - severityRank(a);
-}
-
 ;// CONCATENATED MODULE: ./src/findings/placement.ts
 
 
@@ -50796,7 +50796,7 @@ async function verifyFindings(options) {
     const candidates = store
         .list('open')
         .filter(finding => atLeast(finding.severity, VERIFY_MIN_SEVERITY))
-        .sort((a, b) => severity_compareSeverityDesc(a.severity, b.severity));
+        .sort((a, b) => compareSeverityDesc(a.severity, b.severity));
     const chosen = candidates.slice(0, MAX_VERIFIED_FINDINGS);
     if (candidates.length > chosen.length) {
         report.notes.push(`Verification covered the ${chosen.length} most severe of ${candidates.length} findings; the rest were kept unchecked.`);
@@ -52149,6 +52149,9 @@ function partialOutcome(prior, scoped, model, settings) {
 
 ;// CONCATENATED MODULE: ./src/engine/failure.ts
 
+
+
+
 const ACTION_WORDS = {
     again: 're-run the job',
     kept: 'posted',
@@ -52179,6 +52182,23 @@ function failureLine(outcome, words) {
     }
     return undefined;
 }
+/**
+ * The line to fail with when an open finding is at or above `failOn`, else undefined. The action fails
+ * after the review is posted, so the findings are on the pull request when the check turns red.
+ */
+function shouldFail(findings, failOn, option = 'fail-on') {
+    if (failOn === 'none')
+        return undefined;
+    const blocking = findings.filter(finding => finding.status === 'open' && atLeast(finding.severity, failOn));
+    if (blocking.length === 0)
+        return undefined;
+    const worst = [...blocking]
+        .sort(compareFindings)
+        .slice(0, 3)
+        .map(f => `${f.title} (${findingLocation(f)})`);
+    const more = blocking.length > 3 ? `, and ${blocking.length - 3} more` : '';
+    return `${plural(blocking.length, 'open finding')} at or above ${failOn} (${option}): ${worst.join('; ')}${more}.`;
+}
 
 ;// CONCATENATED MODULE: ./src/engine/settings.ts
 const DEFAULT_MODEL = 'claude-sonnet-5-5';
@@ -52188,6 +52208,10 @@ const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 
 
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** Redline's version, as package.json gives it (a test keeps the two the same). */
+const src_version_VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 
@@ -52215,22 +52239,28 @@ Options:
                           lower findings are listed in one line each.
   --instructions <text>   Extra review guidance, added to the reviewer's instructions.
   --full                  Ignore the saved state and review the whole branch again.
+  --fail-on <level>       Exit 1 when an open finding is at or above this severity: none (default),
+                          ${SEVERITIES.join(', ')}; for a pre-push hook, say.
   --json <file>           Also write the review (summary, findings, usage) as JSON to <file>.
-  --markdown <file>       Also write the review as Markdown to <file>.
+  --markdown <file>       Also write the review as Markdown to <file>. Both files are written when the
+                          review fails too, with how it ended and why.
   -h, --help              Show this help.
+  --version               Print the version.
 
 Environment:
   ANTHROPIC_API_KEY       Anthropic API key (required).
   ANTHROPIC_BASE_URL      Base URL of the Anthropic API, for gateways.
 
 Progress (a line per model turn with the tokens so far) goes to stderr; the review goes to stdout.
-Exit status: 0 when the review finished, 1 when it failed, 2 for a mistake on the command line.`;
+Exit status: 0 when the review finished, 1 when it failed (or --fail-on found a finding), 2 for a mistake on
+the command line.`;
 const VALUE_OPTIONS = [
     '--base',
     '--model',
     '--budget',
     '--min-severity',
     '--instructions',
+    '--fail-on',
     '--json',
     '--markdown'
 ];
@@ -52249,6 +52279,8 @@ function parseArgs(argv) {
         const arg = argv[i];
         if (arg === '-h' || arg === '--help' || arg === 'help')
             return { kind: 'help' };
+        if (arg === '--version' || arg === '-V')
+            return { kind: 'version' };
         if (arg === '--full') {
             full = true;
             continue;
@@ -52286,7 +52318,8 @@ function parseArgs(argv) {
         budget: oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES),
         minSeverity: oneOf('--min-severity', values.get('--min-severity') ?? 'medium', SEVERITIES),
         instructions: values.get('--instructions')?.trim() ?? '',
-        full
+        full,
+        failOn: oneOf('--fail-on', values.get('--fail-on') ?? 'none', ['none', ...SEVERITIES])
     };
     const json = values.get('--json');
     if (json !== undefined)
@@ -52832,7 +52865,7 @@ async function reviewLocally(input) {
 
 
 function byWeight(findings) {
-    return [...findings].sort((a, b) => severity_compareSeverityDesc(a.severity, b.severity) || a.file.localeCompare(b.file));
+    return [...findings].sort((a, b) => compareSeverityDesc(a.severity, b.severity) || a.file.localeCompare(b.file));
 }
 /** The suggestion as a unified diff of the lines it replaces. */
 function suggestionDiff(finding, replaced) {
@@ -52897,9 +52930,14 @@ function renderTerminal(review, minSeverity, replaced) {
         out.push('', `Usage: ${formatUsage(review.outcome.usage)}`);
     return out.join('\n');
 }
-function renderMarkdown(review, replaced) {
+function renderMarkdown(review, replaced, failure) {
     const out = [`## ${what(review)}`, ''];
     const { end, overview } = review.outcome;
+    // A run that broke reviewed nothing: it says why, and lists no findings as if it had looked.
+    if (end.kind === 'fatal')
+        return `${[...out, `**The review failed:** ${failure ?? end.error.message}`].join('\n')}\n`;
+    if (failure)
+        out.push(`**${failure}**`, '');
     if (end.kind === 'skipped')
         out.push(end.reason, '');
     if (overview)
@@ -52926,7 +52964,7 @@ function renderMarkdown(review, replaced) {
         out.push('', `> ${note}`);
     return `${out.join('\n').trim()}\n`;
 }
-function renderJson(review) {
+function renderJson(review, failure) {
     const { branch, outcome } = review;
     return `${JSON.stringify({
         branch: branch.branch,
@@ -52935,6 +52973,7 @@ function renderJson(review) {
         mergeBaseSha: branch.mergeBaseSha,
         ...(outcome.sinceSha ? { sinceSha: outcome.sinceSha } : {}),
         end: outcome.end.kind,
+        ...(failure ? { error: failure } : {}),
         ...(outcome.end.kind === 'skipped' ? { skipped: outcome.end.reason } : {}),
         summary: outcome.overview ?? null,
         findings: outcome.findings,
@@ -52946,6 +52985,7 @@ function renderJson(review) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/run.ts
+
 
 
 
@@ -53005,6 +53045,10 @@ async function runCli(io) {
         io.stdout(`${HELP}\n`);
         return 0;
     }
+    if (command.kind === 'version') {
+        io.stdout(`redline ${src_version_VERSION}\n`);
+        return 0;
+    }
     const { options } = command;
     const apiKey = io.env['ANTHROPIC_API_KEY']?.trim() ?? '';
     if (apiKey === '') {
@@ -53020,18 +53064,17 @@ async function runCli(io) {
         io.stderr(`redline: ${error instanceof ConfigurationError ? error.message : `failed: ${errorMessage(error)}`}\n`);
         return 1;
     }
-    const failure = failureLine(review.outcome, CLI_WORDS);
-    if (review.outcome.end.kind === 'fatal') {
-        io.stderr(`redline: ${failure ?? 'the review failed.'}\n`);
-        return 1;
-    }
-    const replaced = await replacedLines(review, logger);
-    io.stdout(`${renderTerminal(review, options.minSeverity, replaced)}\n`);
+    const failure = failureLine(review.outcome, CLI_WORDS) ?? shouldFail(review.outcome.findings, options.failOn, '--fail-on');
+    const fatal = review.outcome.end.kind === 'fatal';
+    const replaced = fatal ? new Map() : await replacedLines(review, logger);
+    if (!fatal)
+        io.stdout(`${renderTerminal(review, options.minSeverity, replaced)}\n`);
     try {
+        // Written on failure too: a script reading them learns how the run ended and why.
         if (options.json)
-            await (0,promises_.writeFile)(options.json, renderJson(review));
+            await (0,promises_.writeFile)(options.json, renderJson(review, failure));
         if (options.markdown)
-            await (0,promises_.writeFile)(options.markdown, renderMarkdown(review, replaced));
+            await (0,promises_.writeFile)(options.markdown, renderMarkdown(review, replaced, failure));
     }
     catch (error) {
         io.stderr(`redline: could not write the review file: ${errorMessage(error)}\n`);

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ConfigurationError } from '../errors.js'
 import type { PullRequestRef, Repository } from '../github/refs.js'
+import { draft as draftUnreviewed, type Unreviewed } from './unreviewed.js'
 
 export const PULL_REQUEST_ACTIONS = ['opened', 'reopened', 'ready_for_review', 'synchronize'] as const
 export type PullRequestAction = (typeof PULL_REQUEST_ACTIONS)[number]
@@ -25,7 +26,8 @@ export type ReviewRequest =
     }
   | { kind: 'workflow_dispatch'; pr: PullRequestRef }
 
-export type EventDecision = { review: ReviewRequest } | { skip: string }
+/** A review to run, or why not; `unreviewed` when the pull request is one a gate must not pass unseen. */
+export type EventDecision = { review: ReviewRequest } | { skip: string; unreviewed?: Unreviewed }
 
 const sha = z.string().regex(/^[0-9a-f]{40}$/, 'a 40-character commit SHA')
 
@@ -78,6 +80,12 @@ export function workflowRunId(env: NodeJS.ProcessEnv, random: () => string): str
   // It ends up inside HTML comments, where `--` does not belong.
   const job = (env['GITHUB_JOB'] ?? '').replace(/[^A-Za-z0-9_.-]/g, '_').replace(/-{2,}/g, '-')
   return `${run}${job ? `/${job}` : ''}`.slice(0, 64)
+}
+
+/** Which attempt of the workflow run this is: "Re-run jobs" keeps GITHUB_RUN_ID and counts this up. */
+export function workflowRunAttempt(env: NodeJS.ProcessEnv): number {
+  const attempt = Number(env['GITHUB_RUN_ATTEMPT']?.trim())
+  return Number.isInteger(attempt) && attempt >= 1 ? attempt : 1
 }
 
 const dispatchPayload = z.object({
@@ -136,9 +144,8 @@ export function decideFromEvent(input: {
     }
     const draft = pr.draft === true
     if (draft && !input.reviewDrafts) {
-      return {
-        skip: `PR #${pr.number} is a draft; it will be reviewed when marked ready (or set review-drafts: true).`
-      }
+      const unreviewed = draftUnreviewed(pr.number)
+      return { skip: unreviewed.notice, unreviewed }
     }
     return {
       review: {

@@ -34,8 +34,31 @@ export interface GitHubHostOptions {
   octokit: Octokit
   graphqlUrl: string
   workspace: string
-  /** The id written into the review's marker; one per workflow run's job (see workflowRunId). */
-  runId?: string
+  /**
+   * The workflow run's job (see workflowRunId) and which attempt of it this is. The marker carries both, so
+   * that an attempt can tell a review it posted itself from one an earlier attempt posted.
+   */
+  run?: { id: string; attempt: number }
+}
+
+/** The run id this attempt writes into its marker: the run's own id on the first attempt, then with `#N`. */
+export function markerRunId(run: { id: string; attempt: number }): string {
+  return run.attempt > 1 ? `${run.id}#${run.attempt}` : run.id
+}
+
+/** Whether a marker's run id is one an earlier attempt of this run wrote. */
+function ofEarlierAttempt(run: { id: string; attempt: number }): (markerId: string) => boolean {
+  return markerId => {
+    if (markerId === markerRunId(run)) return false
+    if (markerId === run.id) return true
+    const attempt = markerId.startsWith(`${run.id}#`) ? Number(markerId.slice(run.id.length + 1)) : NaN
+    return Number.isInteger(attempt) && attempt < run.attempt
+  }
+}
+
+/** Whether a state says its review was finished for `headSha`: nothing pending, nothing interrupted. */
+function finishedFor(state: ReviewState, headSha: string): boolean {
+  return state.lastReviewedSha === headSha && !state.pendingAll && (state.pending?.length ?? 0) === 0
 }
 
 /** What the GitHub host reads once and needs again when it publishes. */
@@ -103,15 +126,22 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
   const reviews = await listReviews(octokit, ref)
   const { state: stored, reviewId, warnings } = readState(reviews, viewerLogin, logger)
   const notes = [...warnings]
-  const earlier = options.runId ? reviewOfRun(reviews, viewerLogin, options.runId) : undefined
-  if (earlier && earlier.commit_id === base.headSha) {
-    const marker = decodeMarker(earlier.body)
+  // An earlier attempt of this run that finished this head leaves nothing to do; one that was interrupted
+  // or left files pending left a state like any other review's, and this attempt finishes it.
+  const earlier = options.run ? reviewOfRun(reviews, viewerLogin, ofEarlierAttempt(options.run)) : undefined
+  const marker = earlier ? decodeMarker(earlier.body) : undefined
+  if (
+    earlier &&
+    earlier.commit_id === base.headSha &&
+    marker?.kind === 'ok' &&
+    finishedFor(marker.state, base.headSha)
+  ) {
     return {
       ...base,
       notes,
       skip: {
         reason: `An earlier attempt of this workflow run already posted review ${earlier.html_url}; not posting another.`,
-        findings: marker.kind === 'ok' ? marker.state.findings : [],
+        findings: marker.state.findings,
         delivered: { reviewId: earlier.id, reviewUrl: earlier.html_url }
       }
     }
@@ -239,7 +269,7 @@ async function publishOnGitHub(
       ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
       ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
       viewerLogin: prior.viewerLogin,
-      ...(options.runId ? { runId: options.runId } : {}),
+      ...(options.run ? { runId: markerRunId(options.run) } : {}),
       logger
     })
     return { findings: published.findings, delivered: postedReview(published) }

@@ -15,6 +15,8 @@ export interface Settings extends ReviewSettings {
   reviewDrafts: boolean
   failOn: Severity | 'none'
   dryRun: boolean
+  /** Logins or globs (`*[bot]`) whose pull requests are not reviewed. */
+  skipAuthors: string[]
 }
 
 /** Reads one input by its action.yml name; returns '' when unset (as `core.getInput` does). */
@@ -65,6 +67,19 @@ function url(read: InputReader, name: string): string | undefined {
   return value.replace(/\/+$/, '')
 }
 
+/** The fail-on input alone: a gate must know it even when the run cannot review (no key, say). */
+export function readFailOn(read: InputReader): Severity | 'none' {
+  return oneOf(read, 'fail-on', ['none', ...SEVERITIES] as const, 'none')
+}
+
+/** A list input: one entry a line or between commas, blank entries and `#` comment lines left out. */
+function list(read: InputReader, name: string, separators: RegExp): string[] {
+  return read(name)
+    .split(separators)
+    .map(entry => entry.trim())
+    .filter(entry => entry !== '' && !entry.startsWith('#'))
+}
+
 export function readSettings(read: InputReader): Settings {
   const anthropicApiKey = read('anthropic-api-key').trim()
   if (anthropicApiKey === '') {
@@ -83,10 +98,7 @@ export function readSettings(read: InputReader): Settings {
   if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model))
     throw invalid('model', model, 'a model name such as ' + DEFAULT_MODEL)
 
-  const exclude = read('exclude')
-    .split(/\r?\n/)
-    .map(line => line.trim())
-    .filter(line => line !== '' && !line.startsWith('#'))
+  const exclude = list(read, 'exclude', /\r?\n/)
 
   const settings: Settings = {
     anthropicApiKey,
@@ -99,9 +111,10 @@ export function readSettings(read: InputReader): Settings {
     exclude,
     instructions: read('instructions').trim(),
     reviewDrafts: bool(read, 'review-drafts', false),
-    failOn: oneOf(read, 'fail-on', ['none', ...SEVERITIES] as const, 'none'),
+    failOn: readFailOn(read),
     dryRun: bool(read, 'dry-run', false),
-    verifyFindings: bool(read, 'verify-findings', false)
+    verifyFindings: bool(read, 'verify-findings', false),
+    skipAuthors: list(read, 'skip-authors', /\r?\n|,/)
   }
   const prNumber = integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
   if (prNumber !== undefined) settings.prNumber = prNumber

@@ -2,8 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
-import { atLeast, type Severity } from '../findings/severity.js'
-import { plural } from '../text/measure.js'
 import type { UsageTotals } from './job-summary.js'
 
 /** The outputs declared in action.yml, as the strings `core.setOutput` receives. */
@@ -79,20 +77,4 @@ export async function writeFindingsFile(
   const file = path.join(directory, name)
   await writeFile(file, `${JSON.stringify(findingsDocument(findings, options), null, 2)}\n`, 'utf8')
   return file
-}
-
-/**
- * The message to fail the step with when an open finding is at or above `failOn`, else undefined. The step
- * fails after the review is posted, so the findings are on the pull request when the check turns red.
- */
-export function shouldFail(findings: readonly Finding[], failOn: Severity | 'none'): string | undefined {
-  if (failOn === 'none') return undefined
-  const blocking = findings.filter(finding => finding.status === 'open' && atLeast(finding.severity, failOn))
-  if (blocking.length === 0) return undefined
-  const worst = [...blocking]
-    .sort(compareFindings)
-    .slice(0, 3)
-    .map(f => `${f.title} (${findingLocation(f)})`)
-  const more = blocking.length > 3 ? `, and ${blocking.length - 3} more` : ''
-  return `${plural(blocking.length, 'open finding')} at or above ${failOn} (fail-on): ${worst.join('; ')}${more}.`
 }

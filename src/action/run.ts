@@ -5,26 +5,52 @@ import {
   decideFromEvent,
   forkWithoutSecretsNotice,
   parseRepository,
+  workflowRunAttempt,
   workflowRunId,
   type ReviewRequest
 } from './event.js'
 import { readEventPayload } from './event-file.js'
-import { ACTION_WORDS, failureLine, review, type ReviewOutcome } from '../engine/index.js'
+import { ACTION_WORDS, failureLine, review, shouldFail, type ReviewOutcome } from '../engine/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
-import { readSettings, secretsOf, type Settings } from './inputs.js'
+import { readFailOn, readSettings, secretsOf, type Settings } from './inputs.js'
 import type { Logger } from '../logger.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
-import { computeOutputs, shouldFail, writeFindingsFile } from './outputs.js'
+import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
+import {
+  DEPENDABOT,
+  dependabotWithoutKey,
+  forkWithoutKey,
+  gateLine,
+  matchesAuthor,
+  pullRequestOf,
+  skippedAuthor,
+  type Unreviewed
+} from './unreviewed.js'
+
+type Prepared = { settings: Settings; request: ReviewRequest } | { skip: string; unreviewed?: Unreviewed }
+
+/** Why a pull request the workflow cannot review is not reviewed, before the settings refuse an empty key. */
+function withoutKey(eventName: string, payload: unknown): Prepared | undefined {
+  if (core.getInput('anthropic-api-key').trim() !== '') return undefined
+  const pr = pullRequestOf(payload)
+  if (!pr) return undefined
+  const forkNotice = forkWithoutSecretsNotice(eventName, payload)
+  const unreviewed = forkNotice
+    ? forkWithoutKey(pr.number, forkNotice)
+    : pr.author?.toLowerCase() === DEPENDABOT
+      ? dependabotWithoutKey(pr.number)
+      : undefined
+  return unreviewed && { skip: unreviewed.notice, unreviewed }
+}
 
 /** The settings and the request, or the reason there is nothing to do. Only workflow mistakes throw. */
-function prepare(): { settings: Settings; request: ReviewRequest } | { skip: string } {
+function prepare(): Prepared {
   const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
   const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
-  // Before the settings, which refuse an empty key: on a fork's pull_request run that is expected.
-  const forkNotice = forkWithoutSecretsNotice(eventName, payload)
-  if (forkNotice && core.getInput('anthropic-api-key').trim() === '') return { skip: forkNotice }
+  const unreviewable = withoutKey(eventName, payload)
+  if (unreviewable) return unreviewable
   const settings = readSettings(name => core.getInput(name))
   for (const secret of secretsOf(settings)) core.setSecret(secret)
   const repository = parseRepository(process.env['GITHUB_REPOSITORY'])
@@ -36,6 +62,12 @@ function prepare(): { settings: Settings; request: ReviewRequest } | { skip: str
     ...(settings.prNumber !== undefined ? { prNumberInput: settings.prNumber } : {})
   })
   if ('skip' in decision) return decision
+  // A manual dispatch is someone asking for this review; skip-authors is for the automatic ones.
+  const pr = decision.review.kind === 'pull_request' ? pullRequestOf(payload) : undefined
+  if (pr?.author && matchesAuthor(settings.skipAuthors, pr.author)) {
+    const unreviewed = skippedAuthor(pr.number, pr.author)
+    return { skip: unreviewed.notice, unreviewed }
+  }
   return { settings, request: decision.review }
 }
 
@@ -97,7 +129,9 @@ export async function run(): Promise<void> {
   try {
     const prepared = prepare()
     if ('skip' in prepared) {
-      core.notice(prepared.skip)
+      const failOn = readFailOn(name => core.getInput(name))
+      if (prepared.unreviewed && failOn !== 'none') core.setFailed(gateLine(prepared.unreviewed, failOn))
+      else core.notice(prepared.skip)
       return
     }
     const { settings, request } = prepared
@@ -108,7 +142,10 @@ export async function run(): Promise<void> {
       octokit,
       graphqlUrl: graphqlUrlFromEnv(),
       workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
-      runId: workflowRunId(process.env, () => randomBytes(6).toString('hex'))
+      run: {
+        id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
+        attempt: workflowRunAttempt(process.env)
+      }
     })
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)

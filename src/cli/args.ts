@@ -10,11 +10,13 @@ export interface CliOptions {
   minSeverity: Severity
   instructions: string
   full: boolean
+  /** Exit 1 when an open finding is at or above this severity. */
+  failOn: Severity | 'none'
   json?: string
   markdown?: string
 }
 
-export type CliCommand = { kind: 'help' } | { kind: 'review'; options: CliOptions }
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'review'; options: CliOptions }
 
 /** A mistake on the command line: printed with a pointer to --help, exit code 2. */
 export class UsageError extends Error {
@@ -39,16 +41,21 @@ Options:
                           lower findings are listed in one line each.
   --instructions <text>   Extra review guidance, added to the reviewer's instructions.
   --full                  Ignore the saved state and review the whole branch again.
+  --fail-on <level>       Exit 1 when an open finding is at or above this severity: none (default),
+                          ${SEVERITIES.join(', ')}; for a pre-push hook, say.
   --json <file>           Also write the review (summary, findings, usage) as JSON to <file>.
-  --markdown <file>       Also write the review as Markdown to <file>.
+  --markdown <file>       Also write the review as Markdown to <file>. Both files are written when the
+                          review fails too, with how it ended and why.
   -h, --help              Show this help.
+  --version               Print the version.
 
 Environment:
   ANTHROPIC_API_KEY       Anthropic API key (required).
   ANTHROPIC_BASE_URL      Base URL of the Anthropic API, for gateways.
 
 Progress (a line per model turn with the tokens so far) goes to stderr; the review goes to stdout.
-Exit status: 0 when the review finished, 1 when it failed, 2 for a mistake on the command line.`
+Exit status: 0 when the review finished, 1 when it failed (or --fail-on found a finding), 2 for a mistake on
+the command line.`
 
 const VALUE_OPTIONS = [
   '--base',
@@ -56,6 +63,7 @@ const VALUE_OPTIONS = [
   '--budget',
   '--min-severity',
   '--instructions',
+  '--fail-on',
   '--json',
   '--markdown'
 ]
@@ -75,6 +83,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     if (arg === '-h' || arg === '--help' || arg === 'help') return { kind: 'help' }
+    if (arg === '--version' || arg === '-V') return { kind: 'version' }
     if (arg === '--full') {
       full = true
       continue
@@ -109,7 +118,8 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     budget: oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES),
     minSeverity: oneOf('--min-severity', values.get('--min-severity') ?? 'medium', SEVERITIES),
     instructions: values.get('--instructions')?.trim() ?? '',
-    full
+    full,
+    failOn: oneOf('--fail-on', values.get('--fail-on') ?? 'none', ['none', ...SEVERITIES] as const)
   }
   const json = values.get('--json')
   if (json !== undefined) options.json = json

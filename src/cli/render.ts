@@ -83,9 +83,13 @@ export function renderTerminal(review: LocalReview, minSeverity: Severity, repla
   return out.join('\n')
 }
 
-export function renderMarkdown(review: LocalReview, replaced: ReplacedLines): string {
+export function renderMarkdown(review: LocalReview, replaced: ReplacedLines, failure?: string): string {
   const out: string[] = [`## ${what(review)}`, '']
   const { end, overview } = review.outcome
+  // A run that broke reviewed nothing: it says why, and lists no findings as if it had looked.
+  if (end.kind === 'fatal')
+    return `${[...out, `**The review failed:** ${failure ?? end.error.message}`].join('\n')}\n`
+  if (failure) out.push(`**${failure}**`, '')
   if (end.kind === 'skipped') out.push(end.reason, '')
   if (overview) out.push(overview, '')
   const open = byWeight(review.outcome.findings.filter(f => f.status === 'open'))
@@ -112,7 +116,7 @@ export function renderMarkdown(review: LocalReview, replaced: ReplacedLines): st
   return `${out.join('\n').trim()}\n`
 }
 
-export function renderJson(review: LocalReview): string {
+export function renderJson(review: LocalReview, failure?: string): string {
   const { branch, outcome } = review
   return `${JSON.stringify(
     {
@@ -122,6 +126,7 @@ export function renderJson(review: LocalReview): string {
       mergeBaseSha: branch.mergeBaseSha,
       ...(outcome.sinceSha ? { sinceSha: outcome.sinceSha } : {}),
       end: outcome.end.kind,
+      ...(failure ? { error: failure } : {}),
       ...(outcome.end.kind === 'skipped' ? { skipped: outcome.end.reason } : {}),
       summary: outcome.overview ?? null,
       findings: outcome.findings,

@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import { readLinesAt } from '../agent/index.js'
-import { failureLine, type FailureWords } from '../engine/index.js'
+import { failureLine, shouldFail, type FailureWords } from '../engine/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createGit } from '../git/git.js'
 import { isLineFinding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
+import { VERSION } from '../version.js'
 import { HELP, parseArgs, UsageError } from './args.js'
 import { reviewLocally, type LocalReview } from './local-host.js'
 import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from './render.js'
@@ -65,6 +66,10 @@ export async function runCli(io: CliIo): Promise<number> {
     io.stdout(`${HELP}\n`)
     return 0
   }
+  if (command.kind === 'version') {
+    io.stdout(`redline ${VERSION}\n`)
+    return 0
+  }
   const { options } = command
   const apiKey = io.env['ANTHROPIC_API_KEY']?.trim() ?? ''
   if (apiKey === '') {
@@ -81,16 +86,15 @@ export async function runCli(io: CliIo): Promise<number> {
     )
     return 1
   }
-  const failure = failureLine(review.outcome, CLI_WORDS)
-  if (review.outcome.end.kind === 'fatal') {
-    io.stderr(`redline: ${failure ?? 'the review failed.'}\n`)
-    return 1
-  }
-  const replaced = await replacedLines(review, logger)
-  io.stdout(`${renderTerminal(review, options.minSeverity, replaced)}\n`)
+  const failure =
+    failureLine(review.outcome, CLI_WORDS) ?? shouldFail(review.outcome.findings, options.failOn, '--fail-on')
+  const fatal = review.outcome.end.kind === 'fatal'
+  const replaced = fatal ? new Map() : await replacedLines(review, logger)
+  if (!fatal) io.stdout(`${renderTerminal(review, options.minSeverity, replaced)}\n`)
   try {
-    if (options.json) await writeFile(options.json, renderJson(review))
-    if (options.markdown) await writeFile(options.markdown, renderMarkdown(review, replaced))
+    // Written on failure too: a script reading them learns how the run ended and why.
+    if (options.json) await writeFile(options.json, renderJson(review, failure))
+    if (options.markdown) await writeFile(options.markdown, renderMarkdown(review, replaced, failure))
   } catch (error) {
     io.stderr(`redline: could not write the review file: ${errorMessage(error)}\n`)
     return 1

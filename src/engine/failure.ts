@@ -1,4 +1,7 @@
 import { ConfigurationError, errorMessage, ModelAccessError, TransientError } from '../errors.js'
+import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
+import { atLeast, type Severity } from '../findings/severity.js'
+import { plural } from '../text/measure.js'
 import type { ReviewOutcome } from './outcome.js'
 
 /** How a front door words what a person does next: the action's reader re-runs a job, the CLI's runs again. */
@@ -45,4 +48,24 @@ export function failureLine(outcome: ReviewOutcome<unknown>, words: FailureWords
     )
   }
   return undefined
+}
+
+/**
+ * The line to fail with when an open finding is at or above `failOn`, else undefined. The action fails
+ * after the review is posted, so the findings are on the pull request when the check turns red.
+ */
+export function shouldFail(
+  findings: readonly Finding[],
+  failOn: Severity | 'none',
+  option = 'fail-on'
+): string | undefined {
+  if (failOn === 'none') return undefined
+  const blocking = findings.filter(finding => finding.status === 'open' && atLeast(finding.severity, failOn))
+  if (blocking.length === 0) return undefined
+  const worst = [...blocking]
+    .sort(compareFindings)
+    .slice(0, 3)
+    .map(f => `${f.title} (${findingLocation(f)})`)
+  const more = blocking.length > 3 ? `, and ${blocking.length - 3} more` : ''
+  return `${plural(blocking.length, 'open finding')} at or above ${failOn} (${option}): ${worst.join('; ')}${more}.`
 }

@@ -2,5 +2,5 @@
 export { review, type ReviewOptions } from './review.js'
 export type { Delivery, DiffSource, PriorReview, ReviewHost, ReviewResult, ReviewTarget } from './host.js'
 export type { ReviewOutcome, RunEnd } from './outcome.js'
-export { ACTION_WORDS, failureLine, type FailureWords } from './failure.js'
+export { ACTION_WORDS, failureLine, shouldFail, type FailureWords } from './failure.js'
 export { DEFAULT_MODEL, type ReviewSettings } from './settings.js'

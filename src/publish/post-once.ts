@@ -96,12 +96,13 @@ async function isStray(input: PostInput, review: ReviewRecord): Promise<boolean>
 export function reviewOfRun(
   reviews: readonly ReviewRecord[],
   viewerLogin: string,
-  runId: string
+  runId: string | ((markerRunId: string) => boolean)
 ): ReviewRecord | undefined {
-  return reviews.find(review => {
+  const matches = typeof runId === 'string' ? (id: string) => id === runId : runId
+  return reviews.findLast(review => {
     if (review.state === 'PENDING' || !isOwnAccount(review.user, viewerLogin)) return false
     const decoded = decodeMarker(review.body)
-    return decoded.kind === 'ok' && decoded.state.runId === runId
+    return decoded.kind === 'ok' && decoded.state.runId !== undefined && matches(decoded.state.runId)
   })
 }
 
