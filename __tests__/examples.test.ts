@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
+import { DEFAULT_TIME_LIMIT_MINUTES } from '../src/agent/budgets.js'
 
 const root = resolve(import.meta.dirname, '..')
 const examples = join(root, 'examples')
@@ -17,7 +18,7 @@ interface Workflow {
   on: Record<string, unknown>
   permissions?: Record<string, string>
   concurrency?: { group: string }
-  jobs: Record<string, { name?: string; steps?: Step[] }>
+  jobs: Record<string, { name?: string; 'timeout-minutes'?: number; steps?: Step[] }>
 }
 
 const workflows = readdirSync(examples)
@@ -68,6 +69,14 @@ describe('examples/', () => {
       }
     }
   )
+
+  it.each(workflows)("$name gives the job more minutes than the budget's default time-limit", ({ text }) => {
+    for (const job of Object.values((parse(text) as Workflow).jobs)) {
+      const budget = (job.steps ?? []).map(step => step.with?.['budget']).find(Boolean) ?? 'standard'
+      const limit = DEFAULT_TIME_LIMIT_MINUTES[budget as keyof typeof DEFAULT_TIME_LIMIT_MINUTES]
+      expect(job['timeout-minutes']).toBeGreaterThan(limit)
+    }
+  })
 
   it('review-gate.yml replaces review.yml and shares its concurrency group', () => {
     const gateText = readFileSync(join(examples, 'review-gate.yml'), 'utf8')

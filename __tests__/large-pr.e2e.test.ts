@@ -141,4 +141,21 @@ describe('a 300-file pull request', () => {
     expect(result.outputs['coverage']).toBe(`${FILES}/${FILES}`)
     expect(postedReviews(w)).toHaveLength(1)
   })
+
+  it('with time-limit 0.5 and a model taking 10 s a reply: one review before 45 s that says the time ran out', async () => {
+    const w = await largeWorld()
+    const slow: Step = () => reply.delay(10_000, reply.toolUse('read_file', { path: 'README.md' }))
+    w.messages.push(...Array.from({ length: 30 }, () => slow))
+    const started = Date.now()
+    const result = await runOn(w, { inputs: { 'time-limit': '0.5' } })
+    expect(Date.now() - started).toBeLessThan(45_000)
+    expect(result.exitCode).toBe(0)
+    expect(postedReviews(w)).toHaveLength(1)
+    const body = postedReviews(w)[0]?.body ?? ''
+    expect(body).toMatch(/The time limit ran out/)
+    const [reviewed] = (result.outputs['coverage'] ?? '').split('/').map(Number)
+    expect(reviewed).toBeLessThan(FILES)
+    expect(body).toMatch(/not reviewed yet/)
+    expect(body).toContain([...Object.keys(files)].find(path => !shownFiles(w).has(path)))
+  })
 })

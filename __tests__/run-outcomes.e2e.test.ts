@@ -135,6 +135,20 @@ describe('a run that reviewed nothing posts nothing and fails with one line', ()
     expect(rerun.outputs['coverage']).toBe('1/1')
   })
 
+  it('a model that hangs under time-limit 0.25: the time-limit line within 30 s, nothing posted', async () => {
+    const w = await mathWorld()
+    w.messages.push(...Array.from({ length: ATTEMPTS }, () => reply.delay(60_000, reply.text('late'))))
+    const started = Date.now()
+    const result = await runOn(w, { inputs: { 'time-limit': '0.25' } })
+    expect(Date.now() - started).toBeLessThan(30_000)
+    expect(result.exitCode).toBe(1)
+    expect(errorLines(result)).toEqual([
+      'The time limit of 0.25 minutes ran out before the model answered; nothing was reviewed. Raise ' +
+        "time-limit, keeping it a few minutes under the job's timeout-minutes."
+    ])
+    expectNothingPosted(w)
+  })
+
   it('a model that never answers ends at the request timeout as a transient fault', async () => {
     const w = await mathWorld()
     w.messages.push(...Array.from({ length: ATTEMPTS }, () => reply.delay(60_000, reply.text('late'))))

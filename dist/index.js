@@ -74,7 +74,7 @@ if (problem !== undefined) {
     process.exitCode = 1;
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(989)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7989));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(472)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4472));
     await run();
 }
 
@@ -87,6 +87,7 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $q: () => (/* binding */ TimeLimitError),
 /* harmony export */   N_: () => (/* binding */ TransientError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage),
 /* harmony export */   j1: () => (/* binding */ ConfigurationError),
@@ -95,7 +96,7 @@ __webpack_async_result__();
 /* harmony export */ });
 /*
  * How a run can fail, in three kinds. Each kind decides what the run posts, what it remembers and how the
- * step ends (see pipeline.ts); anything that is none of them is a bug and is reported as one.
+ * step ends (see RunEnd in engine/outcome.ts); anything that is none of them is a bug and is reported as one.
  */
 /**
  * A mistake the user can fix in the workflow file (a bad input value, an unsupported event). The top level
@@ -127,6 +128,13 @@ class TransientError extends Error {
         super(message);
         this.status = status;
     }
+}
+/**
+ * The run's time limit ran out before the model had answered once: nothing was reviewed. The message names
+ * the input to raise; a re-run with the same limit would meet the same end.
+ */
+class TimeLimitError extends Error {
+    name = 'TimeLimitError';
 }
 function errorMessage(error) {
     if (error instanceof Error)

@@ -1,6 +1,6 @@
 /*
  * How a run can fail, in three kinds. Each kind decides what the run posts, what it remembers and how the
- * step ends (see pipeline.ts); anything that is none of them is a bug and is reported as one.
+ * step ends (see RunEnd in engine/outcome.ts); anything that is none of them is a bug and is reported as one.
  */
 
 /**
@@ -37,6 +37,14 @@ export class TransientError extends Error {
   ) {
     super(message)
   }
+}
+
+/**
+ * The run's time limit ran out before the model had answered once: nothing was reviewed. The message names
+ * the input to raise; a re-run with the same limit would meet the same end.
+ */
+export class TimeLimitError extends Error {
+  override name = 'TimeLimitError'
 }
 
 export function errorMessage(error: unknown): string {

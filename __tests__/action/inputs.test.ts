@@ -21,7 +21,8 @@ describe('readSettings', () => {
       failOn: 'none',
       dryRun: false,
       verifyFindings: false,
-      skipAuthors: []
+      skipAuthors: [],
+      timeLimitMs: 15 * 60_000
     })
   })
 
@@ -82,7 +83,10 @@ describe('readSettings', () => {
     ['dry-run', 'yes', "Invalid value for input 'dry-run': 'yes'. Expected true or false."],
     ['pr-number', '0', "Invalid value for input 'pr-number': '0'"],
     ['anthropic-base-url', 'ftp://x', "Invalid value for input 'anthropic-base-url': 'ftp://x'"],
-    ['model', 'claude sonnet', "Invalid value for input 'model': 'claude sonnet'"]
+    ['model', 'claude sonnet', "Invalid value for input 'model': 'claude sonnet'"],
+    ['time-limit', '0', "Invalid value for input 'time-limit': '0'. Expected minutes above 0"],
+    ['time-limit', '1m', "Invalid value for input 'time-limit': '1m'. Expected minutes above 0"],
+    ['time-limit', '361', "Invalid value for input 'time-limit': '361'"]
   ])(
     'rejects %s=%s with a message naming the input, the value and what is accepted',
     (name, value, message) => {
@@ -91,6 +95,13 @@ describe('readSettings', () => {
       expect(() => readSettings(read)).toThrow(message)
     }
   )
+
+  it('reads time-limit as minutes with decimals, defaulting by budget', () => {
+    expect(readSettings(reader({ 'time-limit': '0.5' })).timeLimitMs).toBe(30_000)
+    expect(readSettings(reader({ 'time-limit': '.25' })).timeLimitMs).toBe(15_000)
+    expect(readSettings(reader({ budget: 'fast' })).timeLimitMs).toBe(4 * 60_000)
+    expect(readSettings(reader({ budget: 'deep' })).timeLimitMs).toBe(40 * 60_000)
+  })
 
   it('explains an empty API key', () => {
     expect(() => readSettings(reader({ 'anthropic-api-key': '  ' }))).toThrow(/anthropic-api-key.*secret/)

@@ -3232,7 +3232,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(524);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(536);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -3247,7 +3247,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 524:
+/***/ 536:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3403,6 +3403,12 @@ const RUN_LIMITS = Object.freeze({
     fast: Object.freeze({ passes: 1, tokens: 150_000 }),
     standard: Object.freeze({ passes: Number.POSITIVE_INFINITY, tokens: 1_500_000 }),
     deep: Object.freeze({ passes: Number.POSITIVE_INFINITY, tokens: 5_000_000 })
+});
+/** The default time-limit input of each budget: the whole run's clock, in minutes. */
+const DEFAULT_TIME_LIMIT_MINUTES = Object.freeze({
+    fast: 4,
+    standard: 15,
+    deep: 40
 });
 function runLimits(name) {
     return { ...RUN_LIMITS[name] };
@@ -35809,7 +35815,7 @@ var Anthropic = /* @__PURE__ */ (() => {
 ;// CONCATENATED MODULE: ./src/errors.ts
 /*
  * How a run can fail, in three kinds. Each kind decides what the run posts, what it remembers and how the
- * step ends (see pipeline.ts); anything that is none of them is a bug and is reported as one.
+ * step ends (see RunEnd in engine/outcome.ts); anything that is none of them is a bug and is reported as one.
  */
 /**
  * A mistake the user can fix in the workflow file (a bad input value, an unsupported event). The top level
@@ -35841,6 +35847,13 @@ class TransientError extends Error {
         super(message);
         this.status = status;
     }
+}
+/**
+ * The run's time limit ran out before the model had answered once: nothing was reviewed. The message names
+ * the input to raise; a re-run with the same limit would meet the same end.
+ */
+class TimeLimitError extends Error {
+    name = 'TimeLimitError';
 }
 function errorMessage(error) {
     if (error instanceof Error)
@@ -50444,6 +50457,46 @@ function planBatches(triage, maxChars = PROMPT_DIFF_CHARS) {
     return batches;
 }
 
+;// CONCATENATED MODULE: ./src/agent/clock.ts
+
+/** A pass that cannot get one reply and a last turn in this much time is not started. */
+const MIN_PASS_MS = 15_000;
+/** Below this much time a multi-pass review joins its passes' summaries instead of asking for one more. */
+const MIN_SUMMARY_MS = 30_000;
+function timeLeft(clock) {
+    return clock ? clock.deadline - clock.now() : Number.POSITIVE_INFINITY;
+}
+/** "0.25 minutes", "15 minutes". */
+function minutesText(ms) {
+    const minutes = Math.round((ms / 60_000) * 100) / 100;
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+/** A pass's limits under the run's clock: its wall clock cut to the time left, and whether the clock cut it. */
+function underClock(budget, clock) {
+    const left = timeLeft(clock);
+    if (left >= budget.wallClockMs)
+        return { budget, byClock: false };
+    return { budget: { ...budget, wallClockMs: Math.max(1_000, Math.floor(left)) }, byClock: true };
+}
+/**
+ * A pass that ran under the run's clock, in the clock's terms: its wall clock running out is the time limit
+ * running out, and a pass whose first request got no answer before it ends the run with the time-limit line.
+ */
+function inClockTerms(run, clock) {
+    const limit = minutesText(clock.limitMs);
+    const notes = run.coverageNotes.map(note => note.replace(/the wall[- ]clock budget ran out/gi, `the time limit of ${limit} ran out`));
+    if (run.failure &&
+        run.turns === 0 &&
+        run.stopReason === 'api_error' &&
+        /wall.clock/.test(run.failure.message)) {
+        const failure = new TimeLimitError(`The time limit of ${limit} ran out before the model answered; nothing was reviewed. Raise time-limit, ` +
+            "keeping it a few minutes under the job's timeout-minutes.");
+        return { run: { ...run, coverageNotes: notes, failure }, ranOutOfTime: true };
+    }
+    const ranOutOfTime = run.budgetExhausted === 'wall clock';
+    return { run: { ...run, coverageNotes: notes }, ranOutOfTime };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/coverage.ts
 
 /**
@@ -50866,6 +50919,7 @@ async function verifyFindings(options) {
 
 
 
+
 /**
  * The batches a review of `triage` takes, one per pass (none, or one, for a review in one conversation), with
  * the first message of its first pass prepared as far as it can be (see prepareFirstMessage): called while git
@@ -50896,20 +50950,24 @@ async function reviewWithAgent(input) {
     const batches = input.batches ?? planBatches(input.triage);
     const reviewable = input.triage.reviewable.map(entry => entry.file.path);
     let run;
+    let ranOutOfTime;
     const covered = new Set();
     if (batches.length <= 1) {
         const pass = await reviewPass(input, store);
         run = pass.run;
+        ranOutOfTime = pass.ranOutOfTime;
         for (const path of pass.covered)
             covered.add(path);
     }
     else {
-        run = await reviewInPasses(input, store, batches, covered);
+        ;
+        ({ run, ranOutOfTime } = await reviewInPasses(input, store, batches, covered));
     }
     return {
         findings: store.all(),
         touched: store.touched(),
         run,
+        ranOutOfTime,
         covered: reviewable.filter(path => covered.has(path)),
         uncovered: reviewable.filter(path => !covered.has(path))
     };
@@ -50935,24 +50993,30 @@ async function reviewInPasses(input, store, batches, covered) {
             `${result.run.stopReason}; ${spent} of ${Number.isFinite(limits.tokens) ? limits.tokens : 'unlimited'} ` +
             'run tokens so far.');
         return result;
-    }), () => concurrency - (input.rateLimits?.hits ?? 0), () => !failed && started < limits.passes && spent < limits.tokens);
+    }), () => concurrency - (input.rateLimits?.hits ?? 0), () => !failed && started < limits.passes && spent < limits.tokens && timeLeft(input.clock) >= MIN_PASS_MS);
     const done = results.filter((result) => result !== undefined);
     for (const result of done)
         for (const path of result.covered)
             covered.add(path);
     const run = combineRuns(input.model, done.map(result => result.run));
+    const outOfTime = done.length < count && timeLeft(input.clock) < MIN_PASS_MS;
     if (done.length < count && !run.failure) {
         const left = batches.slice(done.length).reduce((sum, batch) => sum + batch.files.length, 0);
         const why = limits.passes <= done.length
             ? `this budget reviews ${limits.passes} pass${limits.passes === 1 ? '' : 'es'}`
-            : 'the run token budget was spent';
+            : spent >= limits.tokens
+                ? 'the run token budget was spent'
+                : `the time limit of ${minutesText(input.clock?.limitMs ?? 0)} ran out`;
         run.coverageNotes.push(`Reviewed in ${done.length} of ${count} passes (${why}); the ${left} files of the other passes are left for the next review.`);
     }
     const summaries = done.flatMap(result => (result.summary ? [result.summary] : []));
     const [onlySummary] = summaries;
     if (!run.failure && summaries.length === 1 && onlySummary !== undefined)
         run.summary = onlySummary;
-    if (!run.failure && summaries.length > 1) {
+    if (!run.failure && summaries.length > 1 && timeLeft(input.clock) < MIN_SUMMARY_MS) {
+        run.summary = summaries.join('\n\n');
+    }
+    else if (!run.failure && summaries.length > 1) {
         const summary = (await finalSummary({
             client: input.client,
             model: input.model,
@@ -50964,7 +51028,7 @@ async function reviewInPasses(input, store, batches, covered) {
         })) ?? summaries.join('\n\n');
         run.summary = summary;
     }
-    return run;
+    return { run, ranOutOfTime: outOfTime || done.some(result => result.ranOutOfTime) };
 }
 /** One conversation: the first message (whole, or one pass's batch), the loop, and what it covered. */
 async function reviewPass(input, store, pass) {
@@ -50989,19 +51053,22 @@ async function reviewPass(input, store, pass) {
         else
             coverage.offerDiffLines(shown.path, shown.lines);
     }
-    const run = await runAgent({
+    const { budget, byClock } = underClock(input.budget, input.clock);
+    const now = input.clock?.now ?? input.now;
+    const ran = await runAgent({
         client: input.client,
         model: input.model,
-        budget: input.budget,
+        budget,
         system: SYSTEM_PROMPT,
         firstUserContent,
         tools,
         logger,
         coverage,
-        ...(input.now ? { now: input.now } : {})
+        ...(now ? { now } : {})
     });
+    const { run, ranOutOfTime } = byClock && input.clock ? inClockTerms(ran, input.clock) : { run: ran, ranOutOfTime: false };
     // A run that failed has nothing settled to verify; its findings are posted as an interrupted review.
-    if (input.verify && !run.failure) {
+    if (input.verify && !run.failure && timeLeft(input.clock) >= MIN_SUMMARY_MS) {
         const verified = await verifyFindings({
             client: input.client,
             model: input.model,
@@ -51018,11 +51085,13 @@ async function reviewPass(input, store, pass) {
     return {
         run,
         covered: new Set(coverage.covered()),
-        ...(run.summary !== undefined ? { summary: run.summary } : {})
+        ...(run.summary !== undefined ? { summary: run.summary } : {}),
+        ranOutOfTime
     };
 }
 
 ;// CONCATENATED MODULE: ./src/agent/index.ts
+
 
 
 
@@ -51070,6 +51139,7 @@ async function reviewWithModel(input) {
         batches,
         carried: input.earlier?.carried ?? [],
         verify: settings.verifyFindings,
+        ...(input.clock ? { clock: input.clock } : {}),
         context: {
             repository: target.repository,
             pr: {
@@ -51110,6 +51180,8 @@ function endOfReview(review) {
             ? { kind: 'fatal', error: run.failure }
             : { kind: 'interrupted', error: run.failure };
     }
+    if (review.ranOutOfTime)
+        return { kind: 'budget', budget: 'time limit' };
     if (run.budgetExhausted)
         return { kind: 'budget', budget: run.budgetExhausted };
     return { kind: 'completed' };
@@ -51946,6 +52018,31 @@ async function scopeReview(input, source) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/settings.ts
+
+const DEFAULT_MODEL = 'claude-sonnet-5-5';
+/**
+ * What is kept of the time limit for publishing after the model's part: about a minute, and a fifth of the
+ * limit for small ones.
+ */
+function publishingMarginMs(timeLimitMs) {
+    return Math.min(60_000, Math.max(1_000, Math.floor(timeLimitMs / 5)));
+}
+/** GitHub ends a job after 6 hours at most. */
+const MAX_TIME_LIMIT_MINUTES = 360;
+const TIME_LIMIT_ACCEPTED = `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, decimals allowed (0.5 is 30 seconds)`;
+/**
+ * The time limit in milliseconds from minutes as a person writes them (`15`, `0.5`), the budget's default when
+ * empty, or undefined when it is not such a number.
+ */
+function timeLimitMs(minutes, budget) {
+    const text = minutes.trim();
+    if (text === '')
+        return DEFAULT_TIME_LIMIT_MINUTES[budget] * 60_000;
+    const value = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
+    return value > 0 && value <= MAX_TIME_LIMIT_MINUTES ? Math.round(value * 60_000) : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/settle.ts
 /**
  * The files the next run must review whole: what this run's model did not see, or, when it was interrupted,
@@ -51974,7 +52071,15 @@ function coverageOf(reviewable, pending) {
 
 
 
+
 async function review(host, settings, logger, options = {}) {
+    const now = options.now ?? Date.now;
+    // One clock for the whole run, started now; the model's part ends early enough to publish.
+    const clock = {
+        deadline: now() + settings.timeLimitMs - publishingMarginMs(settings.timeLimitMs),
+        limitMs: settings.timeLimitMs,
+        now
+    };
     let prior;
     let scoped;
     let model;
@@ -51991,7 +52096,7 @@ async function review(host, settings, logger, options = {}) {
             const result = nothingToReview(known, inScope);
             return await publishStep(host, known, inScope, undefined, result, settings, logger);
         }
-        model = await logger.group('Review with the model', () => reviewWithModel(modelInput(known, inScope, settings, logger, options)));
+        model = await logger.group('Review with the model', () => reviewWithModel({ ...modelInput(known, inScope, settings, logger, options), clock }));
         const result = resultOf(known, inScope, model, logger);
         if (result.end.kind === 'fatal')
             return outcomeOf(known, inScope, model, result, settings);
@@ -52163,6 +52268,8 @@ function failureLine(outcome, words) {
     const end = outcome.end;
     if (end.kind === 'fatal') {
         const error = end.error;
+        if (error instanceof TimeLimitError)
+            return error.message;
         if (error instanceof ConfigurationError || error instanceof ModelAccessError) {
             return error instanceof ModelAccessError && error.status === 429
                 ? error.message.replace(/\.$/, '; nothing was reviewed.')
@@ -52200,9 +52307,6 @@ function shouldFail(findings, failOn, option = 'fail-on') {
     return `${plural(blocking.length, 'open finding')} at or above ${failOn} (${option}): ${worst.join('; ')}${more}.`;
 }
 
-;// CONCATENATED MODULE: ./src/engine/settings.ts
-const DEFAULT_MODEL = 'claude-sonnet-5-5';
-
 ;// CONCATENATED MODULE: ./src/engine/index.ts
 /** The review engine: what every front door calls. */
 
@@ -52239,6 +52343,8 @@ Options:
                           lower findings are listed in one line each.
   --instructions <text>   Extra review guidance, added to the reviewer's instructions.
   --full                  Ignore the saved state and review the whole branch again.
+  --time-limit <minutes>  The whole review's clock, decimals allowed (default by budget: fast 4, standard
+                          15, deep 40); what was found by then is shown, the rest left for the next run.
   --fail-on <level>       Exit 1 when an open finding is at or above this severity: none (default),
                           ${SEVERITIES.join(', ')}; for a pre-push hook, say.
   --json <file>           Also write the review (summary, findings, usage) as JSON to <file>.
@@ -52261,6 +52367,7 @@ const VALUE_OPTIONS = [
     '--min-severity',
     '--instructions',
     '--fail-on',
+    '--time-limit',
     '--json',
     '--markdown'
 ];
@@ -52312,10 +52419,16 @@ function parseArgs(argv) {
     if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
         throw new UsageError(`--model is '${model}'. Expected a model id such as ${DEFAULT_MODEL}.`);
     }
+    const budget = oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES);
+    const limit = values.get('--time-limit') ?? '';
+    const timeLimit = timeLimitMs(limit, budget);
+    if (timeLimit === undefined)
+        throw new UsageError(`--time-limit is '${limit}'. Expected ${TIME_LIMIT_ACCEPTED}.`);
     const options = {
         base,
         model,
-        budget: oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES),
+        budget,
+        timeLimitMs: timeLimit,
         minSeverity: oneOf('--min-severity', values.get('--min-severity') ?? 'medium', SEVERITIES),
         instructions: values.get('--instructions')?.trim() ?? '',
         full,
@@ -52776,6 +52889,7 @@ function localSettings(options, apiKey) {
         anthropicApiKey: apiKey,
         model: options.model,
         budget: options.budget,
+        timeLimitMs: options.timeLimitMs,
         fullReview: options.full,
         exclude: [],
         instructions: options.instructions,

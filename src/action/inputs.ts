@@ -1,8 +1,8 @@
 import { ConfigurationError } from '../errors.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
-import { BUDGET_NAMES } from '../agent/index.js'
-import { DEFAULT_MODEL, type ReviewSettings } from '../engine/index.js'
+import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
+import { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs, type ReviewSettings } from '../engine/index.js'
 
 export const MAX_COMMENTS_LIMIT = 50
 
@@ -80,6 +80,13 @@ function list(read: InputReader, name: string, separators: RegExp): string[] {
     .filter(entry => entry !== '' && !entry.startsWith('#'))
 }
 
+function timeLimit(read: InputReader, budget: BudgetName): number {
+  const value = read('time-limit').trim()
+  const ms = timeLimitMs(value, budget)
+  if (ms === undefined) throw invalid('time-limit', value, TIME_LIMIT_ACCEPTED)
+  return ms
+}
+
 export function readSettings(read: InputReader): Settings {
   const anthropicApiKey = read('anthropic-api-key').trim()
   if (anthropicApiKey === '') {
@@ -100,13 +107,14 @@ export function readSettings(read: InputReader): Settings {
 
   const exclude = list(read, 'exclude', /\r?\n/)
 
+  const budget = oneOf(read, 'budget', BUDGET_NAMES, 'standard')
   const settings: Settings = {
     anthropicApiKey,
     githubToken,
     model,
     minSeverity: oneOf(read, 'min-severity', SEVERITIES, 'medium'),
     maxComments: integer(read, 'max-comments', 0, MAX_COMMENTS_LIMIT) ?? 4,
-    budget: oneOf(read, 'budget', BUDGET_NAMES, 'standard'),
+    budget,
     fullReview: bool(read, 'full-review', false),
     exclude,
     instructions: read('instructions').trim(),
@@ -114,7 +122,8 @@ export function readSettings(read: InputReader): Settings {
     failOn: readFailOn(read),
     dryRun: bool(read, 'dry-run', false),
     verifyFindings: bool(read, 'verify-findings', false),
-    skipAuthors: list(read, 'skip-authors', /\r?\n|,/)
+    skipAuthors: list(read, 'skip-authors', /\r?\n|,/),
+    timeLimitMs: timeLimit(read, budget)
   }
   const prNumber = integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
   if (prNumber !== undefined) settings.prNumber = prNumber

@@ -33,6 +33,13 @@ const RUN_LIMITS: Readonly<Record<BudgetName, Readonly<RunLimits>>> = Object.fre
   deep: Object.freeze({ passes: Number.POSITIVE_INFINITY, tokens: 5_000_000 })
 })
 
+/** The default time-limit input of each budget: the whole run's clock, in minutes. */
+export const DEFAULT_TIME_LIMIT_MINUTES: Readonly<Record<BudgetName, number>> = Object.freeze({
+  fast: 4,
+  standard: 15,
+  deep: 40
+})
+
 export function runLimits(name: BudgetName): RunLimits {
   return { ...RUN_LIMITS[name] }
 }

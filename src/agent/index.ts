@@ -13,13 +13,15 @@ import type { BlobReader, Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { budgetLimits, runLimits, type BudgetKind, type BudgetName } from './budgets.js'
 import { createAnthropic } from './client.js'
+import type { RunClock } from './clock.js'
 import { readGuidanceAtBase, reReviewContext, type EarlierReview } from './context.js'
 import { fallbackSummary, type AgentRun } from './loop.js'
 import { RateLimitSignal } from './passes.js'
 import { planReview, reviewWithAgent, type AgentReview } from './review.js'
 import { symbolReferences } from './symbols.js'
 
-export { BUDGET_NAMES, type BudgetKind, type BudgetName } from './budgets.js'
+export { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, type BudgetKind, type BudgetName } from './budgets.js'
+export { minutesText, type RunClock } from './clock.js'
 export { emptyUsage, formatUsage, priceFor, type Usage } from './pricing.js'
 export { readLinesAt } from './tools/repo-tools.js'
 export type { AgentRun } from './loop.js'
@@ -71,12 +73,17 @@ export interface ModelReviewInput {
   logger: Logger
   /** Makes the client; by default one for the settings' key and base URL. */
   client?: () => Anthropic
+  /** The whole run's clock (the time-limit input): the model's part ends by its deadline. */
+  clock?: RunClock
 }
+
+/** What ran out: one of a pass's budgets, or the whole run's time limit. */
+export type EndBudget = BudgetKind | 'time limit'
 
 /** How the model's part ended. */
 export type ModelEnd =
   | { kind: 'completed' }
-  | { kind: 'budget'; budget: BudgetKind }
+  | { kind: 'budget'; budget: EndBudget }
   | { kind: 'fatal'; error: Error }
   | { kind: 'interrupted'; error: Error }
 
@@ -136,6 +143,7 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
     batches,
     carried: input.earlier?.carried ?? [],
     verify: settings.verifyFindings,
+    ...(input.clock ? { clock: input.clock } : {}),
     context: {
       repository: target.repository,
       pr: {
@@ -171,13 +179,14 @@ function settled(review: AgentReview, input: ModelReviewInput): ModelReview {
 }
 
 /** How the model's part ended: a failure with nothing recorded is fatal, as a re-run loses nothing. */
-export function endOfReview(review: Pick<AgentReview, 'run' | 'touched'>): ModelEnd {
+export function endOfReview(review: Pick<AgentReview, 'run' | 'touched' | 'ranOutOfTime'>): ModelEnd {
   const { run } = review
   if (run.failure) {
     return review.touched.length === 0
       ? { kind: 'fatal', error: run.failure }
       : { kind: 'interrupted', error: run.failure }
   }
+  if (review.ranOutOfTime) return { kind: 'budget', budget: 'time limit' }
   if (run.budgetExhausted) return { kind: 'budget', budget: run.budgetExhausted }
   return { kind: 'completed' }
 }

@@ -15,6 +15,15 @@ import {
   type PassContext,
   type ReviewContextInput
 } from './first-message.js'
+import {
+  inClockTerms,
+  MIN_PASS_MS,
+  MIN_SUMMARY_MS,
+  minutesText,
+  timeLeft,
+  underClock,
+  type RunClock
+} from './clock.js'
 import { Coverage } from './coverage.js'
 import { runAgent, type AgentRun } from './loop.js'
 import { combineRuns, finalSummary, MAX_CONCURRENT_PASSES, runPool, type RateLimitSignal } from './passes.js'
@@ -52,6 +61,8 @@ export interface AgentReviewInput {
   concurrency?: number
   /** The passes planReview planned for `triage`; planned here when absent. */
   batches?: Batch[]
+  /** The whole run's clock: no pass starts, and none goes on, past it. */
+  clock?: RunClock
   logger: Logger
   now?: () => number
 }
@@ -65,12 +76,15 @@ export interface AgentReview {
   /** Reviewable files whose every changed line was in front of the model. */
   covered: string[]
   uncovered: string[]
+  /** The run's clock ended the review (a pass ran out of it, or passes were left unstarted for it). */
+  ranOutOfTime: boolean
 }
 
 interface PassResult {
   run: AgentRun
   covered: Set<string>
   summary?: string
+  ranOutOfTime: boolean
 }
 
 /**
@@ -105,18 +119,21 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
   const batches = input.batches ?? planBatches(input.triage)
   const reviewable = input.triage.reviewable.map(entry => entry.file.path)
   let run: AgentRun
+  let ranOutOfTime: boolean
   const covered = new Set<string>()
   if (batches.length <= 1) {
     const pass = await reviewPass(input, store)
     run = pass.run
+    ranOutOfTime = pass.ranOutOfTime
     for (const path of pass.covered) covered.add(path)
   } else {
-    run = await reviewInPasses(input, store, batches, covered)
+    ;({ run, ranOutOfTime } = await reviewInPasses(input, store, batches, covered))
   }
   return {
     findings: store.all(),
     touched: store.touched(),
     run,
+    ranOutOfTime,
     covered: reviewable.filter(path => covered.has(path)),
     uncovered: reviewable.filter(path => !covered.has(path))
   }
@@ -127,7 +144,7 @@ async function reviewInPasses(
   store: FindingsStore,
   batches: Batch[],
   covered: Set<string>
-): Promise<AgentRun> {
+): Promise<{ run: AgentRun; ranOutOfTime: boolean }> {
   const { logger } = input
   const limits = input.run ?? { passes: 1, tokens: Number.POSITIVE_INFINITY }
   const count = batches.length
@@ -152,7 +169,7 @@ async function reviewInPasses(
       return result
     }),
     () => concurrency - (input.rateLimits?.hits ?? 0),
-    () => !failed && started < limits.passes && spent < limits.tokens
+    () => !failed && started < limits.passes && spent < limits.tokens && timeLeft(input.clock) >= MIN_PASS_MS
   )
   const done = results.filter((result): result is PassResult => result !== undefined)
   for (const result of done) for (const path of result.covered) covered.add(path)
@@ -160,12 +177,15 @@ async function reviewInPasses(
     input.model,
     done.map(result => result.run)
   )
+  const outOfTime = done.length < count && timeLeft(input.clock) < MIN_PASS_MS
   if (done.length < count && !run.failure) {
     const left = batches.slice(done.length).reduce((sum, batch) => sum + batch.files.length, 0)
     const why =
       limits.passes <= done.length
         ? `this budget reviews ${limits.passes} pass${limits.passes === 1 ? '' : 'es'}`
-        : 'the run token budget was spent'
+        : spent >= limits.tokens
+          ? 'the run token budget was spent'
+          : `the time limit of ${minutesText(input.clock?.limitMs ?? 0)} ran out`
     run.coverageNotes.push(
       `Reviewed in ${done.length} of ${count} passes (${why}); the ${left} files of the other passes are left for the next review.`
     )
@@ -173,7 +193,9 @@ async function reviewInPasses(
   const summaries = done.flatMap(result => (result.summary ? [result.summary] : []))
   const [onlySummary] = summaries
   if (!run.failure && summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
-  if (!run.failure && summaries.length > 1) {
+  if (!run.failure && summaries.length > 1 && timeLeft(input.clock) < MIN_SUMMARY_MS) {
+    run.summary = summaries.join('\n\n')
+  } else if (!run.failure && summaries.length > 1) {
     const summary =
       (await finalSummary({
         client: input.client,
@@ -186,7 +208,7 @@ async function reviewInPasses(
       })) ?? summaries.join('\n\n')
     run.summary = summary
   }
-  return run
+  return { run, ranOutOfTime: outOfTime || done.some(result => result.ranOutOfTime) }
 }
 
 /** One conversation: the first message (whole, or one pass's batch), the loop, and what it covered. */
@@ -214,19 +236,23 @@ async function reviewPass(
     if (shown.whole) coverage.offerWholeDiff(shown.path)
     else coverage.offerDiffLines(shown.path, shown.lines)
   }
-  const run = await runAgent({
+  const { budget, byClock } = underClock(input.budget, input.clock)
+  const now = input.clock?.now ?? input.now
+  const ran = await runAgent({
     client: input.client,
     model: input.model,
-    budget: input.budget,
+    budget,
     system: SYSTEM_PROMPT,
     firstUserContent,
     tools,
     logger,
     coverage,
-    ...(input.now ? { now: input.now } : {})
+    ...(now ? { now } : {})
   })
+  const { run, ranOutOfTime } =
+    byClock && input.clock ? inClockTerms(ran, input.clock) : { run: ran, ranOutOfTime: false }
   // A run that failed has nothing settled to verify; its findings are posted as an interrupted review.
-  if (input.verify && !run.failure) {
+  if (input.verify && !run.failure && timeLeft(input.clock) >= MIN_SUMMARY_MS) {
     const verified = await verifyFindings({
       client: input.client,
       model: input.model,
@@ -243,6 +269,7 @@ async function reviewPass(
   return {
     run,
     covered: new Set(coverage.covered()),
-    ...(run.summary !== undefined ? { summary: run.summary } : {})
+    ...(run.summary !== undefined ? { summary: run.summary } : {}),
+    ranOutOfTime
   }
 }

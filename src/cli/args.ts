@@ -1,5 +1,5 @@
 import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
-import { DEFAULT_MODEL } from '../engine/index.js'
+import { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs } from '../engine/index.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
 /** What `redline review` was asked to do, validated. */
@@ -10,6 +10,8 @@ export interface CliOptions {
   minSeverity: Severity
   instructions: string
   full: boolean
+  /** The whole run's clock, in milliseconds. */
+  timeLimitMs: number
   /** Exit 1 when an open finding is at or above this severity. */
   failOn: Severity | 'none'
   json?: string
@@ -41,6 +43,8 @@ Options:
                           lower findings are listed in one line each.
   --instructions <text>   Extra review guidance, added to the reviewer's instructions.
   --full                  Ignore the saved state and review the whole branch again.
+  --time-limit <minutes>  The whole review's clock, decimals allowed (default by budget: fast 4, standard
+                          15, deep 40); what was found by then is shown, the rest left for the next run.
   --fail-on <level>       Exit 1 when an open finding is at or above this severity: none (default),
                           ${SEVERITIES.join(', ')}; for a pre-push hook, say.
   --json <file>           Also write the review (summary, findings, usage) as JSON to <file>.
@@ -64,6 +68,7 @@ const VALUE_OPTIONS = [
   '--min-severity',
   '--instructions',
   '--fail-on',
+  '--time-limit',
   '--json',
   '--markdown'
 ]
@@ -112,10 +117,16 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model)) {
     throw new UsageError(`--model is '${model}'. Expected a model id such as ${DEFAULT_MODEL}.`)
   }
+  const budget = oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES)
+  const limit = values.get('--time-limit') ?? ''
+  const timeLimit = timeLimitMs(limit, budget)
+  if (timeLimit === undefined)
+    throw new UsageError(`--time-limit is '${limit}'. Expected ${TIME_LIMIT_ACCEPTED}.`)
   const options: CliOptions = {
     base,
     model,
-    budget: oneOf('--budget', values.get('--budget') ?? 'standard', BUDGET_NAMES),
+    budget,
+    timeLimitMs: timeLimit,
     minSeverity: oneOf('--min-severity', values.get('--min-severity') ?? 'medium', SEVERITIES),
     instructions: values.get('--instructions')?.trim() ?? '',
     full,

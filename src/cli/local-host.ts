@@ -25,6 +25,7 @@ export function localSettings(options: CliOptions, apiKey: string): ReviewSettin
     anthropicApiKey: apiKey,
     model: options.model,
     budget: options.budget,
+    timeLimitMs: options.timeLimitMs,
     fullReview: options.full,
     exclude: [],
     instructions: options.instructions,

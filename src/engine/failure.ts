@@ -1,4 +1,10 @@
-import { ConfigurationError, errorMessage, ModelAccessError, TransientError } from '../errors.js'
+import {
+  ConfigurationError,
+  errorMessage,
+  ModelAccessError,
+  TimeLimitError,
+  TransientError
+} from '../errors.js'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import { atLeast, type Severity } from '../findings/severity.js'
 import { plural } from '../text/measure.js'
@@ -28,6 +34,7 @@ export function failureLine(outcome: ReviewOutcome<unknown>, words: FailureWords
   const end = outcome.end
   if (end.kind === 'fatal') {
     const error = end.error
+    if (error instanceof TimeLimitError) return error.message
     if (error instanceof ConfigurationError || error instanceof ModelAccessError) {
       return error instanceof ModelAccessError && error.status === 429
         ? error.message.replace(/\.$/, '; nothing was reviewed.')

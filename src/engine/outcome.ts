@@ -1,4 +1,4 @@
-import type { AgentRun, BudgetKind, Usage } from '../agent/index.js'
+import type { AgentRun, EndBudget, Usage } from '../agent/index.js'
 import type { TriageResult } from '../diff/triage.js'
 import type { Finding } from '../findings/finding.js'
 import type { ReviewCoverage } from '../publish/body.js'
@@ -15,7 +15,7 @@ import type { ReviewCoverage } from '../publish/body.js'
 export type RunEnd =
   | { kind: 'skipped'; reason: string }
   | { kind: 'completed' }
-  | { kind: 'budget'; budget: BudgetKind }
+  | { kind: 'budget'; budget: EndBudget }
   | { kind: 'fatal'; error: Error }
   | { kind: 'interrupted'; error: Error }
 

@@ -4,7 +4,7 @@
  * a step that breaks ends the run as `fatal`, with what was found kept.
  */
 import type Anthropic from '@anthropic-ai/sdk'
-import { emptyUsage, priceFor, reviewWithModel, type ModelReview } from '../agent/index.js'
+import { emptyUsage, priceFor, reviewWithModel, type ModelReview, type RunClock } from '../agent/index.js'
 import { settleCarried } from '../findings/reconcile.js'
 import type { Logger } from '../logger.js'
 import { plural } from '../text/measure.js'
@@ -13,12 +13,14 @@ import { decideFromState } from './increment.js'
 import { nothingToReviewOverview } from './notes.js'
 import type { ReviewOutcome, RunEnd } from './outcome.js'
 import { scopeReview, type ReviewScope } from './scope.js'
-import type { ReviewSettings } from './settings.js'
+import { publishingMarginMs, type ReviewSettings } from './settings.js'
 import { coverageOf, pendingAfter } from './settle.js'
 
 export interface ReviewOptions {
   /** Makes the model client; by default one for the settings' key and base URL. */
   anthropic?: () => Anthropic
+  /** Milliseconds, for the run's clock. */
+  now?: () => number
 }
 
 export async function review<D>(
@@ -27,6 +29,13 @@ export async function review<D>(
   logger: Logger,
   options: ReviewOptions = {}
 ): Promise<ReviewOutcome<D>> {
+  const now = options.now ?? Date.now
+  // One clock for the whole run, started now; the model's part ends early enough to publish.
+  const clock: RunClock = {
+    deadline: now() + settings.timeLimitMs - publishingMarginMs(settings.timeLimitMs),
+    limitMs: settings.timeLimitMs,
+    now
+  }
   let prior: PriorReview<D> | undefined
   let scoped: ReviewScope | undefined
   let model: ModelReview | undefined
@@ -43,7 +52,7 @@ export async function review<D>(
       return await publishStep(host, known, inScope, undefined, result, settings, logger)
     }
     model = await logger.group('Review with the model', () =>
-      reviewWithModel(modelInput(known, inScope, settings, logger, options))
+      reviewWithModel({ ...modelInput(known, inScope, settings, logger, options), clock })
     )
     const result = resultOf(known, inScope, model, logger)
     if (result.end.kind === 'fatal') return outcomeOf(known, inScope, model, result, settings)

@@ -1,4 +1,4 @@
-import type { ModelSettings } from '../agent/index.js'
+import { DEFAULT_TIME_LIMIT_MINUTES, type BudgetName, type ModelSettings } from '../agent/index.js'
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5'
 
@@ -8,4 +8,30 @@ export interface ReviewSettings extends ModelSettings {
   fullReview: boolean
   /** Globs of files to skip, on top of the built-in list. */
   exclude: string[]
+  /** The whole run's clock: the review is published, with what was found, before it runs out. */
+  timeLimitMs: number
+}
+
+/**
+ * What is kept of the time limit for publishing after the model's part: about a minute, and a fifth of the
+ * limit for small ones.
+ */
+export function publishingMarginMs(timeLimitMs: number): number {
+  return Math.min(60_000, Math.max(1_000, Math.floor(timeLimitMs / 5)))
+}
+
+/** GitHub ends a job after 6 hours at most. */
+const MAX_TIME_LIMIT_MINUTES = 360
+
+export const TIME_LIMIT_ACCEPTED = `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, decimals allowed (0.5 is 30 seconds)`
+
+/**
+ * The time limit in milliseconds from minutes as a person writes them (`15`, `0.5`), the budget's default when
+ * empty, or undefined when it is not such a number.
+ */
+export function timeLimitMs(minutes: string, budget: BudgetName): number | undefined {
+  const text = minutes.trim()
+  if (text === '') return DEFAULT_TIME_LIMIT_MINUTES[budget] * 60_000
+  const value = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN
+  return value > 0 && value <= MAX_TIME_LIMIT_MINUTES ? Math.round(value * 60_000) : undefined
 }

@@ -117,6 +117,11 @@ function closedEntry(finding: Finding): string {
   return `- ~~${inline(finding.title, 200) || 'Untitled finding'}~~ ${locationCode(finding)} — ${how}${note}`
 }
 
+/** "the token budget ran out", "the time limit ran out". */
+function ranOut(budget: string): string {
+  return budget === 'time limit' ? 'the time limit ran out' : `the ${budget} budget ran out`
+}
+
 function visible(input: BodyInput, detail: Detail): string {
   const { selection } = input
   const sections: string[] = [`**Redline review** of ${code(input.state.lastReviewedSha.slice(0, 7))}`]
@@ -129,13 +134,19 @@ function visible(input: BodyInput, detail: Detail): string {
         'The findings recorded before that are below; re-running the job finishes the review.'
     )
   }
+  if (input.budgetRanOut === 'time limit') {
+    sections.push(
+      '⏱️ **The time limit ran out** before the review was finished; what was found by then is below, and the ' +
+        'files not reviewed stay pending for the next run.'
+    )
+  }
   // "Clean" is said only of a change the model saw whole.
   if (selection.open.length === 0 && complete)
     sections.push('✅ **No open findings.** This pull request looks clean to Redline.')
   else if (selection.open.length === 0 && input.interrupted === undefined)
     sections.push(
       input.budgetRanOut !== undefined
-        ? `**No open findings** were recorded before the ${input.budgetRanOut} budget ran out.`
+        ? `**No open findings** were recorded before ${ranOut(input.budgetRanOut)}.`
         : '**No open findings** in the files reviewed so far.'
     )
   if (input.coverage && !coverageComplete(input.coverage)) {
