@@ -53,7 +53,12 @@ describe('examples/', () => {
 
   it('review.yml runs on pull_request and workflow_dispatch; review-gate.yml fails on a severity', () => {
     const review = parse(readFileSync(join(examples, 'review.yml'), 'utf8')) as Workflow
-    expect(Object.keys(review.on).sort()).toEqual(['pull_request', 'workflow_dispatch'])
+    expect(Object.keys(review.on).sort()).toEqual([
+      'issue_comment',
+      'pull_request',
+      'pull_request_review_comment',
+      'workflow_dispatch'
+    ])
     const gate = parse(readFileSync(join(examples, 'review-gate.yml'), 'utf8')) as Workflow
     expect(redlineSteps(gate)[0]?.with?.['fail-on']).toBe('high')
   })

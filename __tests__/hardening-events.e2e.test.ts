@@ -56,8 +56,8 @@ describe('events', () => {
 
   it('an unsupported event says which events Redline runs on', async () => {
     world = await setUp()
-    const result = await runOn(world, { eventName: 'issue_comment', payload: { action: 'created' } })
-    expectOneError(result, /pull_request_target.* not on 'issue_comment'/)
+    const result = await runOn(world, { eventName: 'push', payload: { ref: 'refs/heads/main' } })
+    expectOneError(result, /pull_request_target.*issue_comment.* not on 'push'/)
     expect(world.github.requests).toHaveLength(0)
   })
 

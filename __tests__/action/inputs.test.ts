@@ -22,7 +22,8 @@ describe('readSettings', () => {
       dryRun: false,
       verifyFindings: false,
       skipAuthors: [],
-      timeLimitMs: 15 * 60_000
+      timeLimitMs: 15 * 60_000,
+      triggerPhrase: '@redline'
     })
   })
 

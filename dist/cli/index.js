@@ -52575,7 +52575,8 @@ const wireState = object({
     pd: array(union([tuple([index]), tuple([index, index])])).optional(),
     pa: literal(1).optional(),
     q: schemas_number().int().nonnegative().optional(),
-    ra: schemas_number().int().positive().optional()
+    ra: schemas_number().int().positive().optional(),
+    ps: schemas_string().min(1).max(100).optional()
 })
     .superRefine((state, ctx) => {
     let previous = '';
@@ -52694,6 +52695,8 @@ function toWire(state, options) {
         wire.q = state.seq;
     if (state.repliesSeen !== undefined)
         wire.ra = state.repliesSeen;
+    if (state.pausedBy !== undefined)
+        wire.ps = state.pausedBy;
     return wire;
 }
 /** `<`, `>` and `--` written as \u escapes: JSON.parse reads them back unchanged. */
@@ -52748,6 +52751,8 @@ function fromWire(wire) {
         state.seq = wire.q;
     if (wire.ra !== undefined)
         state.repliesSeen = wire.ra;
+    if (wire.ps !== undefined)
+        state.pausedBy = wire.ps;
     return state;
 }
 /** Reads the last marker in `body`: Redline writes its own marker after everything else. */
@@ -52780,6 +52785,14 @@ function decodeMarker(body) {
         };
     }
     return { kind: 'ok', state: fromWire(parsed.data) };
+}
+/** `body` with its marker replaced by `marker` (or `marker` added at the end when it has none). */
+function withMarker(body, marker) {
+    const start = body.lastIndexOf(OPEN);
+    const end = start === -1 ? -1 : body.indexOf(CLOSE, start + OPEN.length);
+    if (start === -1 || end === -1)
+        return `${body.trimEnd()}\n\n${marker}`;
+    return `${body.slice(0, start)}${marker}${body.slice(end + CLOSE.length)}`;
 }
 function hasMarker(body) {
     return body?.includes(OPEN) ?? false;

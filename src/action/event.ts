@@ -25,6 +25,11 @@ export type ReviewRequest =
       draft: boolean
     }
   | { kind: 'workflow_dispatch'; pr: PullRequestRef }
+  /**
+   * A `@redline review` or `full review` comment. Comment events run in the base repository with its secrets,
+   * as pull_request_target does, so the head is fetched as objects and never checked out.
+   */
+  | { kind: 'comment'; pr: PullRequestRef; full: boolean }
 
 /** A review to run, or why not; `unreviewed` when the pull request is one a gate must not pass unseen. */
 export type EventDecision = { review: ReviewRequest } | { skip: string; unreviewed?: Unreviewed }
@@ -177,6 +182,7 @@ export function decideFromEvent(input: {
   }
   throw new ConfigurationError(
     `Redline reviews pull requests: it runs on 'pull_request' or 'pull_request_target' (opened, reopened, ` +
-      `ready_for_review, synchronize) and 'workflow_dispatch' with a pr-number, not on '${eventName || '(no event)'}'.`
+      `ready_for_review, synchronize), 'workflow_dispatch' with a pr-number, and 'issue_comment' or ` +
+      `'pull_request_review_comment' for its commands, not on '${eventName || '(no event)'}'.`
   )
 }

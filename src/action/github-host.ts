@@ -41,18 +41,23 @@ export interface GitHubHostOptions {
   run?: { id: string; attempt: number }
 }
 
-/** The run id this attempt writes into its marker: the run's own id on the first attempt, then with `#N`. */
+/** The marker keeps a run id to this many characters. */
+const MARKER_RUN_ID_CHARS = 64
+
+/** The run id an attempt writes into its marker: the run's own id on the first attempt, then with `#N`. */
 export function markerRunId(run: { id: string; attempt: number }): string {
-  return run.attempt > 1 ? `${run.id}#${run.attempt}` : run.id
+  if (run.attempt <= 1) return run.id.slice(0, MARKER_RUN_ID_CHARS)
+  const suffix = `#${run.attempt}`
+  return `${run.id.slice(0, MARKER_RUN_ID_CHARS - suffix.length)}${suffix}`
 }
 
 /** Whether a marker's run id is one an earlier attempt of this run wrote. */
 function ofEarlierAttempt(run: { id: string; attempt: number }): (markerId: string) => boolean {
   return markerId => {
-    if (markerId === markerRunId(run)) return false
-    if (markerId === run.id) return true
-    const attempt = markerId.startsWith(`${run.id}#`) ? Number(markerId.slice(run.id.length + 1)) : NaN
-    return Number.isInteger(attempt) && attempt < run.attempt
+    for (let attempt = 1; attempt < run.attempt; attempt++) {
+      if (markerId === markerRunId({ id: run.id, attempt })) return true
+    }
+    return false
   }
 }
 
@@ -117,8 +122,11 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
     },
     replies: new Map(),
     notes: [],
-    requested: request.kind === 'workflow_dispatch',
-    againHint: 'set full-review: true'
+    requested: request.kind === 'workflow_dispatch' || (request.kind === 'comment' && request.full),
+    againHint:
+      request.kind === 'comment'
+        ? `comment \`${options.settings.triggerPhrase} full review\``
+        : 'set full-review: true'
   }
   if (pr.state !== 'open')
     return { ...base, skip: { reason: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` } }
@@ -130,12 +138,7 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
   // or left files pending left a state like any other review's, and this attempt finishes it.
   const earlier = options.run ? reviewOfRun(reviews, viewerLogin, ofEarlierAttempt(options.run)) : undefined
   const marker = earlier ? decodeMarker(earlier.body) : undefined
-  if (
-    earlier &&
-    earlier.commit_id === base.headSha &&
-    marker?.kind === 'ok' &&
-    finishedFor(marker.state, base.headSha)
-  ) {
+  if (earlier && marker?.kind === 'ok' && finishedFor(marker.state, base.headSha)) {
     return {
       ...base,
       notes,
@@ -143,6 +146,17 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
         reason: `An earlier attempt of this workflow run already posted review ${earlier.html_url}; not posting another.`,
         findings: marker.state.findings,
         delivered: { reviewId: earlier.id, reviewUrl: earlier.html_url }
+      }
+    }
+  }
+  if (stored?.pausedBy !== undefined && request.kind === 'pull_request') {
+    return {
+      ...base,
+      notes,
+      skip: {
+        reason:
+          `Automatic reviews of PR #${ref.prNumber} are paused (@${stored.pausedBy} said pause); comment ` +
+          `\`${options.settings.triggerPhrase} resume\` to restart them, or \`${options.settings.triggerPhrase} review\` for one review now.`
       }
     }
   }
@@ -209,7 +223,8 @@ function gitHubSource(options: GitHubHostOptions, logger: Logger): DiffSource {
       }
     },
     listFiles: () => listPullFiles(options.octokit, request.pr),
-    ...(request.kind === 'pull_request' && request.event === 'pull_request_target'
+    ...((request.kind === 'pull_request' && request.event === 'pull_request_target') ||
+    request.kind === 'comment'
       ? { fetchHead: (git: Git, headSha: string) => fetchPullHead(git, request.pr.prNumber, headSha, logger) }
       : {})
   }

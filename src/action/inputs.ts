@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors.js'
+import { DEFAULT_TRIGGER_PHRASE } from './commands.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
 import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
@@ -17,6 +18,8 @@ export interface Settings extends ReviewSettings {
   dryRun: boolean
   /** Logins or globs (`*[bot]`) whose pull requests are not reviewed. */
   skipAuthors: string[]
+  /** What a comment says to command Redline, matched as a whole word in any case. */
+  triggerPhrase: string
 }
 
 /** Reads one input by its action.yml name; returns '' when unset (as `core.getInput` does). */
@@ -87,6 +90,14 @@ function timeLimit(read: InputReader, budget: BudgetName): number {
   return ms
 }
 
+function triggerPhrase(read: InputReader): string {
+  const value = read('trigger-phrase').trim()
+  if (value === '') return DEFAULT_TRIGGER_PHRASE
+  if (!/^[@/!]?[A-Za-z0-9][\w.-]{0,38}$/.test(value))
+    throw invalid('trigger-phrase', value, 'one word such as @redline')
+  return value
+}
+
 export function readSettings(read: InputReader): Settings {
   const anthropicApiKey = read('anthropic-api-key').trim()
   if (anthropicApiKey === '') {
@@ -123,7 +134,8 @@ export function readSettings(read: InputReader): Settings {
     dryRun: bool(read, 'dry-run', false),
     verifyFindings: bool(read, 'verify-findings', false),
     skipAuthors: list(read, 'skip-authors', /\r?\n|,/),
-    timeLimitMs: timeLimit(read, budget)
+    timeLimitMs: timeLimit(read, budget),
+    triggerPhrase: triggerPhrase(read)
   }
   const prNumber = integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
   if (prNumber !== undefined) settings.prNumber = prNumber

@@ -15,6 +15,8 @@ import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
 import { readFailOn, readSettings, secretsOf, type Settings } from './inputs.js'
 import type { Logger } from '../logger.js'
+import { runCommand } from './command-run.js'
+import { commentEventOf, isCommentEvent } from './commands.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
@@ -123,10 +125,36 @@ async function report(
   if (publish?.reviewUrl) logger.info(`Review posted: ${publish.reviewUrl}`)
 }
 
+/** A comment event: the command it gives, if any, carried out (see command-run.ts). */
+async function onComment(eventName: string, logger: Logger): Promise<void> {
+  const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
+  const found = commentEventOf(eventName, payload, parseRepository(process.env['GITHUB_REPOSITORY']))
+  if ('skip' in found) return core.notice(found.skip)
+  // Before the settings: a bot's comment does nothing, whatever the workflow gives the run.
+  if (found.event.comment.byBot) return logger.info(`Ignoring a comment by ${found.event.comment.author}.`)
+  const settings = readSettings(name => core.getInput(name))
+  for (const secret of secretsOf(settings)) core.setSecret(secret)
+  const failure = await runCommand({
+    settings,
+    event: found.event,
+    octokit: createOctokit(settings.githubToken, logger),
+    graphqlUrl: graphqlUrlFromEnv(),
+    workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
+    run: {
+      id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
+      attempt: workflowRunAttempt(process.env)
+    },
+    logger
+  })
+  if (failure) core.setFailed(failure)
+}
+
 /** The action: one review of one pull request, reported in the job summary and the outputs. */
 export async function run(): Promise<void> {
   const logger = actionsLogger
   try {
+    const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
+    if (isCommentEvent(eventName)) return await onComment(eventName, logger)
     const prepared = prepare()
     if ('skip' in prepared) {
       const failOn = readFailOn(name => core.getInput(name))

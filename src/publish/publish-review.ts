@@ -143,6 +143,8 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
   if (options.pending && options.pending.length > 0) state.pending = options.pending
   const repliesSeen = options.repliesSeen ?? options.previousState?.repliesSeen
   if (repliesSeen !== undefined) state.repliesSeen = repliesSeen
+  // A pause outlives the reviews that commands still run.
+  if (options.previousState?.pausedBy !== undefined) state.pausedBy = options.previousState.pausedBy
   let compaction: string[] = []
   const renderBody = (rejected: ReadonlySet<string>, budget: number) => {
     const rendered = renderReviewBody(

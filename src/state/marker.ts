@@ -31,6 +31,8 @@ export interface ReviewState {
   seq?: number
   /** The highest id of a person's reply in Redline's threads that has been answered. */
   repliesSeen?: number
+  /** Automatic reviews on push are paused, by this login's `pause` command; commands still run. */
+  pausedBy?: string
   /** Oldest first. */
   findings: Finding[]
 }
@@ -122,7 +124,8 @@ const wireState = z
     pd: z.array(z.union([z.tuple([index]), z.tuple([index, index])])).optional(),
     pa: z.literal(1).optional(),
     q: z.number().int().nonnegative().optional(),
-    ra: z.number().int().positive().optional()
+    ra: z.number().int().positive().optional(),
+    ps: z.string().min(1).max(100).optional()
   })
   .superRefine((state, ctx) => {
     let previous = ''
@@ -246,6 +249,7 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
   if (pendingAll) wire.pa = 1
   if (state.seq !== undefined && state.seq > 0) wire.q = state.seq
   if (state.repliesSeen !== undefined) wire.ra = state.repliesSeen
+  if (state.pausedBy !== undefined) wire.ps = state.pausedBy
   return wire
 }
 
@@ -295,6 +299,7 @@ function fromWire(wire: WireState): ReviewState {
   if (wire.pa) state.pendingAll = true
   if (wire.q !== undefined) state.seq = wire.q
   if (wire.ra !== undefined) state.repliesSeen = wire.ra
+  if (wire.ps !== undefined) state.pausedBy = wire.ps
   return state
 }
 
@@ -327,6 +332,14 @@ export function decodeMarker(body: string | null | undefined): DecodeResult {
     }
   }
   return { kind: 'ok', state: fromWire(parsed.data) }
+}
+
+/** `body` with its marker replaced by `marker` (or `marker` added at the end when it has none). */
+export function withMarker(body: string, marker: string): string {
+  const start = body.lastIndexOf(OPEN)
+  const end = start === -1 ? -1 : body.indexOf(CLOSE, start + OPEN.length)
+  if (start === -1 || end === -1) return `${body.trimEnd()}\n\n${marker}`
+  return `${body.slice(0, start)}${marker}${body.slice(end + CLOSE.length)}`
 }
 
 export function hasMarker(body: string | null | undefined): boolean {

@@ -114,6 +114,9 @@ export class RestApi {
       r('GET', `${repo}/issues/(?<number>\\d+)/comments`, ctx => this.listIssueComments(ctx)),
       r('POST', `${repo}/issues/(?<number>\\d+)/comments`, ctx => this.createIssueComment(ctx)),
       r('PATCH', `${repo}/issues/comments/(?<cid>\\d+)`, (ctx, p) => this.updateIssueComment(ctx, p)),
+      r('POST', `${repo}/issues/comments/(?<cid>\\d+)/reactions`, (ctx, p) => this.react(ctx, p, 'issue-comment')),
+      r('POST', `${repo}/pulls/comments/(?<cid>\\d+)/reactions`, (ctx, p) => this.react(ctx, p, 'review-comment')),
+      r('GET', `${repo}/collaborators/(?<user>[^/]+)/permission`, (_ctx, p) => this.permission(p)),
       r('GET', `${repo}/compare/(?<basehead>.+)`, (ctx, p) => this.compare(ctx, p)),
       r('GET', `${repo}/commits/(?<ref>[^/]+)`, (_ctx, p) => this.getCommit(p))
     ]
@@ -421,6 +424,40 @@ export class RestApi {
     comment.body = this.requireBody(ctx, DOCS.issueComment, { required: true }) ?? ''
     comment.updated_at = nowIso()
     return { status: 200, body: issueCommentJson(this.store, comment) }
+  }
+
+  /** A reaction as GitHub stores it: one of a kind per user and comment (200 when it exists, else 201). */
+  private async react(
+    ctx: RequestContext,
+    params: Record<string, string>,
+    subject: 'issue-comment' | 'review-comment'
+  ): Promise<Reply> {
+    const commentId = Number(params.cid)
+    const exists =
+      subject === 'issue-comment'
+        ? this.store.issueComments.some(c => c.id === commentId)
+        : this.store.reviewComments.some(c => c.id === commentId)
+    if (!exists) throw notFound()
+    const content = String((ctx.body as { content?: unknown } | undefined)?.content ?? '')
+    if (!['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'].includes(content)) {
+      return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'content', code: 'invalid' }] } }
+    }
+    const user = this.store.viewer.login
+    const known = this.store.reactions.find(
+      r => r.subject === subject && r.commentId === commentId && r.content === content && r.user === user
+    )
+    if (known) return { status: 200, body: { id: known.id, content, user: this.store.viewer } }
+    const reaction = { id: 4_000_001 + this.store.reactions.length, subject, commentId, content, user }
+    this.store.reactions.push(reaction)
+    return { status: 201, body: { id: reaction.id, content, user: this.store.viewer } }
+  }
+
+  /** A user's role on the repository; `permission` is the legacy name, in which maintain reads as write. */
+  private async permission(params: Record<string, string>): Promise<Reply> {
+    const login = decodeURIComponent(params.user ?? '')
+    const role = this.store.permissions[login] ?? 'read'
+    const permission = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
+    return { status: 200, body: { permission, role_name: role, user: { login, type: 'User' } } }
   }
 
   private async compare(ctx: RequestContext, params: Record<string, string>): Promise<Reply> {

@@ -14,6 +14,7 @@ import {
   type SeedReview,
   type SeedReviewComment,
   type StoredIssueComment,
+  type StoredReaction,
   type StoredReview,
   type StoredReviewComment,
   type StoredThread,
@@ -53,6 +54,8 @@ export interface GitHubServerOptions {
    * answers FORBIDDEN "Resource not accessible by integration", as GitHub does.
    */
   contents?: 'read' | 'write'
+  /** Repository roles by login (admin, maintain, write, triage, read); anyone else reads only. */
+  permissions?: Record<string, string>
 }
 
 export interface GitHubStandIn {
@@ -64,6 +67,7 @@ export interface GitHubStandIn {
   reviewComments: StoredReviewComment[]
   threads: StoredThread[]
   issueComments: StoredIssueComment[]
+  reactions: StoredReaction[]
   viewer: UserJson
   /** Moves the pull request's head to `sha` (null goes back to following refs/pull/N/head). */
   setHead(sha: string | null): void
@@ -93,6 +97,7 @@ class StandIn implements GitHubStandIn {
   readonly reviewComments: StoredReviewComment[]
   readonly threads: StoredThread[]
   readonly issueComments: StoredIssueComment[]
+  readonly reactions: StoredReaction[]
 
   private readonly server: http.Server
   private readonly store: GitHubStore
@@ -115,6 +120,7 @@ class StandIn implements GitHubStandIn {
     this.reviewComments = this.store.reviewComments
     this.threads = this.store.threads
     this.issueComments = this.store.issueComments
+    this.reactions = this.store.reactions
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch(error => {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })

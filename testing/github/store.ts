@@ -140,6 +140,17 @@ export interface StoreOptions {
   /** Partial overrides deep-merged into the pull request JSON. */
   pr?: Record<string, unknown>
   limits?: PatchLimits
+  /** Repository roles by login (admin, maintain, write, triage, read); anyone else reads only. */
+  permissions?: Record<string, string>
+}
+
+/** A reaction someone left on a comment. */
+export interface StoredReaction {
+  id: number
+  subject: 'issue-comment' | 'review-comment'
+  commentId: number
+  content: string
+  user: string
 }
 
 export class GitHubStore {
@@ -149,6 +160,8 @@ export class GitHubStore {
   readonly reviewComments: StoredReviewComment[] = []
   readonly threads: StoredThread[] = []
   readonly issueComments: StoredIssueComment[] = []
+  readonly reactions: StoredReaction[] = []
+  readonly permissions: Record<string, string>
   viewer: UserJson
 
   readonly fixture: FixtureLike
@@ -170,6 +183,7 @@ export class GitHubStore {
       responsePatchLines: options.limits?.responsePatchLines ?? 20_000
     }
     this.prOverrides = options.pr ?? {}
+    this.permissions = { ...options.permissions }
     this.repoReader = new RepoReader(options.fixture.originDir)
     this.repoId = stableNumber(`${options.fixture.owner}/${options.fixture.repo}`, 100_000_000)
     this.viewer = this.user(options.viewerLogin ?? 'github-actions[bot]')

@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals'
+import { commandIn, commentEventOf, speakingText } from '../../src/action/commands.js'
+
+const repository = { owner: 'acme', repo: 'widgets' }
+
+describe('commandIn', () => {
+  it('reads the command after the phrase, as a whole word in any case', () => {
+    expect(commandIn('@redline review', '@redline')).toEqual({ kind: 'review' })
+    expect(commandIn('Thanks! @Redline Full Review.', '@redline')).toEqual({ kind: 'full review' })
+    expect(commandIn('@REDLINE pause', '@redline')).toEqual({ kind: 'pause' })
+    expect(commandIn('ok\n@redline resume\nthanks', '@redline')).toEqual({ kind: 'resume' })
+    expect(commandIn('@redline', '@redline')).toEqual({ kind: 'help' })
+    expect(commandIn('@redline why is this wrong?', '@redline')).toEqual({
+      kind: 'other',
+      text: 'why is this wrong?'
+    })
+  })
+
+  it('ignores other words that contain the phrase, and the phrase inside code or quotes', () => {
+    expect(commandIn('@redline-bot review', '@redline')).toBeUndefined()
+    expect(commandIn('mail me@redline review', '@redline')).toBeUndefined()
+    expect(commandIn('run `@redline review` later', '@redline')).toBeUndefined()
+    expect(commandIn('> @redline review', '@redline')).toBeUndefined()
+    expect(commandIn('```\n@redline review\n```', '@redline')).toBeUndefined()
+    expect(commandIn('~~~md\n@redline review\n~~~\n@redline pause', '@redline')).toEqual({ kind: 'pause' })
+    expect(speakingText('a `b` c')).toBe('a   c')
+  })
+})
+
+describe('commentEventOf', () => {
+  const comment = { id: 5, body: '@redline review', user: { login: 'pat', type: 'User' } }
+  it('takes created comments on pull requests, and says why not otherwise', () => {
+    const onPr = { action: 'created', issue: { number: 3, pull_request: { url: 'u' } }, comment }
+    expect(commentEventOf('issue_comment', onPr, repository)).toEqual({
+      event: {
+        pr: { ...repository, prNumber: 3 },
+        comment: { id: 5, body: '@redline review', author: 'pat', byBot: false }
+      }
+    })
+    expect(commentEventOf('issue_comment', { ...onPr, issue: { number: 3 } }, repository)).toEqual({
+      skip: expect.stringMatching(/on an issue, not a pull request/)
+    })
+    expect(commentEventOf('issue_comment', { ...onPr, action: 'edited' }, repository)).toEqual({
+      skip: expect.stringMatching(/action 'edited'/)
+    })
+    const inThread = {
+      action: 'created',
+      pull_request: { number: 3 },
+      comment: { ...comment, in_reply_to_id: 2, user: { login: 'x[bot]' } }
+    }
+    expect(commentEventOf('pull_request_review_comment', inThread, repository)).toMatchObject({
+      event: { comment: { threadOf: 2, byBot: true } }
+    })
+  })
+})

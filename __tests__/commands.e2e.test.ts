@@ -1,0 +1,179 @@
+/**
+ * `@redline` commands in pull-request comments, run as the runner runs the bundled action on issue_comment:
+ * who may command, what each command does, and that nothing is done twice or for a bot.
+ */
+import { afterEach, describe, expect, it, jest } from '@jest/globals'
+import { decodeMarker } from '../src/state/marker.js'
+import { git } from '../testing/pr-fixture.js'
+import { reply } from '../testing/messages-server.js'
+import {
+  createActionWorld,
+  firstUserText,
+  postedReviews,
+  pullRequestPayload,
+  runOn,
+  type ActionWorld
+} from './support/action-world.js'
+
+jest.setTimeout(180_000)
+
+const MATH_BASE = 'export function add(a: number, b: number): number {\n  return a + b\n}\n'
+const MATH_HEAD = MATH_BASE + '\nexport function divide(a: number, b: number): number {\n  return a / b\n}\n'
+const DIVIDE_FINDING = {
+  severity: 'high',
+  category: 'correctness',
+  file: 'src/math.ts',
+  title: 'Division by zero returns Infinity',
+  description: 'divide(1, 0) returns Infinity instead of failing; callers cannot tell.',
+  start_line: 6,
+  end_line: 6,
+  quote: 'return a / b'
+}
+
+let world: ActionWorld | undefined
+afterEach(async () => {
+  await world?.close()
+  world = undefined
+})
+
+/** A pull request whose workspace is the base branch, as actions/checkout leaves it on a comment event. */
+async function commandWorld(
+  permissions: Record<string, string> = { maintainer: 'maintain' }
+): Promise<ActionWorld> {
+  world = await createActionWorld(
+    {
+      base: { 'src/math.ts': MATH_BASE },
+      commits: [{ files: { 'src/math.ts': MATH_HEAD } }],
+      checkout: 'pull_request_target'
+    },
+    { pr: { title: 'Add divide', body: 'Adds a divide helper.' }, server: { permissions } }
+  )
+  return world
+}
+
+/** Someone comments on the pull request; the issue_comment run that follows. */
+function comment(w: ActionWorld, body: string, login = 'maintainer', type = 'User') {
+  const stored = w.github.addIssueComment({ user: { login, type } as never, body })
+  const payload = {
+    action: 'created',
+    issue: { number: w.fixture.prNumber, pull_request: { url: 'https://example.test/pulls/1' } },
+    comment: { id: stored.id, body, user: { login, type } },
+    repository: { full_name: `${w.fixture.owner}/${w.fixture.repo}` }
+  }
+  return {
+    id: stored.id,
+    run: (env?: Record<string, string>) =>
+      runOn(w, { eventName: 'issue_comment', payload, ...(env ? { env } : {}) })
+  }
+}
+
+const redlineReplies = (w: ActionWorld) =>
+  w.github.issueComments.filter(c => c.user.login === w.github.viewer.login)
+const eyesOn = (w: ActionWorld, id: number) =>
+  w.github.reactions.filter(r => r.commentId === id && r.content === 'eyes').length
+
+const publish = (summary: string) => reply.toolUse('publish_review', { summary })
+
+describe('@redline commands', () => {
+  it('review: 👀, one review of what changed since the last one; a re-run of the job does nothing again', async () => {
+    const w = await commandWorld()
+    w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), publish('Adds divide.'))
+    expect((await runOn(w, { eventName: 'pull_request_target' })).exitCode).toBe(0)
+    w.fixture.pushHead({ 'src/extra.ts': 'export const extra = 1\n' }, 'Add extra')
+    const workspaceHead = git(w.fixture.workspaceDir, ['rev-parse', 'HEAD'])
+
+    w.messages.push(publish('Adds extra.'))
+    const command = comment(w, 'Thanks! @Redline review')
+    const env = { GITHUB_RUN_ID: '77', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'review' }
+    const result = await command.run(env)
+    expect(result.exitCode).toBe(0)
+    expect(eyesOn(w, command.id)).toBe(1)
+    expect(w.messages.requests).toHaveLength(3)
+    const text = firstUserText(w.messages.requests[2]!)
+    expect(text).toContain('Changes since the last review')
+    expect(text).toContain('src/extra.ts')
+    expect(text).not.toContain('=== src/math.ts')
+    // Nothing new went inline: the review's body was updated in place, its state now at the pull request's head.
+    expect(postedReviews(w)).toHaveLength(1)
+    const marker = decodeMarker(w.github.reviews[0]?.body)
+    expect(marker.kind === 'ok' && marker.state.lastReviewedSha).toBe(w.fixture.headSha)
+    // The workspace is the base checkout, and stays so: the head is read as git objects only.
+    expect(git(w.fixture.workspaceDir, ['rev-parse', 'HEAD'])).toBe(workspaceHead)
+    expect(git(w.fixture.workspaceDir, ['status', '--porcelain'])).toBe('')
+
+    const rerun = await command.run({ ...env, GITHUB_RUN_ATTEMPT: '2' })
+    expect(rerun.exitCode).toBe(0)
+    expect(w.messages.requests).toHaveLength(3)
+    expect(postedReviews(w)).toHaveLength(1)
+    expect(redlineReplies(w)).toHaveLength(0)
+  })
+
+  it('full review: the whole diff again, the earlier finding carried and not posted twice', async () => {
+    const w = await commandWorld()
+    w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), publish('Adds divide.'))
+    await runOn(w, { eventName: 'pull_request_target' })
+    w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), publish('Adds divide, again.'))
+    const result = await comment(w, '@redline full review').run()
+    expect(result.exitCode).toBe(0)
+    const text = firstUserText(w.messages.requests[2]!)
+    expect(text).toContain('=== src/math.ts')
+    expect(text).toContain('Division by zero returns Infinity')
+    expect(w.github.reviewComments.filter(c => c.in_reply_to_id === undefined)).toHaveLength(1)
+  })
+
+  it('someone without write access: no model call, one reply naming who may command, once per PR', async () => {
+    const w = await commandWorld()
+    const first = await comment(w, '@redline review', 'visitor').run()
+    expect(first.exitCode).toBe(0)
+    expect(first.annotations.map(a => a.message)).toContainEqual(
+      expect.stringMatching(/only people with write, maintain or admin/)
+    )
+    const second = await comment(w, '@redline full review', 'visitor').run()
+    expect(second.exitCode).toBe(0)
+    expect(w.messages.requests).toHaveLength(0)
+    const replies = redlineReplies(w)
+    expect(replies).toHaveLength(1)
+    expect(replies[0]?.body).toMatch(/write, maintain or admin permission/)
+  })
+
+  it('nothing for a bot, nor for the phrase inside code or a quote; help for anything else', async () => {
+    const w = await commandWorld({ maintainer: 'admin', 'ci-helper[bot]': 'admin' })
+    await comment(w, '@redline review', 'ci-helper[bot]', 'Bot').run()
+    await comment(w, 'Run `@redline review` later.\n> @redline review\n```\n@redline review\n```').run()
+    expect(w.messages.requests).toHaveLength(0)
+    expect(redlineReplies(w)).toHaveLength(0)
+    expect(w.github.reactions).toHaveLength(0)
+    const help = await comment(w, '@redline what can you do?').run()
+    expect(help.exitCode).toBe(0)
+    expect(redlineReplies(w)[0]?.body).toMatch(/full review.*\n.*pause/s)
+    expect(w.messages.requests).toHaveLength(0)
+  })
+
+  it('pause: a push is not reviewed, with a notice; resume: the next push is', async () => {
+    const w = await commandWorld()
+    expect((await comment(w, '@redline pause').run()).exitCode).toBe(0)
+    const paused = await runOn(w, {
+      eventName: 'pull_request_target',
+      payload: pullRequestPayload(w.fixture, 'synchronize')
+    })
+    expect(paused.exitCode).toBe(0)
+    expect(paused.annotations.map(a => a.message)).toContainEqual(
+      expect.stringMatching(/^Automatic reviews of PR #1 are paused \(@maintainer said pause\)/)
+    )
+    expect(w.messages.requests).toHaveLength(0)
+
+    expect((await comment(w, '@redline resume').run()).exitCode).toBe(0)
+    w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), publish('Adds divide.'))
+    const resumed = await runOn(w, {
+      eventName: 'pull_request_target',
+      payload: pullRequestPayload(w.fixture, 'synchronize')
+    })
+    expect(resumed.exitCode).toBe(0)
+    expect(w.messages.requests.length).toBeGreaterThan(0)
+    expect(w.github.reviewComments.filter(c => c.in_reply_to_id === undefined)).toHaveLength(1)
+    expect(redlineReplies(w).map(c => c.body.split('\n')[0])).toEqual([
+      expect.stringMatching(/^⏸️ Automatic reviews of this pull request are paused\./),
+      expect.stringMatching(/^▶️ Automatic reviews of this pull request are on again/)
+    ])
+  })
+})
