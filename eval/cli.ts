@@ -11,7 +11,7 @@ const USAGE = `Usage:
   npm run eval -- --validate [--fixtures a,b] [--concurrency N]
   npm run eval -- --live [--runs 3] [--max-cost 5] [--model claude-sonnet-5-5] [--judge-model claude-opus-5-5]
                  [--arm name=input:value,input:value ...] [--fixtures a,b] [--manifest file.json]
-                 [--concurrency N] [--out eval/results] [--estimate]`
+                 [--concurrency N] [--out eval/results] [--estimate] [--holdout]`
 
 export async function main(argv: string[]): Promise<number> {
   let parsed
@@ -32,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
         manifest: { type: 'string' },
         out: { type: 'string' },
         estimate: { type: 'boolean' },
+        holdout: { type: 'boolean' },
         help: { type: 'boolean' }
       }
     })

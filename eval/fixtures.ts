@@ -8,7 +8,9 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { SEVERITIES } from '../src/findings/severity.js'
+import { isHoldout } from './holdout.js'
 import { CATEGORIES, type Fixture, type GoldenDefect, type Tree } from './model.js'
+import { NEUTRAL_FIX_MESSAGE } from './pr.js'
 
 export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures')
 
@@ -17,10 +19,8 @@ const fixtureSchema = z
     language: z.string().min(1),
     title: z.string().min(1),
     body: z.string(),
-    holdout: z.boolean(),
     clean: z.boolean().optional(),
-    deleted: z.array(z.string()).optional(),
-    fixMessage: z.string().min(1).optional()
+    deleted: z.array(z.string()).optional()
   })
   .strict()
 
@@ -140,12 +140,12 @@ export async function loadFixture(dir: string): Promise<Fixture> {
     language: meta.language,
     title: meta.title,
     body: meta.body,
-    holdout: meta.holdout,
+    holdout: isHoldout(id),
     clean,
     base,
     head,
     deleted: meta.deleted ?? [],
-    ...(hasFix ? { fix: { files: fixFiles, message: meta.fixMessage ?? 'Fix the review findings' } } : {}),
+    ...(hasFix ? { fix: { files: fixFiles, message: NEUTRAL_FIX_MESSAGE } } : {}),
     golden
   }
 }

@@ -81,11 +81,11 @@ export function checkFixtureSet(fixtures: readonly Fixture[]): string[] {
       problems.push(`no ${language} fixture has a follow-up commit that fixes its defect`)
     }
   }
+  // The split is a hash of the id (eval/holdout.ts); this only catches a set the hash left lopsided.
   const holdout = fixtures.filter(f => f.holdout).length
-  const third = fixtures.length / 3
-  if (Math.abs(holdout - third) > 1) {
+  if (holdout < fixtures.length * 0.2 || holdout > fixtures.length * 0.45) {
     problems.push(
-      `${holdout} of ${fixtures.length} fixtures are holdout; about a third (${Math.round(third)}) should be`
+      `${holdout} of ${fixtures.length} fixtures are holdout by the id hash; between a fifth and 45% should be`
     )
   }
   return problems

@@ -35,6 +35,7 @@ export interface LiveArgs {
   manifest?: string
   out?: string
   estimate?: boolean
+  holdout?: boolean
 }
 
 export function resultFileBase(date: Date, model: string): string {
@@ -69,7 +70,17 @@ export async function runLiveCli(
   } catch (error) {
     return fail((error as Error).message)
   }
-  if (fixtures.length === 0) return fail('no fixture to run')
+  // The tuning split by default; the holdout only when asked for, so that it is read once per release.
+  const split = args.holdout ? 'holdout' : 'tuning'
+  const outside = fixtures.filter(f => f.holdout !== (split === 'holdout'))
+  if (only && only.length > 0 && outside.length > 0)
+    return fail(
+      `${outside.map(f => f.id).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in the ${split} split` +
+        (split === 'tuning' ? ' (pass --holdout to run the holdout)' : '')
+    )
+  fixtures = fixtures.filter(f => f.holdout === (split === 'holdout'))
+  if (fixtures.length === 0) return fail(`no fixture to run in the ${split} split`)
+  console.log(`Split: ${split} (${fixtures.length} fixtures).`)
 
   const weaker = [...new Set(arms.map(a => armModel(a, model)))].filter(
     reviewer => priceFor(judgeModel).output < priceFor(reviewer).output
@@ -128,6 +139,7 @@ export async function runLiveCli(
       spentUsd: result.reviewerUsd + result.judgeUsd,
       judgeUsd: result.judgeUsd,
       skippedRuns: result.skipped,
+      split,
       wallMs: result.wallMs,
       arms
     },

@@ -12,6 +12,7 @@ import { git, runGit, type PrFixture } from '../testing/pr-fixture.js'
 import { SEVERITIES } from '../src/findings/severity.js'
 import { CATEGORIES, type Fixture, type GoldenDefect } from './model.js'
 import type { PrRepo } from './pr.js'
+import { isHoldout } from './holdout.js'
 
 const line = z.number().int().min(1)
 
@@ -45,7 +46,6 @@ const manifestSchema = z.object({
           language: z.string().default('unknown'),
           title: z.string().default(''),
           body: z.string().default(''),
-          holdout: z.boolean().default(false),
           clean: z.boolean().default(false),
           golden: z.array(goldenEntry).default([])
         })
@@ -90,7 +90,7 @@ export async function loadManifest(file: string): Promise<Fixture[]> {
       language: entry.language,
       title: entry.title || `${entry.id}: ${entry.head}`,
       body: entry.body,
-      holdout: entry.holdout,
+      holdout: isHoldout(entry.id),
       clean: entry.clean,
       base: {},
       head: {},

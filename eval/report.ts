@@ -26,6 +26,8 @@ export interface ReportMeta {
   spentUsd: number
   judgeUsd: number
   skippedRuns: number
+  /** Which fixtures ran: the tuning split (the default) or the holdout (--holdout). */
+  split?: 'tuning' | 'holdout'
   wallMs: number
   arms: Array<{ name: string; inputs: Record<string, string> }>
 }
@@ -281,8 +283,16 @@ export function renderMarkdown(report: Report): string {
   const { meta } = report
   const arms = meta.arms.map(a => `\`${a.name}\``).join(', ')
   const header = [
-    `# Redline review quality: ${meta.date}, ${meta.model}`,
+    `# Redline review quality: ${meta.date}, ${meta.model}` +
+      (meta.split === 'holdout' ? ' — HOLDOUT' : meta.split === 'tuning' ? ' — tuning split' : ''),
     '',
+    ...(meta.split === 'holdout'
+      ? [
+          '**This report reads the holdout fixtures.** They are read once per release and never tuned on; ' +
+            'do not change the prompt or tools in response to it and run it again.',
+          ''
+        ]
+      : []),
     `Reviewer ${meta.model}, judge ${meta.judgeModel}; ${meta.fixtures} fixtures × ${meta.runs} runs; arms ${arms}; ` +
       `Redline at ${meta.redlineCommit.slice(0, 12)}. Spent $${meta.spentUsd.toFixed(2)} ` +
       `($${meta.judgeUsd.toFixed(2)} of it on the judge) against an estimate of $${meta.estimateUsd.toFixed(2)}; ` +
