@@ -13,6 +13,7 @@ import { checkFixtureSet, checkGolden } from './golden-check.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
 import { lexicalJudge, type Judge } from './judge.js'
 import type { Fixture, PostedComment, ReReview, RunCosts, RunRecord } from './model.js'
+import { runMutationChecks, type MutationCheck, type TrapSource } from './mutations.js'
 import { mapLimit } from './pool.js'
 import { buildPr, fileLines, prLineSet } from './pr.js'
 import { runReview, startGitHub, type ReviewOutcome } from './review-run.js'
@@ -45,6 +46,8 @@ interface Sent {
 export interface ValidationReport {
   fixtures: Fixture[]
   blind: BlindScan
+  /** The scorer's mutation checks: each broken scorer and the set that must catch it. */
+  mutations: MutationCheck[]
   problems: string[]
   oracle: Metrics
   noisy: Metrics
@@ -110,6 +113,7 @@ async function record(
 
 interface FixtureResult {
   problems: string[]
+  trap?: TrapSource
   oracle?: RunRecord
   noisy?: RunRecord
 }
@@ -219,7 +223,17 @@ async function validateFixture(
       }
       oracleRecord.rereview = rereview
     }
-    return { problems, oracle: oracleRecord, noisy: noisyRecord }
+    const tree: Record<string, string> = { ...fixture.base, ...fixture.head }
+    for (const file of fixture.deleted) delete tree[file]
+    const trap: TrapSource = {
+      fixture: fixture.id,
+      defects: fixture.golden,
+      comments: oracle.outcome.comments,
+      files: Object.fromEntries(
+        Object.entries(tree).map(([file, text]) => [file, text.replace(/\n$/, '').split('\n').length])
+      )
+    }
+    return { problems, oracle: oracleRecord, noisy: noisyRecord, ...(fixture.clean ? {} : { trap }) }
   } catch (error) {
     return { problems: [...problems, `${fixture.id}: ${(error as Error).stack ?? String(error)}`] }
   } finally {
@@ -269,6 +283,11 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   })
   problems.push(...results.flatMap(r => r.problems))
   const blind = scanSent(fixtures, sent)
+  const mutations = await runMutationChecks(
+    results.flatMap(r => (r.trap ? [r.trap] : [])),
+    judge
+  )
+  problems.push(...mutations.flatMap(m => m.problems))
   for (const leak of blind.leaks)
     problems.push(`blind: ${leak.where} names the fixture or its defect ('${leak.term}'): …${leak.excerpt}…`)
   const oracleRuns = results.flatMap(r => (r.oracle ? [r.oracle] : []))
@@ -291,6 +310,7 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   return {
     fixtures,
     blind,
+    mutations,
     problems,
     oracle,
     noisy,
