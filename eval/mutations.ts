@@ -230,7 +230,9 @@ export const MUTANTS: Array<{ set: string; scorer: Scorer }> = [
 export async function runMutationChecks(
   sources: readonly TrapSource[],
   judge: Judge,
-  mutants = MUTANTS
+  mutants = MUTANTS,
+  /** Fewer trap comments than this and a set proves too little; a run over a few fixtures passes 1. */
+  minTraps = 5
 ): Promise<MutationCheck[]> {
   const sets = new Map(buildTrapSets(sources).map(s => [s.name, s]))
   const checks: MutationCheck[] = []
@@ -250,7 +252,7 @@ export async function runMutationChecks(
     const mutantPrecision = matchPrecision(mutant, set.truth)
     const right = new Set(real.filter(([c, d]) => set.truth.get(c) === d).map(([, d]) => d)).size
     const wanted = new Set(set.truth.values()).size
-    if (set.traps.length < 5)
+    if (set.traps.length < minTraps)
       problems.push(`${at}: only ${set.traps.length} trap comments; the set is too small`)
     if (realPrecision !== 1)
       problems.push(`${at}: the real scorer's match precision is ${realPrecision.toFixed(3)}; it must be 1.0`)

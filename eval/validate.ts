@@ -285,7 +285,9 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   const blind = scanSent(fixtures, sent)
   const mutations = await runMutationChecks(
     results.flatMap(r => (r.trap ? [r.trap] : [])),
-    judge
+    judge,
+    undefined,
+    options.only && options.only.length > 0 ? 1 : 5
   )
   problems.push(...mutations.flatMap(m => m.problems))
   for (const leak of blind.leaks)

@@ -1,0 +1,3 @@
+"""Order, catalog and inventory logic for the shop backend."""
+
+__version__ = "2.4.0"
