@@ -13,8 +13,11 @@ import { CATEGORIES, DEFECT_CLASSES, type Fixture, type GoldenDefect, type Tree 
 import { NEUTRAL_FIX_MESSAGE } from './pr.js'
 
 export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures')
-/** Shared base repositories: a fixture names one with `codebase`, and its `base/` only adds to it. */
-export const CODEBASES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'codebases')
+/**
+ * Shared base repositories: a fixture names one with `codebase`, and its `base/` only adds to it. They sit
+ * under fixtures/ so that the linters leave their code alone; a directory starting with `_` is no fixture.
+ */
+export const CODEBASES_DIR = path.join(FIXTURES_DIR, '_codebases')
 
 const fixtureSchema = z
   .object({
@@ -167,7 +170,7 @@ export async function loadFixture(dir: string): Promise<Fixture> {
 /** Every fixture under `root`, in name order; `only` keeps the named ones. */
 export async function loadFixtures(root = FIXTURES_DIR, only?: readonly string[]): Promise<Fixture[]> {
   const names = (await readdir(root, { withFileTypes: true }))
-    .filter(entry => entry.isDirectory())
+    .filter(entry => entry.isDirectory() && !entry.name.startsWith('_'))
     .map(entry => entry.name)
     .sort()
   const wanted = only && only.length > 0 ? names.filter(name => only.includes(name)) : names
