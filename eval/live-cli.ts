@@ -80,7 +80,6 @@ export async function runLiveCli(
     )
   fixtures = fixtures.filter(f => f.holdout === (split === 'holdout'))
   if (fixtures.length === 0) return fail(`no fixture to run in the ${split} split`)
-  console.log(`Split: ${split} (${fixtures.length} fixtures).`)
 
   const weaker = [...new Set(arms.map(a => armModel(a, model)))].filter(
     reviewer => priceFor(judgeModel).output < priceFor(reviewer).output
@@ -95,6 +94,7 @@ export async function runLiveCli(
   const plan = estimate(planInput)
   console.log(describeEstimate(plan, planInput))
   console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
+  console.log(`Split: ${split} (${fixtures.length} fixtures).`)
   if (args.estimate) return 0
   if (plan.totalUsd > maxCost) {
     return fail(

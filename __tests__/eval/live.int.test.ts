@@ -19,8 +19,8 @@ jest.setTimeout(240_000)
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const API_KEY = 'sk-ant-live-test'
-const SEEDED = 'ts-pagination-off-by-one'
-const CLEAN = 'ts-clean-rename'
+const SEEDED = 'ts-order-history'
+const CLEAN = 'ts-request-logging'
 
 function firstUserText(request: RecordedMessagesRequest): string {
   return JSON.stringify(request.body.messages?.[0]?.content ?? '')
@@ -90,11 +90,11 @@ function router(fixtures: Fixture[]): Step {
         ? fixture.golden.map(d => findingFor(d, lines(fixture)))
         : [
             {
-              file: 'src/invoice.ts',
+              file: 'src/lib/request-log.ts',
               start_line: 1,
               end_line: 1,
               side: 'RIGHT',
-              quote: lines(fixture)('src/invoice.ts')?.[0],
+              quote: lines(fixture)('src/lib/request-log.ts')?.[0],
               title: NOISE_TITLE,
               description: NOISE_DESCRIPTION,
               category: 'maintainability',

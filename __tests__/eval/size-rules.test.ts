@@ -11,7 +11,6 @@ import {
 
 const fixtures = await loadFixtures()
 const realSized = fixtures.filter(f => f.codebase !== undefined)
-const toys = fixtures.filter(f => !realSized.includes(f))
 
 describe('the size rules over eval/fixtures', () => {
   it('counts changed lines as a line diff does', () => {
@@ -21,8 +20,19 @@ describe('the size rules over eval/fixtures', () => {
     expect(changedLineCount('a\nb\nc\nd\n', 'b\nc\nd\ne\n')).toBe(2)
   })
 
-  it('holds for every fixture built on a shared codebase: files, lines, directories, tests, changed lines', () => {
-    expect(realSized.length).toBeGreaterThan(0)
+  it('holds for the set: 30 seeded with 40 defects, 8 clean, 10 multi-hop, every class and language', () => {
+    expect(setSizeProblems(fixtures)).toEqual([])
+    const seeded = fixtures.filter(f => !f.clean)
+    expect(seeded.length).toBeGreaterThanOrEqual(RULES.seeded)
+    expect(seeded.flatMap(f => f.golden).length).toBeGreaterThanOrEqual(RULES.defects)
+    expect(fixtures.filter(f => f.clean).length).toBeGreaterThanOrEqual(RULES.clean)
+    expect(fixtures.flatMap(f => f.golden).filter(d => d.multiHop).length).toBeGreaterThanOrEqual(
+      RULES.multiHop
+    )
+  })
+
+  it('holds for every fixture: files, lines, directories, tests, changed lines', () => {
+    expect(realSized).toEqual(fixtures)
     for (const fixture of realSized) {
       const size = fixtureSize(fixture)
       expect(fixtureSizeProblems(size)).toEqual([])
@@ -33,12 +43,25 @@ describe('the size rules over eval/fixtures', () => {
     console.log(sizeTable(fixtures))
   })
 
-  it('rejects the toy fixtures, which is why they are being replaced', () => {
-    for (const toy of toys) expect(fixtureSizeProblems(fixtureSize(toy)).length).toBeGreaterThan(0)
+  it('rejects a toy: a two-file base and a ten-line change', () => {
+    const real = fixtures[0]!
+    const [first, second] = Object.keys(real.base)
+    const toy = {
+      ...real,
+      base: { [first!]: real.base[first!]!, [second!]: real.base[second!]! },
+      head: { [first!]: `${real.base[first!]}${'x\n'.repeat(10)}` }
+    }
+    const problems = fixtureSizeProblems(fixtureSize(toy))
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `${real.id}: 2 files at base; at least 12`,
+        `${real.id}: the PR changes 10 lines; at least 60`
+      ])
+    )
   })
 
   it('names what a set lacks: counts, classes, languages, multi-hop', () => {
-    const problems = setSizeProblems(realSized.filter(f => f.language === 'python'))
+    const problems = setSizeProblems(fixtures.filter(f => f.language === 'python'))
     expect(problems).toContain('no typescript fixture')
     expect(problems.some(p => /multi-hop defects; at least 10/.test(p))).toBe(true)
     expect(problems.some(p => /^no defect of class /.test(p))).toBe(true)
