@@ -207,7 +207,7 @@ async function validateFixture(
         rereviewScript(found.map(([c]) => c)),
         github,
         'synchronize',
-        oracle.outcome.comments.flatMap(c => [c.title, c.description])
+        oracle.outcome.comments.flatMap(c => [c.title, c.description, c.category])
       )
       const statuses = new Map(second.outcome.findings.map(f => [f.id, f.status]))
       const firstIds = new Set(oracle.outcome.findings.map(f => f.id))
