@@ -14,6 +14,10 @@ export const TOKENS_PER_TURN = 1_500
 export const OUTPUT_PER_TURN = 700
 /** A judge call: the defects, one comment and the instructions in, a short JSON answer out. */
 export const JUDGE_INPUT_TOKENS = 1_200
+/** Each golden location and the comment come with about this much code. */
+export const JUDGE_CODE_TOKENS = 250
+/** Live judging samples every comment this many times. */
+export const JUDGE_SAMPLES = 3
 export const JUDGE_OUTPUT_TOKENS = 250
 export const COMMENTS_PER_REVIEW = 4
 /** A re-review sees only the fix commit, so it is a fraction of a first review. */
@@ -111,9 +115,11 @@ export function estimate(input: EstimateInput): Estimate {
       result.reviewerUsd += reviewUsd(tokens, model) * share
       reviewerUpper += reviewUsd(tokens, model, false) * share
       if (fixture.golden.length === 0) continue
-      const calls = COMMENTS_PER_REVIEW * share
+      const calls = COMMENTS_PER_REVIEW * share * JUDGE_SAMPLES
       result.judgeCalls += calls
-      const judgeIn = calls * (JUDGE_INPUT_TOKENS + fixture.golden.length * 80)
+      const locations = fixture.golden.reduce((n, d) => n + d.locations.length, 0)
+      const judgeIn =
+        calls * (JUDGE_INPUT_TOKENS + fixture.golden.length * 80 + (locations + 1) * JUDGE_CODE_TOKENS)
       const judgeOut = calls * JUDGE_OUTPUT_TOKENS
       result.inputTokens += judgeIn
       result.outputTokens += judgeOut

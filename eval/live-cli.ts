@@ -6,7 +6,8 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ENTRY } from '../testing/runner.js'
 import { priceFor } from '../src/agent/pricing.js'
-import { describeEstimate, estimate } from './estimate.js'
+import { describeEstimate, estimate, JUDGE_SAMPLES } from './estimate.js'
+import { jobWorstUsd } from './spend.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
 import { llmJudge } from './judge.js'
 import {
@@ -23,7 +24,7 @@ import { buildReport, renderMarkdown } from './report.js'
 import { positiveInteger } from './cli-args.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const DEFAULT_MAX_COST_USD = 5
+export const DEFAULT_MAX_COST_USD = 100
 export const DEFAULT_RUNS = 3
 
 export interface LiveArgs {
@@ -95,7 +96,30 @@ export async function runLiveCli(
   console.log(describeEstimate(plan, planInput))
   console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
   console.log(`Split: ${split} (${fixtures.length} fixtures).`)
+  const worst = Math.min(
+    ...fixtures.flatMap(f =>
+      arms.map(arm =>
+        jobWorstUsd({
+          model: armModel(arm, model),
+          judgeModel,
+          judgeSamples: JUDGE_SAMPLES,
+          inputs: arm.inputs,
+          reviews: f.fix ? 2 : 1
+        })
+      )
+    )
+  )
+  console.log(
+    `Hard cap: a review job starts only when its worst case (the arm's budget caps at the prices, judge ` +
+      `included; $${worst.toFixed(2)} for the smallest job here) fits under --max-cost with what is spent and in flight.`
+  )
   if (args.estimate) return 0
+  if (worst > maxCost) {
+    return fail(
+      `The worst case of a single job ($${worst.toFixed(2)}) is above --max-cost ($${maxCost.toFixed(2)}): ` +
+        'nothing would start. Raise --max-cost, or use a smaller budget (--arm name=budget:fast) or cheaper models.'
+    )
+  }
   if (plan.totalUsd > maxCost) {
     return fail(
       `The estimate ($${plan.totalUsd.toFixed(2)}) is above --max-cost ($${maxCost.toFixed(2)}): raise --max-cost, ` +
@@ -109,6 +133,7 @@ export async function runLiveCli(
   const judge = llmJudge({
     apiKey,
     model: judgeModel,
+    samples: JUDGE_SAMPLES,
     ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {})
   })
 
@@ -139,6 +164,15 @@ export async function runLiveCli(
       spentUsd: result.reviewerUsd + result.judgeUsd,
       judgeUsd: result.judgeUsd,
       skippedRuns: result.skipped,
+      capReached: result.capReached,
+      maxCostUsd: maxCost,
+      judge: {
+        samples: judge.samples,
+        judged: judge.judged,
+        calls: judge.calls,
+        unreadable: judge.unreadable,
+        disagreements: judge.disagreements
+      },
       split,
       wallMs: result.wallMs,
       arms
@@ -150,8 +184,17 @@ export async function runLiveCli(
   const base = path.join(out, resultFileBase(now, model))
   await writeFile(`${base}.md`, renderMarkdown(report), 'utf8')
   await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`, 'utf8')
-  if (judge.unreadable > 0)
-    console.log(`The judge gave ${judge.unreadable} unreadable answers; those comments matched nothing.`)
+  console.log(
+    `Judge: ${judge.judged} comments × ${judge.samples} samples; ${judge.unreadable} unreadable answers ` +
+      `(each votes for no defect), ${judge.disagreements} comments whose samples disagreed.`
+  )
+  console.log(
+    `Spent $${(result.reviewerUsd + result.judgeUsd).toFixed(2)} ($${result.judgeUsd.toFixed(2)} judge) of --max-cost ` +
+      `$${maxCost.toFixed(2)}` +
+      (result.capReached ? '; the cap was reached and the runs in flight were stopped' : '') +
+      (result.skipped > 0 ? `; ${result.skipped} runs were not started` : '') +
+      '.'
+  )
   console.log(`Results: ${base}.md and ${base}.json`)
   return result.records.length > 0 ? 0 : 1
 }

@@ -17,14 +17,23 @@ describe('the --live command line, before anything is spent', () => {
     expect(out[0]).toMatch(
       /^Estimate: 1 fixtures × 1 runs × 1 arm\(s\) = 1 reviews .* \$\d+\.\d\d with prompt caching/
     )
-    expect(out[1]).toBe('Spend limit (--max-cost): $5.00.')
+    expect(out[1]).toBe('Spend limit (--max-cost): $100.00.')
   })
 
   it('refuses to start when the estimate is above --max-cost', async () => {
     expect(
-      await runLiveCli({ 'max-cost': '0.001' }, ['ts-reorder'], undefined, { ANTHROPIC_API_KEY: 'k' })
+      await runLiveCli({ 'max-cost': '40', runs: '10' }, undefined, undefined, { ANTHROPIC_API_KEY: 'k' })
     ).toBe(2)
-    expect(out.at(-1)).toMatch(/^error: The estimate \(\$\d+\.\d\d\) is above --max-cost \(\$0\.00\)/)
+    expect(out.at(-1)).toMatch(/^error: The estimate \(\$\d+\.\d\d\) is above --max-cost \(\$40\.00\)/)
+  })
+
+  it('starts nothing when the worst case of one job is above --max-cost', async () => {
+    expect(await runLiveCli({ 'max-cost': '1' }, ['ts-reorder'], undefined, { ANTHROPIC_API_KEY: 'k' })).toBe(
+      2
+    )
+    expect(out.at(-1)).toMatch(
+      /^error: The worst case of a single job \(\$\d+\.\d\d\) is above --max-cost \(\$1\.00\)/
+    )
   })
 
   it('needs ANTHROPIC_API_KEY', async () => {
