@@ -11,7 +11,8 @@ const USAGE = `Usage:
   npm run eval -- --validate [--fixtures a,b] [--concurrency N]
   npm run eval -- --live [--runs 3] [--max-cost 5] [--model claude-sonnet-5-5] [--judge-model claude-opus-5-5]
                  [--arm name=input:value,input:value ...] [--fixtures a,b] [--manifest file.json]
-                 [--concurrency N] [--out eval/results] [--estimate] [--holdout]`
+                 [--concurrency N] [--out eval/results] [--estimate] [--holdout]
+  npm run eval -- --calibrate [--judge-model claude-opus-5-5]`
 
 export async function main(argv: string[]): Promise<number> {
   let parsed
@@ -33,6 +34,7 @@ export async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         estimate: { type: 'boolean' },
         holdout: { type: 'boolean' },
+        calibrate: { type: 'boolean' },
         help: { type: 'boolean' }
       }
     })
@@ -41,6 +43,11 @@ export async function main(argv: string[]): Promise<number> {
     return 2
   }
   const { values } = parsed
+  if (values.calibrate) {
+    const { runCalibrateCli } = await import('./calibrate.js')
+    const { DEFAULT_JUDGE_MODEL } = await import('./live.js')
+    return runCalibrateCli(values['judge-model'] ?? DEFAULT_JUDGE_MODEL)
+  }
   if (values.help || (values.validate === undefined && values.live === undefined)) {
     console.log(USAGE)
     return values.help ? 0 : 2
