@@ -12,7 +12,9 @@ const USAGE = `Usage:
   npm run eval -- --live [--runs 3] [--max-cost 5] [--model claude-sonnet-5-5] [--judge-model claude-opus-5-5]
                  [--arm name=input:value,input:value ...] [--fixtures a,b] [--manifest file.json]
                  [--concurrency N] [--out eval/results] [--estimate] [--holdout]
-  npm run eval -- --calibrate [--judge-model claude-opus-5-5]`
+  npm run eval -- --calibrate [--judge-model claude-opus-5-5]
+  npm run eval -- --fetch-martian golden_comments/<project>.json --clones DIR
+  npm run eval -- --live --manifest golden_comments/<project>.json --clones DIR [...]`
 
 export async function main(argv: string[]): Promise<number> {
   let parsed
@@ -35,6 +37,8 @@ export async function main(argv: string[]): Promise<number> {
         estimate: { type: 'boolean' },
         holdout: { type: 'boolean' },
         calibrate: { type: 'boolean' },
+        'fetch-martian': { type: 'string' },
+        clones: { type: 'string' },
         help: { type: 'boolean' }
       }
     })
@@ -43,6 +47,16 @@ export async function main(argv: string[]): Promise<number> {
     return 2
   }
   const { values } = parsed
+  if (values['fetch-martian']) {
+    if (!values.clones) {
+      console.error('--fetch-martian needs --clones DIR (where the repositories are cloned)')
+      return 2
+    }
+    const { fetchMartian } = await import('./martian.js')
+    const n = await fetchMartian(values['fetch-martian'], values.clones, undefined, line => console.log(line))
+    console.log(`Fetched ${n} pull requests into ${values.clones}.`)
+    return 0
+  }
   if (values.calibrate) {
     const { runCalibrateCli } = await import('./calibrate.js')
     const { DEFAULT_JUDGE_MODEL } = await import('./live.js')

@@ -37,6 +37,7 @@ export interface LiveArgs {
   out?: string
   estimate?: boolean
   holdout?: boolean
+  clones?: string
 }
 
 export function resultFileBase(date: Date, model: string): string {
@@ -66,7 +67,9 @@ export async function runLiveCli(
   const judgeModel = args['judge-model'] ?? DEFAULT_JUDGE_MODEL
   let fixtures
   try {
-    fixtures = args.manifest ? await loadManifest(args.manifest) : await loadFixtures(FIXTURES_DIR, only)
+    fixtures = args.manifest
+      ? await loadManifest(args.manifest, args.clones)
+      : await loadFixtures(FIXTURES_DIR, only)
     if (args.manifest && only) fixtures = fixtures.filter(f => only.includes(f.id))
   } catch (error) {
     return fail((error as Error).message)

@@ -13,6 +13,7 @@ import { SEVERITIES } from '../src/findings/severity.js'
 import { CATEGORIES, type Fixture, type GoldenDefect } from './model.js'
 import type { PrRepo } from './pr.js'
 import { isHoldout } from './holdout.js'
+import { isMartianFile, loadMartian } from './martian.js'
 
 const line = z.number().int().min(1)
 
@@ -54,12 +55,18 @@ const manifestSchema = z.object({
     .min(1)
 })
 
-export async function loadManifest(file: string): Promise<Fixture[]> {
+export async function loadManifest(file: string, clones?: string): Promise<Fixture[]> {
   let raw: unknown
   try {
     raw = JSON.parse(await readFile(file, 'utf8'))
   } catch (error) {
     throw new Error(`${file}: cannot read the manifest (${(error as Error).message})`, { cause: error })
+  }
+  // A golden-comment file of Martian's Code Review Bench, as published.
+  if (isMartianFile(raw)) {
+    if (!clones)
+      throw new Error(`${file} is a Martian golden-comment file: say where the clones are with --clones`)
+    return loadMartian(file, clones)
   }
   const parsed = manifestSchema.safeParse(raw)
   if (!parsed.success) {
