@@ -67,6 +67,11 @@ export function reviewTokens(fixture: Fixture): ReviewTokens {
   }
 }
 
+/** The diff-only baseline: one request with the instructions and the diff (about the changed files). */
+export function baselineTokens(fixture: Fixture): ReviewTokens {
+  return { cacheWrite: 600 + changedTokens(fixture), cacheRead: 0, output: 2 * OUTPUT_PER_TURN }
+}
+
 /** Dollars of one review, with the cache as the action uses it, or as if nothing were ever cached. */
 export function reviewUsd(tokens: ReviewTokens, model: string, cached = true): number {
   const price = priceFor(model)
@@ -89,6 +94,8 @@ export interface EstimateInput {
   runs: number
   /** The reviewer model of each arm. */
   armModels: readonly string[]
+  /** Per arm, true for the diff-only baseline: one request, no tools, no re-review. */
+  armBaseline?: readonly boolean[]
   judgeModel: string
 }
 
@@ -105,11 +112,12 @@ export function estimate(input: EstimateInput): Estimate {
     upperUsd: 0
   }
   let reviewerUpper = 0
-  for (const model of input.armModels) {
+  for (const [armIndex, model] of input.armModels.entries()) {
+    const baseline = input.armBaseline?.[armIndex] ?? false
     for (const fixture of input.fixtures) {
-      const share = (1 + (fixture.fix ? REREVIEW_SHARE : 0)) * input.runs
-      const tokens = reviewTokens(fixture)
-      result.reviews += input.runs * (fixture.fix ? 2 : 1)
+      const share = (1 + (fixture.fix && !baseline ? REREVIEW_SHARE : 0)) * input.runs
+      const tokens = baseline ? baselineTokens(fixture) : reviewTokens(fixture)
+      result.reviews += input.runs * (fixture.fix && !baseline ? 2 : 1)
       result.inputTokens += (tokens.cacheWrite + tokens.cacheRead) * share
       result.outputTokens += tokens.output * share
       result.reviewerUsd += reviewUsd(tokens, model) * share

@@ -8,6 +8,7 @@ import { DEFAULT_ENTRY } from '../testing/runner.js'
 import { priceFor } from '../src/agent/pricing.js'
 import { describeEstimate, estimate, JUDGE_SAMPLES } from './estimate.js'
 import { jobWorstUsd } from './spend.js'
+import { isBaseline } from './baseline.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
 import { llmJudge } from './judge.js'
 import {
@@ -94,7 +95,13 @@ export async function runLiveCli(
         'a judge weaker than the reviewer makes the scores less trustworthy (--judge-model).'
     )
   }
-  const planInput = { fixtures, runs, armModels: arms.map(a => armModel(a, model)), judgeModel }
+  const planInput = {
+    fixtures,
+    runs,
+    armModels: arms.map(a => armModel(a, model)),
+    armBaseline: arms.map(a => isBaseline(a.inputs)),
+    judgeModel
+  }
   const plan = estimate(planInput)
   console.log(describeEstimate(plan, planInput))
   console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
@@ -107,7 +114,7 @@ export async function runLiveCli(
           judgeModel,
           judgeSamples: JUDGE_SAMPLES,
           inputs: arm.inputs,
-          reviews: f.fix ? 2 : 1
+          reviews: f.fix && !isBaseline(arm.inputs) ? 2 : 1
         })
       )
     )

@@ -276,7 +276,7 @@ export function jobWorst(job: Job, options: LiveOptions): number {
     judgeModel: options.judgeModel,
     judgeSamples: options.judge.samples,
     inputs: job.arm.inputs,
-    reviews: job.fixture.fix ? 2 : 1
+    reviews: job.fixture.fix && !isBaseline(job.arm.inputs) ? 2 : 1
   })
 }
 
@@ -287,6 +287,7 @@ export async function runLive(options: LiveOptions): Promise<LiveResult> {
     fixtures: options.fixtures,
     runs: options.runs,
     armModels: options.arms.map(arm => armModel(arm, options.model)),
+    armBaseline: options.arms.map(arm => isBaseline(arm.inputs)),
     judgeModel: options.judgeModel
   })
   // Arms alternate within each fixture and run, so a slow hour of the API hits every arm alike.

@@ -19,6 +19,8 @@ export const WORST_JUDGED_COMMENTS = 25
 /** A judge request in the worst case: defects, code excerpts and the comment in; its max_tokens out. */
 export const WORST_JUDGE_INPUT_TOKENS = 30_000
 export const JUDGE_MAX_TOKENS = 2_000
+/** The baseline's one request in the worst case: a full context window of diff. */
+export const WORST_BASELINE_INPUT_TOKENS = 200_000
 /** A verification request (verify-findings) in the worst case: the finding and its code in. */
 export const WORST_VERIFY_INPUT_TOKENS = 100_000
 
@@ -45,6 +47,9 @@ function budgetOf(inputs: Readonly<Record<string, string>>): BudgetName {
  */
 export function reviewWorstUsd(model: string, inputs: Readonly<Record<string, string>>): number {
   const price = priceFor(model)
+  // The diff-only baseline is one request: at most a full context in and its output cap out.
+  if (inputs.mode === 'diff-only')
+    return costOf({ input_tokens: WORST_BASELINE_INPUT_TOKENS, output_tokens: MAX_OUTPUT_TOKENS }, price)
   const budget = budgetOf(inputs)
   const tokens = runLimits(budget).tokens
   const turns = budgetLimits(budget).turns

@@ -182,7 +182,7 @@ describe('npm run eval -- --live, against the Messages stand-in', () => {
     )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^Estimate: 2 fixtures × 2 runs × 2 arm\(s\) = 12 reviews/m)
+    expect(result.stdout).toMatch(/^Estimate: 2 fixtures × 2 runs × 2 arm\(s\) = 10 reviews/m)
     expect(result.stdout).toContain('Spend limit (--max-cost): $200.00.')
 
     const files = (await readdir(out)).sort()
