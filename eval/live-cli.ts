@@ -130,10 +130,11 @@ export async function runLiveCli(
         'nothing would start. Raise --max-cost, or use a smaller budget (--arm name=budget:fast) or cheaper models.'
     )
   }
-  if (plan.totalUsd > maxCost) {
+  // The pessimistic estimate (no request hits the prompt cache) decides whether the run is worth starting.
+  if (plan.upperUsd > maxCost) {
     return fail(
-      `The estimate ($${plan.totalUsd.toFixed(2)}) is above --max-cost ($${maxCost.toFixed(2)}): raise --max-cost, ` +
-        'or use fewer --runs, --fixtures or arms.'
+      `The estimate without prompt caching ($${plan.upperUsd.toFixed(2)}) is above --max-cost ` +
+        `($${maxCost.toFixed(2)}): raise --max-cost, or use fewer --runs, --fixtures or arms.`
     )
   }
   const apiKey = env.ANTHROPIC_API_KEY

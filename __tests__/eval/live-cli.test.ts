@@ -24,7 +24,9 @@ describe('the --live command line, before anything is spent', () => {
     expect(
       await runLiveCli({ 'max-cost': '40', runs: '10' }, undefined, undefined, { ANTHROPIC_API_KEY: 'k' })
     ).toBe(2)
-    expect(out.at(-1)).toMatch(/^error: The estimate \(\$\d+\.\d\d\) is above --max-cost \(\$40\.00\)/)
+    expect(out.at(-1)).toMatch(
+      /^error: The estimate without prompt caching \(\$\d+\.\d\d\) is above --max-cost \(\$40\.00\)/
+    )
   })
 
   it('starts nothing when the worst case of one job is above --max-cost', async () => {
