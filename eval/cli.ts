@@ -11,7 +11,10 @@ const USAGE = `Usage:
   npm run eval -- --validate [--fixtures a,b] [--concurrency N]
   npm run eval -- --live [--runs 3] [--max-cost 5] [--model claude-sonnet-5-5] [--judge-model claude-opus-5-5]
                  [--arm name=input:value,input:value ...] [--fixtures a,b] [--manifest file.json]
-                 [--concurrency N] [--out eval/results] [--estimate]`
+                 [--concurrency N] [--out eval/results] [--estimate] [--holdout]
+  npm run eval -- --calibrate [--judge-model claude-opus-5-5]
+  npm run eval -- --fetch-martian golden_comments/<project>.json --clones DIR
+  npm run eval -- --live --manifest golden_comments/<project>.json --clones DIR [...]`
 
 export async function main(argv: string[]): Promise<number> {
   let parsed
@@ -32,6 +35,10 @@ export async function main(argv: string[]): Promise<number> {
         manifest: { type: 'string' },
         out: { type: 'string' },
         estimate: { type: 'boolean' },
+        holdout: { type: 'boolean' },
+        calibrate: { type: 'boolean' },
+        'fetch-martian': { type: 'string' },
+        clones: { type: 'string' },
         help: { type: 'boolean' }
       }
     })
@@ -40,6 +47,21 @@ export async function main(argv: string[]): Promise<number> {
     return 2
   }
   const { values } = parsed
+  if (values['fetch-martian']) {
+    if (!values.clones) {
+      console.error('--fetch-martian needs --clones DIR (where the repositories are cloned)')
+      return 2
+    }
+    const { fetchMartian } = await import('./martian.js')
+    const n = await fetchMartian(values['fetch-martian'], values.clones, undefined, line => console.log(line))
+    console.log(`Fetched ${n} pull requests into ${values.clones}.`)
+    return 0
+  }
+  if (values.calibrate) {
+    const { runCalibrateCli } = await import('./calibrate.js')
+    const { DEFAULT_JUDGE_MODEL } = await import('./live.js')
+    return runCalibrateCli(values['judge-model'] ?? DEFAULT_JUDGE_MODEL)
+  }
   if (values.help || (values.validate === undefined && values.live === undefined)) {
     console.log(USAGE)
     return values.help ? 0 : 2

@@ -14,6 +14,10 @@ export const TOKENS_PER_TURN = 1_500
 export const OUTPUT_PER_TURN = 700
 /** A judge call: the defects, one comment and the instructions in, a short JSON answer out. */
 export const JUDGE_INPUT_TOKENS = 1_200
+/** Each golden location and the comment come with about this much code. */
+export const JUDGE_CODE_TOKENS = 250
+/** Live judging samples every comment this many times. */
+export const JUDGE_SAMPLES = 3
 export const JUDGE_OUTPUT_TOKENS = 250
 export const COMMENTS_PER_REVIEW = 4
 /** A re-review sees only the fix commit, so it is a fraction of a first review. */
@@ -63,6 +67,11 @@ export function reviewTokens(fixture: Fixture): ReviewTokens {
   }
 }
 
+/** The diff-only baseline: one request with the instructions and the diff (about the changed files). */
+export function baselineTokens(fixture: Fixture): ReviewTokens {
+  return { cacheWrite: 600 + changedTokens(fixture), cacheRead: 0, output: 2 * OUTPUT_PER_TURN }
+}
+
 /** Dollars of one review, with the cache as the action uses it, or as if nothing were ever cached. */
 export function reviewUsd(tokens: ReviewTokens, model: string, cached = true): number {
   const price = priceFor(model)
@@ -85,6 +94,8 @@ export interface EstimateInput {
   runs: number
   /** The reviewer model of each arm. */
   armModels: readonly string[]
+  /** Per arm, true for the diff-only baseline: one request, no tools, no re-review. */
+  armBaseline?: readonly boolean[]
   judgeModel: string
 }
 
@@ -101,19 +112,22 @@ export function estimate(input: EstimateInput): Estimate {
     upperUsd: 0
   }
   let reviewerUpper = 0
-  for (const model of input.armModels) {
+  for (const [armIndex, model] of input.armModels.entries()) {
+    const baseline = input.armBaseline?.[armIndex] ?? false
     for (const fixture of input.fixtures) {
-      const share = (1 + (fixture.fix ? REREVIEW_SHARE : 0)) * input.runs
-      const tokens = reviewTokens(fixture)
-      result.reviews += input.runs * (fixture.fix ? 2 : 1)
+      const share = (1 + (fixture.fix && !baseline ? REREVIEW_SHARE : 0)) * input.runs
+      const tokens = baseline ? baselineTokens(fixture) : reviewTokens(fixture)
+      result.reviews += input.runs * (fixture.fix && !baseline ? 2 : 1)
       result.inputTokens += (tokens.cacheWrite + tokens.cacheRead) * share
       result.outputTokens += tokens.output * share
       result.reviewerUsd += reviewUsd(tokens, model) * share
       reviewerUpper += reviewUsd(tokens, model, false) * share
       if (fixture.golden.length === 0) continue
-      const calls = COMMENTS_PER_REVIEW * share
+      const calls = COMMENTS_PER_REVIEW * share * JUDGE_SAMPLES
       result.judgeCalls += calls
-      const judgeIn = calls * (JUDGE_INPUT_TOKENS + fixture.golden.length * 80)
+      const locations = fixture.golden.reduce((n, d) => n + d.locations.length, 0)
+      const judgeIn =
+        calls * (JUDGE_INPUT_TOKENS + fixture.golden.length * 80 + (locations + 1) * JUDGE_CODE_TOKENS)
       const judgeOut = calls * JUDGE_OUTPUT_TOKENS
       result.inputTokens += judgeIn
       result.outputTokens += judgeOut

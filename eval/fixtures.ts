@@ -8,19 +8,28 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { SEVERITIES } from '../src/findings/severity.js'
-import { CATEGORIES, type Fixture, type GoldenDefect, type Tree } from './model.js'
+import { isHoldout } from './holdout.js'
+import { CATEGORIES, DEFECT_CLASSES, type Fixture, type GoldenDefect, type Tree } from './model.js'
+import { NEUTRAL_FIX_MESSAGE } from './pr.js'
 
 export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures')
+/**
+ * Shared base repositories: a fixture names one with `codebase`, and its `base/` only adds to it. They sit
+ * under fixtures/ so that the linters leave their code alone; a directory starting with `_` is no fixture.
+ */
+export const CODEBASES_DIR = path.join(FIXTURES_DIR, '_codebases')
 
 const fixtureSchema = z
   .object({
     language: z.string().min(1),
     title: z.string().min(1),
     body: z.string(),
-    holdout: z.boolean(),
     clean: z.boolean().optional(),
     deleted: z.array(z.string()).optional(),
-    fixMessage: z.string().min(1).optional()
+    codebase: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .optional()
   })
   .strict()
 
@@ -38,6 +47,7 @@ export const goldenSchema = z
       )
       .min(1),
     kind: z.string().min(1),
+    defectClass: z.enum(DEFECT_CLASSES).optional(),
     multiHop: z.boolean().optional(),
     category: z.enum(CATEGORIES),
     severity: z.enum(SEVERITIES),
@@ -94,6 +104,7 @@ export function toDefect(id: string, input: GoldenInput): GoldenDefect {
     lines: input.lines,
     locations: input.locations,
     kind: input.kind,
+    ...(input.defectClass === undefined ? {} : { defectClass: input.defectClass }),
     multiHop: input.multiHop ?? false,
     category: input.category,
     severity: input.severity,
@@ -107,11 +118,16 @@ export async function loadFixture(dir: string): Promise<Fixture> {
   const id = path.basename(dir)
   const metaFile = path.join(dir, 'fixture.json')
   const meta = parse(fixtureSchema, await readJson(metaFile), metaFile)
-  const [base, head, fixFiles] = await Promise.all([
+  const codebase = meta.codebase ? path.join(CODEBASES_DIR, meta.codebase) : undefined
+  if (codebase && !(await isDirectory(codebase)))
+    throw new FixtureError(`${metaFile}: codebase: no directory ${codebase}`)
+  const [shared, own, head, fixFiles] = await Promise.all([
+    codebase ? readTree(codebase) : Promise.resolve({}),
     readTree(path.join(dir, 'base')),
     readTree(path.join(dir, 'head')),
     readTree(path.join(dir, 'fix'))
   ])
+  const base: Tree = { ...shared, ...own }
   const goldenDir = path.join(dir, 'golden')
   const goldenFiles = (await isDirectory(goldenDir))
     ? (await readdir(goldenDir)).filter(name => name.endsWith('.json')).sort()
@@ -140,12 +156,13 @@ export async function loadFixture(dir: string): Promise<Fixture> {
     language: meta.language,
     title: meta.title,
     body: meta.body,
-    holdout: meta.holdout,
+    holdout: isHoldout(id),
     clean,
+    ...(meta.codebase ? { codebase: meta.codebase } : {}),
     base,
     head,
     deleted: meta.deleted ?? [],
-    ...(hasFix ? { fix: { files: fixFiles, message: meta.fixMessage ?? 'Fix the review findings' } } : {}),
+    ...(hasFix ? { fix: { files: fixFiles, message: NEUTRAL_FIX_MESSAGE } } : {}),
     golden
   }
 }
@@ -153,7 +170,7 @@ export async function loadFixture(dir: string): Promise<Fixture> {
 /** Every fixture under `root`, in name order; `only` keeps the named ones. */
 export async function loadFixtures(root = FIXTURES_DIR, only?: readonly string[]): Promise<Fixture[]> {
   const names = (await readdir(root, { withFileTypes: true }))
-    .filter(entry => entry.isDirectory())
+    .filter(entry => entry.isDirectory() && !entry.name.startsWith('_'))
     .map(entry => entry.name)
     .sort()
   const wanted = only && only.length > 0 ? names.filter(name => only.includes(name)) : names

@@ -6,7 +6,9 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ENTRY } from '../testing/runner.js'
 import { priceFor } from '../src/agent/pricing.js'
-import { describeEstimate, estimate } from './estimate.js'
+import { describeEstimate, estimate, JUDGE_SAMPLES } from './estimate.js'
+import { jobWorstUsd } from './spend.js'
+import { isBaseline } from './baseline.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
 import { llmJudge } from './judge.js'
 import {
@@ -23,7 +25,7 @@ import { buildReport, renderMarkdown } from './report.js'
 import { positiveInteger } from './cli-args.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const DEFAULT_MAX_COST_USD = 5
+export const DEFAULT_MAX_COST_USD = 100
 export const DEFAULT_RUNS = 3
 
 export interface LiveArgs {
@@ -35,6 +37,8 @@ export interface LiveArgs {
   manifest?: string
   out?: string
   estimate?: boolean
+  holdout?: boolean
+  clones?: string
 }
 
 export function resultFileBase(date: Date, model: string): string {
@@ -64,12 +68,23 @@ export async function runLiveCli(
   const judgeModel = args['judge-model'] ?? DEFAULT_JUDGE_MODEL
   let fixtures
   try {
-    fixtures = args.manifest ? await loadManifest(args.manifest) : await loadFixtures(FIXTURES_DIR, only)
+    fixtures = args.manifest
+      ? await loadManifest(args.manifest, args.clones)
+      : await loadFixtures(FIXTURES_DIR, only)
     if (args.manifest && only) fixtures = fixtures.filter(f => only.includes(f.id))
   } catch (error) {
     return fail((error as Error).message)
   }
-  if (fixtures.length === 0) return fail('no fixture to run')
+  // The tuning split by default; the holdout only when asked for, so that it is read once per release.
+  const split = args.holdout ? 'holdout' : 'tuning'
+  const outside = fixtures.filter(f => f.holdout !== (split === 'holdout'))
+  if (only && only.length > 0 && outside.length > 0)
+    return fail(
+      `${outside.map(f => f.id).join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in the ${split} split` +
+        (split === 'tuning' ? ' (pass --holdout to run the holdout)' : '')
+    )
+  fixtures = fixtures.filter(f => f.holdout === (split === 'holdout'))
+  if (fixtures.length === 0) return fail(`no fixture to run in the ${split} split`)
 
   const weaker = [...new Set(arms.map(a => armModel(a, model)))].filter(
     reviewer => priceFor(judgeModel).output < priceFor(reviewer).output
@@ -80,15 +95,46 @@ export async function runLiveCli(
         'a judge weaker than the reviewer makes the scores less trustworthy (--judge-model).'
     )
   }
-  const planInput = { fixtures, runs, armModels: arms.map(a => armModel(a, model)), judgeModel }
+  const planInput = {
+    fixtures,
+    runs,
+    armModels: arms.map(a => armModel(a, model)),
+    armBaseline: arms.map(a => isBaseline(a.inputs)),
+    judgeModel
+  }
   const plan = estimate(planInput)
   console.log(describeEstimate(plan, planInput))
   console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
+  console.log(`Split: ${split} (${fixtures.length} fixtures).`)
+  const worst = Math.min(
+    ...fixtures.flatMap(f =>
+      arms.map(arm =>
+        jobWorstUsd({
+          model: armModel(arm, model),
+          judgeModel,
+          judgeSamples: JUDGE_SAMPLES,
+          inputs: arm.inputs,
+          reviews: f.fix && !isBaseline(arm.inputs) ? 2 : 1
+        })
+      )
+    )
+  )
+  console.log(
+    `Hard cap: a review job starts only when its worst case (the arm's budget caps at the prices, judge ` +
+      `included; $${worst.toFixed(2)} for the smallest job here) fits under --max-cost with what is spent and in flight.`
+  )
   if (args.estimate) return 0
-  if (plan.totalUsd > maxCost) {
+  if (worst > maxCost) {
     return fail(
-      `The estimate ($${plan.totalUsd.toFixed(2)}) is above --max-cost ($${maxCost.toFixed(2)}): raise --max-cost, ` +
-        'or use fewer --runs, --fixtures or arms.'
+      `The worst case of a single job ($${worst.toFixed(2)}) is above --max-cost ($${maxCost.toFixed(2)}): ` +
+        'nothing would start. Raise --max-cost, or use a smaller budget (--arm name=budget:fast) or cheaper models.'
+    )
+  }
+  // The pessimistic estimate (no request hits the prompt cache) decides whether the run is worth starting.
+  if (plan.upperUsd > maxCost) {
+    return fail(
+      `The estimate without prompt caching ($${plan.upperUsd.toFixed(2)}) is above --max-cost ` +
+        `($${maxCost.toFixed(2)}): raise --max-cost, or use fewer --runs, --fixtures or arms.`
     )
   }
   const apiKey = env.ANTHROPIC_API_KEY
@@ -98,6 +144,7 @@ export async function runLiveCli(
   const judge = llmJudge({
     apiKey,
     model: judgeModel,
+    samples: JUDGE_SAMPLES,
     ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {})
   })
 
@@ -128,6 +175,16 @@ export async function runLiveCli(
       spentUsd: result.reviewerUsd + result.judgeUsd,
       judgeUsd: result.judgeUsd,
       skippedRuns: result.skipped,
+      capReached: result.capReached,
+      maxCostUsd: maxCost,
+      judge: {
+        samples: judge.samples,
+        judged: judge.judged,
+        calls: judge.calls,
+        unreadable: judge.unreadable,
+        disagreements: judge.disagreements
+      },
+      split,
       wallMs: result.wallMs,
       arms
     },
@@ -138,8 +195,17 @@ export async function runLiveCli(
   const base = path.join(out, resultFileBase(now, model))
   await writeFile(`${base}.md`, renderMarkdown(report), 'utf8')
   await writeFile(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`, 'utf8')
-  if (judge.unreadable > 0)
-    console.log(`The judge gave ${judge.unreadable} unreadable answers; those comments matched nothing.`)
+  console.log(
+    `Judge: ${judge.judged} comments × ${judge.samples} samples; ${judge.unreadable} unreadable answers ` +
+      `(each votes for no defect), ${judge.disagreements} comments whose samples disagreed.`
+  )
+  console.log(
+    `Spent $${(result.reviewerUsd + result.judgeUsd).toFixed(2)} ($${result.judgeUsd.toFixed(2)} judge) of --max-cost ` +
+      `$${maxCost.toFixed(2)}` +
+      (result.capReached ? '; the cap was reached and the runs in flight were stopped' : '') +
+      (result.skipped > 0 ? `; ${result.skipped} runs were not started` : '') +
+      '.'
+  )
   console.log(`Results: ${base}.md and ${base}.json`)
   return result.records.length > 0 ? 0 : 1
 }

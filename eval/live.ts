@@ -6,12 +6,14 @@
  */
 import type { Judge, LlmJudge } from './judge.js'
 import { conversationStats } from './exchanges.js'
-import { estimate, REREVIEW_SHARE, reviewTokens, reviewUsd, type Estimate } from './estimate.js'
+import { estimate, type Estimate } from './estimate.js'
+import { jobWorstUsd, SpendCap } from './spend.js'
 import { costOf, priceFor } from '../src/agent/pricing.js'
 import type { Fixture, ReReview, RunCosts, RunRecord } from './model.js'
 import { mapLimit } from './pool.js'
 import { buildOutsidePr } from './manifest.js'
-import { buildPr, fileLines, type PrRepo } from './pr.js'
+import { buildPr, fileLines, originGit, type PrRepo } from './pr.js'
+import { isBaseline, runBaseline } from './baseline.js'
 import { startProxy } from './proxy.js'
 import { runReview, startGitHub, type ReviewOutcome } from './review-run.js'
 import { matchRun } from './score.js'
@@ -49,6 +51,10 @@ export interface LiveResult {
   judgeUsd: number
   /** Runs not started because the next one could have crossed --max-cost. */
   skipped: number
+  /** The spend reached --max-cost and runs in flight were stopped. */
+  capReached: boolean
+  /** The largest worst case of one job. */
+  maxJobWorstUsd: number
   wallMs: number
 }
 
@@ -112,6 +118,21 @@ function costsOf(
   }
 }
 
+/** Whether the proxy refused a request of this run because the cap was reached. */
+function stoppedByCap(exchanges: ReadonlyArray<{ status: number; response: unknown }>): boolean {
+  return exchanges.some(
+    e => e.status === 400 && typeof e.response === 'string' && e.response.includes('--max-cost')
+  )
+}
+
+/** The cost of one answered request, from the usage the API reported. */
+function exchangeUsd(exchange: Parameters<typeof conversationStats>[0][number], model: string): number {
+  const usage = (exchange.response as { usage?: { input_tokens?: number } } | undefined)?.usage
+  return exchange.status === 200 && usage && typeof usage.input_tokens === 'number'
+    ? costOf(usage as Parameters<typeof costOf>[0], priceFor(model))
+    : 0
+}
+
 function failure(outcome: ReviewOutcome): string | undefined {
   if (outcome.exitCode === 0) return undefined
   const errors = outcome.stdout.split('\n').filter(line => line.startsWith('::error'))
@@ -127,7 +148,8 @@ interface Job {
 async function runJob(
   job: Job,
   options: LiveOptions,
-  judge: Judge
+  judge: Judge,
+  cap: SpendCap
 ): Promise<{ record: RunRecord; reviewerUsd: number }> {
   const { fixture, arm, run } = job
   const model = armModel(arm, options.model)
@@ -138,7 +160,10 @@ async function runJob(
   const closers: Array<() => Promise<void>> = [() => github.close()]
   try {
     const review = async (action: 'opened' | 'synchronize') => {
-      const proxy = await startProxy(options.apiUrl)
+      const proxy = await startProxy(options.apiUrl, {
+        refuse: () => (cap.reached ? `--max-cost ($${cap.maxUsd.toFixed(2)}) was reached` : undefined),
+        onExchange: exchange => cap.add(exchangeUsd(exchange, model), 'reviewer')
+      })
       closers.push(() => proxy.close())
       const outcome = await runReview({
         pr,
@@ -148,9 +173,39 @@ async function runJob(
         inputs,
         action
       })
-      return { outcome, costs: costsOf(outcome, proxy.exchanges, model) }
+      return {
+        outcome,
+        costs: costsOf(outcome, proxy.exchanges, model),
+        stopped: stoppedByCap(proxy.exchanges)
+      }
     }
-    const first = await review('opened')
+    const baseline = async () => {
+      const proxy = await startProxy(options.apiUrl, {
+        refuse: () => (cap.reached ? `--max-cost ($${cap.maxUsd.toFixed(2)}) was reached` : undefined),
+        onExchange: exchange => cap.add(exchangeUsd(exchange, model), 'reviewer')
+      })
+      closers.push(() => proxy.close())
+      const started = Date.now()
+      const diff = await originGit(pr).diff(pr.mergeBaseSha, pr.headSha)
+      const answer = await runBaseline({ diff, model, apiKey: options.apiKey, baseURL: proxy.url })
+      const outcome: ReviewOutcome = {
+        exitCode: answer.error ? 1 : 0,
+        stdout: answer.error ? `::error::${answer.error}` : '',
+        stderr: '',
+        outputs: {},
+        findings: [],
+        comments: answer.comments,
+        wallMs: Date.now() - started,
+        budgetStops: 0,
+        costUsd: 0
+      }
+      return {
+        outcome,
+        costs: costsOf(outcome, proxy.exchanges, model),
+        stopped: stoppedByCap(proxy.exchanges)
+      }
+    }
+    const first = isBaseline(arm.inputs) ? await baseline() : await review('opened')
     const headText = async (file: string): Promise<string | undefined> => {
       const lines = await fileLines(pr, pr.headSha, file)
       return lines && `${lines.join('\n')}\n`
@@ -159,7 +214,16 @@ async function runJob(
     for (const comment of first.outcome.comments.filter(c => c.suggestion !== undefined)) {
       suggestions.push(checkSuggestion(comment, await headText(comment.file)))
     }
-    const error = failure(first.outcome)
+    const error = first.stopped ? 'stopped: --max-cost was reached' : failure(first.outcome)
+    // The judge sees the code at the head around each defect's locations and around each comment.
+    const codeFiles = new Map<string, string[] | undefined>()
+    for (const file of new Set([
+      ...fixture.golden.flatMap(d => d.locations.map(l => l.file)),
+      ...first.outcome.comments.map(c => c.file)
+    ])) {
+      codeFiles.set(file, await fileLines(pr, pr.headSha, file))
+    }
+    const code = (file: string) => codeFiles.get(file)
     const record: RunRecord = {
       fixture: fixture.id,
       language: fixture.language,
@@ -169,13 +233,14 @@ async function runJob(
       clean: fixture.clean,
       defects: fixture.golden,
       comments: first.outcome.comments,
-      verdicts: await judge.verdicts(first.outcome.comments, fixture.golden),
+      verdicts: await judge.verdicts(first.outcome.comments, fixture.golden, code),
       suggestions,
       costs: first.costs,
       ...(error ? { error } : {})
     }
     let reviewerUsd = first.costs.costUsd
-    if (repo.pushFix && !error) {
+    // The baseline has no memory of an earlier review, so there is no re-review to measure.
+    if (repo.pushFix && !error && !isBaseline(arm.inputs)) {
       const fixed = fixture.golden.filter(d => d.fixedBy === 'fix')
       const found = matchRun(record, 'located').pairs.filter(([, d]) => fixed.some(f => f.id === d))
       repo.pushFix()
@@ -185,7 +250,7 @@ async function runJob(
       const statuses = new Map(second.outcome.findings.map(f => [f.id, f.status]))
       const earlier = new Set(first.outcome.findings.map(f => f.id))
       const fresh = second.outcome.comments.filter(c => !earlier.has(c.id))
-      const again = await judge.verdicts(fresh, fixed)
+      const again = await judge.verdicts(fresh, fixed, code)
       const rereview: ReReview = {
         fixed: fixed.map(d => d.id),
         fixedFound: found.map(([, d]) => d),
@@ -194,7 +259,7 @@ async function runJob(
         costs: second.costs
       }
       record.rereview = rereview
-      const secondError = failure(second.outcome)
+      const secondError = second.stopped ? 'stopped: --max-cost was reached' : failure(second.outcome)
       if (secondError) record.error = `re-review: ${secondError}`
     }
     return { record, reviewerUsd }
@@ -204,10 +269,15 @@ async function runJob(
   }
 }
 
-/** The spend one job may reach, from the same model the estimate uses. */
-function jobEstimate(job: Job, options: LiveOptions): number {
-  const share = job.fixture.fix ? 1 + REREVIEW_SHARE : 1
-  return reviewUsd(reviewTokens(job.fixture), armModel(job.arm, options.model)) * share
+/** The most one job can spend: the arm's budget caps at the prices, its re-review and the judge included. */
+export function jobWorst(job: Job, options: LiveOptions): number {
+  return jobWorstUsd({
+    model: armModel(job.arm, options.model),
+    judgeModel: options.judgeModel,
+    judgeSamples: options.judge.samples,
+    inputs: job.arm.inputs,
+    reviews: job.fixture.fix && !isBaseline(job.arm.inputs) ? 2 : 1
+  })
 }
 
 export async function runLive(options: LiveOptions): Promise<LiveResult> {
@@ -217,6 +287,7 @@ export async function runLive(options: LiveOptions): Promise<LiveResult> {
     fixtures: options.fixtures,
     runs: options.runs,
     armModels: options.arms.map(arm => armModel(arm, options.model)),
+    armBaseline: options.arms.map(arm => isBaseline(arm.inputs)),
     judgeModel: options.judgeModel
   })
   // Arms alternate within each fixture and run, so a slow hour of the API hits every arm alike.
@@ -224,20 +295,18 @@ export async function runLive(options: LiveOptions): Promise<LiveResult> {
   for (let run = 1; run <= options.runs; run++) {
     for (const fixture of options.fixtures) for (const arm of options.arms) jobs.push({ fixture, arm, run })
   }
-  let reviewerUsd = 0
-  let committed = 0
+  const cap = new SpendCap(options.maxCostUsd)
+  options.judge.onCost = usd => cap.add(usd, 'judge')
+  options.judge.stopped = () => cap.reached
   let skipped = 0
   const records = await mapLimit(jobs, options.concurrency, async job => {
-    const spent = reviewerUsd + options.judge.usage.costUsd
-    const next = jobEstimate(job, options)
-    if (spent + committed + next > options.maxCostUsd) {
+    const next = jobWorst(job, options)
+    if (!cap.tryStart(next)) {
       skipped++
       return undefined
     }
-    committed += next
     try {
-      const { record, reviewerUsd: cost } = await runJob(job, options, options.judge)
-      reviewerUsd += cost
+      const { record, reviewerUsd: cost } = await runJob(job, options, options.judge, cap)
       log(
         `${job.arm.name} ${job.fixture.id} run ${job.run}: ${record.comments.length} comments, ` +
           `${matchRun(record, 'located').pairs.length}/${record.defects.length} defects found, $${cost.toFixed(3)}` +
@@ -261,15 +330,17 @@ export async function runLive(options: LiveOptions): Promise<LiveResult> {
         error: (error as Error).message
       } satisfies RunRecord
     } finally {
-      committed -= next
+      cap.finish(next)
     }
   })
   return {
     records: records.filter((r): r is RunRecord => r !== undefined),
     estimate: plan,
-    reviewerUsd,
-    judgeUsd: options.judge.usage.costUsd,
+    reviewerUsd: cap.reviewerUsd,
+    judgeUsd: cap.judgeUsd,
     skipped,
+    capReached: cap.reached,
+    maxJobWorstUsd: Math.max(0, ...jobs.map(job => jobWorst(job, options))),
     wallMs: Date.now() - started
   }
 }

@@ -12,6 +12,8 @@ import { git, runGit, type PrFixture } from '../testing/pr-fixture.js'
 import { SEVERITIES } from '../src/findings/severity.js'
 import { CATEGORIES, type Fixture, type GoldenDefect } from './model.js'
 import type { PrRepo } from './pr.js'
+import { isHoldout } from './holdout.js'
+import { isMartianFile, loadMartian } from './martian.js'
 
 const line = z.number().int().min(1)
 
@@ -45,7 +47,6 @@ const manifestSchema = z.object({
           language: z.string().default('unknown'),
           title: z.string().default(''),
           body: z.string().default(''),
-          holdout: z.boolean().default(false),
           clean: z.boolean().default(false),
           golden: z.array(goldenEntry).default([])
         })
@@ -54,12 +55,18 @@ const manifestSchema = z.object({
     .min(1)
 })
 
-export async function loadManifest(file: string): Promise<Fixture[]> {
+export async function loadManifest(file: string, clones?: string): Promise<Fixture[]> {
   let raw: unknown
   try {
     raw = JSON.parse(await readFile(file, 'utf8'))
   } catch (error) {
     throw new Error(`${file}: cannot read the manifest (${(error as Error).message})`, { cause: error })
+  }
+  // A golden-comment file of Martian's Code Review Bench, as published.
+  if (isMartianFile(raw)) {
+    if (!clones)
+      throw new Error(`${file} is a Martian golden-comment file: say where the clones are with --clones`)
+    return loadMartian(file, clones)
   }
   const parsed = manifestSchema.safeParse(raw)
   if (!parsed.success) {
@@ -90,7 +97,7 @@ export async function loadManifest(file: string): Promise<Fixture[]> {
       language: entry.language,
       title: entry.title || `${entry.id}: ${entry.head}`,
       body: entry.body,
-      holdout: entry.holdout,
+      holdout: isHoldout(entry.id),
       clean: entry.clean,
       base: {},
       head: {},

@@ -66,7 +66,8 @@ export function matchComments(
   comments: readonly PostedComment[],
   defects: readonly GoldenDefect[],
   verdicts: Readonly<Record<string, readonly string[]>>,
-  mode: MatchMode
+  mode: MatchMode,
+  tolerance = LINE_TOLERANCE
 ): MatchResult {
   const byId = new Map(defects.map(d => [d.id, d]))
   const commentsById = new Map(comments.map(c => [c.id, c]))
@@ -76,7 +77,11 @@ export function matchComments(
     (c, d) => {
       if (!(verdicts[c] ?? []).includes(d)) return false
       if (mode === 'meaning') return true
-      return nearAcceptedLocation(commentsById.get(c) as PostedComment, byId.get(d) as GoldenDefect)
+      return nearAcceptedLocation(
+        commentsById.get(c) as PostedComment,
+        byId.get(d) as GoldenDefect,
+        tolerance
+      )
     }
   )
   const matchedComments = new Set(pairs.map(([c]) => c))

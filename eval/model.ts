@@ -19,6 +19,21 @@ export const CATEGORIES = [
 ] as const
 export type Category = (typeof CATEGORIES)[number]
 
+/** The defect classes the fixture set must cover (eval/README.md), one per golden defect. */
+export const DEFECT_CLASSES = [
+  'logic',
+  'concurrency',
+  'error-handling',
+  'resource-leak',
+  'security',
+  'api-contract',
+  'data-loss',
+  'performance',
+  'async',
+  'configuration'
+] as const
+export type DefectClass = (typeof DEFECT_CLASSES)[number]
+
 /** cause: the changed line that is wrong; symptom: unchanged code that misbehaves because of it. */
 export type LocationRole = 'cause' | 'symptom'
 
@@ -38,6 +53,8 @@ export interface GoldenDefect {
   /** Every place a comment may sit and still count as located. */
   locations: GoldenLocation[]
   kind: string
+  /** Which of DEFECT_CLASSES it belongs to; the size rules count them. */
+  defectClass?: DefectClass
   multiHop: boolean
   category: Category
   severity: Severity
@@ -59,6 +76,8 @@ export interface Fixture {
   holdout: boolean
   /** A clean fixture's right answer is no finding at medium or above. */
   clean: boolean
+  /** The shared codebase (eval/codebases/<name>) the base is built on, when there is one. */
+  codebase?: string
   base: Tree
   /** Files the head adds or changes (whole contents). */
   head: Tree

@@ -17,6 +17,14 @@ export interface PrRepo {
   cleanup(): void
 }
 
+/**
+ * Every built-in fixture is the same repository to the reviewer: nothing it is sent (the repository name,
+ * branch names, commit messages) may name the fixture or its defect. See eval/blind.ts.
+ */
+export const NEUTRAL_OWNER = 'acme'
+export const NEUTRAL_REPO = 'shop'
+export const NEUTRAL_FIX_MESSAGE = 'Address review comments'
+
 export function buildPr(fixture: Fixture, prNumber = 1): PrRepo {
   const files: Record<string, string | null> = { ...fixture.head }
   for (const deleted of fixture.deleted) files[deleted] = null
@@ -24,7 +32,8 @@ export function buildPr(fixture: Fixture, prNumber = 1): PrRepo {
     base: fixture.base,
     commits: [{ files, message: fixture.title }],
     prNumber,
-    repo: fixture.id
+    owner: NEUTRAL_OWNER,
+    repo: NEUTRAL_REPO
   })
   const fix = fixture.fix
   return {

@@ -21,7 +21,14 @@ const HOP_BY_HOP = new Set([
   'accept-encoding'
 ])
 
-export async function startProxy(upstream: string): Promise<RecordingProxy> {
+export interface ProxyHooks {
+  /** A reason to refuse the request instead of forwarding it (the spending cap was reached). */
+  refuse?: () => string | undefined
+  /** Called with every answered exchange, as it passes. */
+  onExchange?: (exchange: Exchange) => void
+}
+
+export async function startProxy(upstream: string, hooks: ProxyHooks = {}): Promise<RecordingProxy> {
   const exchanges: Exchange[] = []
   const base = upstream.replace(/\/+$/, '')
   const server = createServer((req, res) => {
@@ -29,6 +36,14 @@ export async function startProxy(upstream: string): Promise<RecordingProxy> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8')
+      const refusal = hooks.refuse?.()
+      if (refusal !== undefined) {
+        // 400 is not retried by the SDK: the run stops at this request.
+        exchanges.push({ request: parseJson(raw) as Exchange['request'], status: 400, response: refusal })
+        res.writeHead(400, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: refusal } }))
+        return
+      }
       const headers: Record<string, string> = {}
       for (const [name, value] of Object.entries(req.headers)) {
         if (value !== undefined && !HOP_BY_HOP.has(name))
@@ -47,6 +62,7 @@ export async function startProxy(upstream: string): Promise<RecordingProxy> {
             response: parseJson(text)
           }
           exchanges.push(exchange)
+          hooks.onExchange?.(exchange)
           const out: Record<string, string> = {}
           upstreamResponse.headers.forEach((value, name) => {
             if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') out[name] = value

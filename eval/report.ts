@@ -26,6 +26,13 @@ export interface ReportMeta {
   spentUsd: number
   judgeUsd: number
   skippedRuns: number
+  /** The spend reached --max-cost and runs in flight were stopped. */
+  capReached?: boolean
+  maxCostUsd?: number
+  /** The judge: samples per comment (the majority decides), unreadable answers, comments whose samples differed. */
+  judge?: { samples: number; judged: number; calls: number; unreadable: number; disagreements: number }
+  /** Which fixtures ran: the tuning split (the default) or the holdout (--holdout). */
+  split?: 'tuning' | 'holdout'
   wallMs: number
   arms: Array<{ name: string; inputs: Record<string, string> }>
 }
@@ -281,13 +288,28 @@ export function renderMarkdown(report: Report): string {
   const { meta } = report
   const arms = meta.arms.map(a => `\`${a.name}\``).join(', ')
   const header = [
-    `# Redline review quality: ${meta.date}, ${meta.model}`,
+    `# Redline review quality: ${meta.date}, ${meta.model}` +
+      (meta.split === 'holdout' ? ' — HOLDOUT' : meta.split === 'tuning' ? ' — tuning split' : ''),
     '',
+    ...(meta.split === 'holdout'
+      ? [
+          '**This report reads the holdout fixtures.** They are read once per release and never tuned on; ' +
+            'do not change the prompt or tools in response to it and run it again.',
+          ''
+        ]
+      : []),
     `Reviewer ${meta.model}, judge ${meta.judgeModel}; ${meta.fixtures} fixtures × ${meta.runs} runs; arms ${arms}; ` +
       `Redline at ${meta.redlineCommit.slice(0, 12)}. Spent $${meta.spentUsd.toFixed(2)} ` +
       `($${meta.judgeUsd.toFixed(2)} of it on the judge) against an estimate of $${meta.estimateUsd.toFixed(2)}; ` +
       `wall time ${(meta.wallMs / 60_000).toFixed(1)} min.` +
-      (meta.skippedRuns > 0 ? ` **${meta.skippedRuns} runs were not started: --max-cost was reached.**` : ''),
+      (meta.skippedRuns > 0
+        ? ` **${meta.skippedRuns} runs were not started: --max-cost was reached.**`
+        : '') +
+      (meta.capReached ? ' **The spend reached --max-cost and the runs in flight were stopped.**' : '') +
+      (meta.judge
+        ? ` Judge: ${meta.judge.judged} comments × ${meta.judge.samples} samples (majority decides), ` +
+          `${meta.judge.unreadable} unreadable answers, ${meta.judge.disagreements} comments whose samples disagreed.`
+        : ''),
     '',
     'Rates are percentages with bootstrap 95% intervals over fixtures. "Located" needs the same file, an ' +
       'accepted location within ±3 lines and the judge; "judge only" is the meaning-only score public ' +

@@ -1,4 +1,5 @@
 /** The text --validate prints. */
+import { MUTANT_BOUND } from './mutations.js'
 import type { ValidationReport } from './validate.js'
 
 const pct = (v: number): string => (Number.isNaN(v) ? 'n/a' : v.toFixed(3))
@@ -18,6 +19,16 @@ export function describeValidation(report: ValidationReport): string {
       `re-review resolved ${oracle.rereview.resolved}/${oracle.rereview.fixedFound}, re-raised ${oracle.rereview.reraised}/${oracle.rereview.fixed}`,
     `Noisy:  precision ${pct(noisy.located.precision)}, recall ${pct(noisy.located.recall)} ` +
       `(${noisy.located.comments - noisy.located.matched} wrong comments scored as such)`,
+    `Blind check: ${report.blind.requests} requests and every fixture's title, body, commit messages, ` +
+      `paths and files scanned for fixture ids, golden names and defect words; ${report.blind.leaks.length} hits`,
+    'Mutation checks (match precision: right pairs over pairs made; real must be 1.0, ' +
+      `broken below ${MUTANT_BOUND}):`,
+    ...report.mutations.map(
+      m =>
+        `  ${m.problems.length === 0 ? 'caught' : 'FAILED'}  ${m.mutant} on "${m.set}" (${m.comments} comments): ` +
+        `real ${pct(m.realMatchPrecision)} (${m.realPairs} pairs), broken ${pct(m.mutantMatchPrecision)} ` +
+        `(${m.mutantPairs} pairs); review precision ${pct(m.reviewPrecision.real)} → ${pct(m.reviewPrecision.mutant)}`
+    ),
     `Wall time: ${(report.wallMs / 1000).toFixed(1)} s`
   ]
   if (report.problems.length === 0) lines.push('Validation passed.')

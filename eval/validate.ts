@@ -8,10 +8,12 @@
  */
 import { startMessagesServer, type MessagesServer } from '../testing/messages-server.js'
 import { conversationStats, type Exchange } from './exchanges.js'
+import { fixtureLeaks, productWords, requestLeaks, sentText, type Leak } from './blind.js'
 import { checkFixtureSet, checkGolden } from './golden-check.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
 import { lexicalJudge, type Judge } from './judge.js'
 import type { Fixture, PostedComment, ReReview, RunCosts, RunRecord } from './model.js'
+import { runMutationChecks, type MutationCheck, type TrapSource } from './mutations.js'
 import { mapLimit } from './pool.js'
 import { buildPr, fileLines, prLineSet } from './pr.js'
 import { runReview, startGitHub, type ReviewOutcome } from './review-run.js'
@@ -28,8 +30,24 @@ export interface ValidateOptions {
   log?: (line: string) => void
 }
 
+/** What the blind check read: every request of every review, and what it found that names a fixture. */
+export interface BlindScan {
+  requests: number
+  leaks: Leak[]
+}
+
+interface Sent {
+  fixture: Fixture
+  label: string
+  bodies: Parameters<typeof requestLeaks>[2]
+  own: readonly string[]
+}
+
 export interface ValidationReport {
   fixtures: Fixture[]
+  blind: BlindScan
+  /** The scorer's mutation checks: each broken scorer and the set that must catch it. */
+  mutations: MutationCheck[]
   problems: string[]
   oracle: Metrics
   noisy: Metrics
@@ -95,11 +113,16 @@ async function record(
 
 interface FixtureResult {
   problems: string[]
+  trap?: TrapSource
   oracle?: RunRecord
   noisy?: RunRecord
 }
 
-async function validateFixture(fixture: Fixture, judge: Judge): Promise<FixtureResult> {
+async function validateFixture(
+  fixture: Fixture,
+  judge: Judge,
+  blind: { sent: Sent[] }
+): Promise<FixtureResult> {
   const problems: string[] = []
   let repo
   try {
@@ -127,7 +150,8 @@ async function validateFixture(fixture: Fixture, judge: Judge): Promise<FixtureR
       label: string,
       script: Script,
       github: Awaited<ReturnType<typeof startGitHub>>,
-      action: 'opened' | 'synchronize'
+      action: 'opened' | 'synchronize',
+      own: readonly string[] = []
     ) => {
       const messages = await startMessagesServer({ apiKey: API_KEY, script: script.steps })
       servers.push(messages)
@@ -140,6 +164,7 @@ async function validateFixture(fixture: Fixture, judge: Judge): Promise<FixtureR
         timeoutMs: 90_000
       })
       problems.push(...outcomeProblems(`${fixture.id} (${label})`, outcome, script, messages))
+      blind.sent.push({ fixture, label, bodies: messages.requests.map(r => r.body), own })
       return { outcome, costs: costs(outcome, messages) }
     }
 
@@ -177,7 +202,13 @@ async function validateFixture(fixture: Fixture, judge: Judge): Promise<FixtureR
       const found = pairs.filter(([, d]) => fixed.includes(d))
       repo.pushFix()
       pr.freshCheckout()
-      const second = await run('re-review', rereviewScript(found.map(([c]) => c)), github, 'synchronize')
+      const second = await run(
+        're-review',
+        rereviewScript(found.map(([c]) => c)),
+        github,
+        'synchronize',
+        oracle.outcome.comments.flatMap(c => [c.title, c.description, c.category])
+      )
       const statuses = new Map(second.outcome.findings.map(f => [f.id, f.status]))
       const firstIds = new Set(oracle.outcome.findings.map(f => f.id))
       const fresh = second.outcome.comments.filter(c => !firstIds.has(c.id))
@@ -192,12 +223,38 @@ async function validateFixture(fixture: Fixture, judge: Judge): Promise<FixtureR
       }
       oracleRecord.rereview = rereview
     }
-    return { problems, oracle: oracleRecord, noisy: noisyRecord }
+    const tree: Record<string, string> = { ...fixture.base, ...fixture.head }
+    for (const file of fixture.deleted) delete tree[file]
+    const trap: TrapSource = {
+      fixture: fixture.id,
+      defects: fixture.golden,
+      comments: oracle.outcome.comments,
+      files: Object.fromEntries(
+        Object.entries(tree).map(([file, text]) => [file, text.replace(/\n$/, '').split('\n').length])
+      )
+    }
+    return { problems, oracle: oracleRecord, noisy: noisyRecord, ...(fixture.clean ? {} : { trap }) }
   } catch (error) {
     return { problems: [...problems, `${fixture.id}: ${(error as Error).stack ?? String(error)}`] }
   } finally {
     for (const server of servers) await server.close()
     repo.cleanup()
+  }
+}
+
+/** The blind check over the fixtures' material and every request the reviews sent. */
+export function scanSent(fixtures: readonly Fixture[], sent: readonly Sent[]): BlindScan {
+  const firsts = sent.filter(s => s.label !== 're-review' && s.bodies.length > 0)
+  const product =
+    new Set(firsts.map(s => s.fixture.id)).size > 1
+      ? productWords(firsts.map(s => sentText(s.bodies[0]!).user))
+      : new Set<string>()
+  return {
+    requests: sent.reduce((n, s) => n + s.bodies.length, 0),
+    leaks: [
+      ...fixtures.flatMap(fixtureLeaks),
+      ...sent.flatMap(s => requestLeaks(s.fixture, s.label, s.bodies, s.own, product))
+    ]
   }
 }
 
@@ -218,12 +275,23 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   const fixtures = await loadFixtures(options.fixturesDir ?? FIXTURES_DIR, options.only)
   const problems = options.only && options.only.length > 0 ? [] : checkFixtureSet(fixtures)
   const judge = lexicalJudge()
+  const sent: Sent[] = []
   const results = await mapLimit(fixtures, options.concurrency ?? 2, async fixture => {
-    const result = await validateFixture(fixture, judge)
+    const result = await validateFixture(fixture, judge, { sent })
     log(`${result.problems.length === 0 ? 'ok  ' : 'FAIL'} ${fixture.id}`)
     return result
   })
   problems.push(...results.flatMap(r => r.problems))
+  const blind = scanSent(fixtures, sent)
+  const mutations = await runMutationChecks(
+    results.flatMap(r => (r.trap ? [r.trap] : [])),
+    judge,
+    undefined,
+    options.only && options.only.length > 0 ? 1 : 5
+  )
+  problems.push(...mutations.flatMap(m => m.problems))
+  for (const leak of blind.leaks)
+    problems.push(`blind: ${leak.where} names the fixture or its defect ('${leak.term}'): …${leak.excerpt}…`)
   const oracleRuns = results.flatMap(r => (r.oracle ? [r.oracle] : []))
   const noisyRuns = results.flatMap(r => (r.noisy ? [r.noisy] : []))
   const oracle = computeMetrics(oracleRuns)
@@ -243,6 +311,8 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   expect(problems, 'noisy recall', noisy.located.recall, v => v === 1, '1.0')
   return {
     fixtures,
+    blind,
+    mutations,
     problems,
     oracle,
     noisy,

@@ -41,8 +41,8 @@ describe('the fixture set', () => {
 
 describe('loading a fixture', () => {
   it('names the file and the field of a malformed golden file', async () => {
-    const root = await copyOf('ts-missing-await')
-    const golden = path.join(root, 'ts-missing-await', 'golden', 'insert-not-awaited.json')
+    const root = await copyOf('ts-reorder')
+    const golden = path.join(root, 'ts-reorder', 'golden', 'writes-not-awaited.json')
     await writeFile(
       golden,
       JSON.stringify({
@@ -55,12 +55,12 @@ describe('loading a fixture', () => {
         description: 'd'
       })
     )
-    await expect(loadFixture(path.join(root, 'ts-missing-await'))).rejects.toThrow(
-      /insert-not-awaited\.json: locations: .*; category: Invalid option/
+    await expect(loadFixture(path.join(root, 'ts-reorder'))).rejects.toThrow(
+      /writes-not-awaited\.json: locations: .*; category: Invalid option/
     )
     await writeFile(golden, '{ not json')
-    await expect(loadFixture(path.join(root, 'ts-missing-await'))).rejects.toThrow(
-      /insert-not-awaited\.json: not valid JSON/
+    await expect(loadFixture(path.join(root, 'ts-reorder'))).rejects.toThrow(
+      /writes-not-awaited\.json: not valid JSON/
     )
   })
 
@@ -73,43 +73,43 @@ describe('loading a fixture', () => {
 
 describe('validate', () => {
   it('fails a golden location outside the diff, before any review is run', async () => {
-    const root = await copyOf('ts-missing-await')
-    const golden = path.join(root, 'ts-missing-await', 'golden', 'insert-not-awaited.json')
+    const root = await copyOf('ts-reorder')
+    const golden = path.join(root, 'ts-reorder', 'golden', 'writes-not-awaited.json')
     await writeFile(
       golden,
       JSON.stringify({
-        file: 'src/db.ts',
+        file: 'src/db/carts.ts',
         lines: [9, 9],
-        locations: [{ file: 'src/db.ts', start: 9, end: 9, role: 'cause' }],
+        locations: [{ file: 'src/db/carts.ts', start: 9, end: 9, role: 'cause' }],
         kind: 'missing await',
         category: 'error-handling',
         severity: 'high',
         description: 'A line the pull request does not change.'
       })
     )
-    const report = await validate({ fixturesDir: root, only: ['ts-missing-await'] })
+    const report = await validate({ fixturesDir: root, only: ['ts-reorder'] })
     expect(report.problems).toEqual(
       expect.arrayContaining([
-        "ts-missing-await/insert-not-awaited: lines src/db.ts:9-9 are not one range of the PR's diff-line set (RIGHT side, one hunk)",
-        "ts-missing-await/insert-not-awaited: cause src/db.ts:9-9: line 9 is not in the PR's diff-line set"
+        "ts-reorder/writes-not-awaited: lines src/db/carts.ts:9-9 are not one range of the PR's diff-line set (RIGHT side, one hunk)",
+        "ts-reorder/writes-not-awaited: cause src/db/carts.ts:9-9: line 9 is not in the PR's diff-line set"
       ])
     )
   })
 
   it('fails a multi-hop symptom placed in code the pull request changes', async () => {
-    const root = await copyOf('go-wrapped-error-multihop')
-    const golden = path.join(root, 'go-wrapped-error-multihop', 'golden', 'errors-is-stops-matching.json')
-    const text = await readFile(golden, 'utf8')
-    await writeFile(
-      golden,
-      text.replace(
-        '"file": "api/handler.go", "start": 17, "end": 17',
-        '"file": "store/accounts.go", "start": 30, "end": 30'
-      )
-    )
-    const report = await validate({ fixturesDir: root, only: ['go-wrapped-error-multihop'] })
+    const root = await copyOf('go-not-found-detail')
+    const golden = path.join(root, 'go-not-found-detail', 'golden', 'wrapped-without-w.json')
+    const data = JSON.parse(await readFile(golden, 'utf8')) as {
+      lines: [number, number]
+      locations: Array<{ file: string; start: number; end: number; role: string }>
+    }
+    const symptom = data.locations.find(l => l.role === 'symptom')!
+    Object.assign(symptom, { file: 'internal/store/store.go', start: data.lines[0], end: data.lines[0] })
+    await writeFile(golden, JSON.stringify(data))
+    const report = await validate({ fixturesDir: root, only: ['go-not-found-detail'] })
     expect(report.problems).toContain(
-      'go-wrapped-error-multihop/errors-is-stops-matching: symptom store/accounts.go:30-30: a multi-hop symptom must sit in code the PR does not change'
+      `go-not-found-detail/wrapped-without-w: symptom internal/store/store.go:${data.lines[0]}-${data.lines[0]}: ` +
+        'a multi-hop symptom must sit in code the PR does not change'
     )
   })
 })

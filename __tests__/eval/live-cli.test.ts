@@ -13,22 +13,33 @@ afterEach(() => {
 
 describe('the --live command line, before anything is spent', () => {
   it('prints the estimate and stops with --estimate, without a key', async () => {
-    expect(await runLiveCli({ estimate: true, runs: '1' }, ['ts-missing-await'], undefined, {})).toBe(0)
+    expect(await runLiveCli({ estimate: true, runs: '1' }, ['ts-reorder'], undefined, {})).toBe(0)
     expect(out[0]).toMatch(
       /^Estimate: 1 fixtures × 1 runs × 1 arm\(s\) = 1 reviews .* \$\d+\.\d\d with prompt caching/
     )
-    expect(out[1]).toBe('Spend limit (--max-cost): $5.00.')
+    expect(out[1]).toBe('Spend limit (--max-cost): $100.00.')
   })
 
   it('refuses to start when the estimate is above --max-cost', async () => {
     expect(
-      await runLiveCli({ 'max-cost': '0.001' }, ['ts-missing-await'], undefined, { ANTHROPIC_API_KEY: 'k' })
+      await runLiveCli({ 'max-cost': '40', runs: '10' }, undefined, undefined, { ANTHROPIC_API_KEY: 'k' })
     ).toBe(2)
-    expect(out.at(-1)).toMatch(/^error: The estimate \(\$\d+\.\d\d\) is above --max-cost \(\$0\.00\)/)
+    expect(out.at(-1)).toMatch(
+      /^error: The estimate without prompt caching \(\$\d+\.\d\d\) is above --max-cost \(\$40\.00\)/
+    )
+  })
+
+  it('starts nothing when the worst case of one job is above --max-cost', async () => {
+    expect(await runLiveCli({ 'max-cost': '1' }, ['ts-reorder'], undefined, { ANTHROPIC_API_KEY: 'k' })).toBe(
+      2
+    )
+    expect(out.at(-1)).toMatch(
+      /^error: The worst case of a single job \(\$\d+\.\d\d\) is above --max-cost \(\$1\.00\)/
+    )
   })
 
   it('needs ANTHROPIC_API_KEY', async () => {
-    expect(await runLiveCli({}, ['ts-missing-await'], undefined, {})).toBe(2)
+    expect(await runLiveCli({}, ['ts-reorder'], undefined, {})).toBe(2)
     expect(out.at(-1)).toBe(
       'error: --live needs ANTHROPIC_API_KEY in the environment; it is never run in CI.'
     )
@@ -45,10 +56,29 @@ describe('the --live command line, before anything is spent', () => {
     expect(out.at(-1)).toMatch(/'budget' is not input:value/)
   })
 
+  it('runs the tuning split unless --holdout is given, and says which', async () => {
+    expect(await runLiveCli({ estimate: true, runs: '1' }, ['py-order-history'], undefined, {})).toBe(2)
+    expect(out.at(-1)).toBe(
+      'error: py-order-history is not in the tuning split (pass --holdout to run the holdout)'
+    )
+    expect(
+      await runLiveCli({ estimate: true, runs: '1', holdout: true }, ['py-order-history'], undefined, {})
+    ).toBe(0)
+    expect(out).toContain('Split: holdout (1 fixtures).')
+    out = []
+    expect(
+      await runLiveCli({ estimate: true, runs: '1', holdout: true }, ['ts-reorder'], undefined, {})
+    ).toBe(2)
+    expect(out.at(-1)).toBe('error: ts-reorder is not in the holdout split')
+    out = []
+    expect(await runLiveCli({ estimate: true, runs: '1' }, undefined, undefined, {})).toBe(0)
+    expect(out.some(line => /^Split: tuning \(25 fixtures\)\.$/.test(line))).toBe(true)
+  })
+
   it('counts every arm and its model in the estimate', async () => {
     await runLiveCli(
       { estimate: true, runs: '1', arm: ['base=', 'opus=model:claude-opus-5-5'] },
-      ['ts-missing-await'],
+      ['ts-reorder'],
       undefined,
       {}
     )

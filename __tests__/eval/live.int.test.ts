@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { loadFixtures } from '../../eval/fixtures.js'
+import { BASELINE_SYSTEM } from '../../eval/baseline.js'
 import { JUDGE_SYSTEM, overlap } from '../../eval/judge.js'
 import type { Fixture } from '../../eval/model.js'
 import type { Report } from '../../eval/report.js'
@@ -19,8 +20,8 @@ jest.setTimeout(240_000)
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const API_KEY = 'sk-ant-live-test'
-const SEEDED = 'ts-pagination-off-by-one'
-const CLEAN = 'ts-clean-rename'
+const SEEDED = 'ts-order-history'
+const CLEAN = 'ts-request-logging'
 
 function firstUserText(request: RecordedMessagesRequest): string {
   return JSON.stringify(request.body.messages?.[0]?.content ?? '')
@@ -38,6 +39,21 @@ function router(fixtures: Fixture[]): Step {
   return request => {
     const body = request.body
     const messages = body.messages ?? []
+    if (body.system === BASELINE_SYSTEM) {
+      // The baseline sees the diff alone: it names the seeded defect, and nothing on the clean PR.
+      const diff = String(messages[0]?.content)
+      const fixture = fixtures.find(f => Object.keys(f.head).every(file => diff.includes(file)))
+      const findings = (fixture?.golden ?? []).map(d => ({
+        file: d.file,
+        start_line: d.lines[0],
+        end_line: d.lines[1],
+        severity: d.severity,
+        category: d.category,
+        title: 'Found from the diff',
+        description: d.description
+      }))
+      return { content: [{ type: 'text', text: JSON.stringify({ findings }) }], stop_reason: 'end_turn' }
+    }
     if (body.system === JUDGE_SYSTEM) {
       const text = String(messages[0]?.content)
       const known = JSON.parse(
@@ -90,11 +106,11 @@ function router(fixtures: Fixture[]): Step {
         ? fixture.golden.map(d => findingFor(d, lines(fixture)))
         : [
             {
-              file: 'src/invoice.ts',
+              file: 'src/lib/request-log.ts',
               start_line: 1,
               end_line: 1,
               side: 'RIGHT',
-              quote: lines(fixture)('src/invoice.ts')?.[0],
+              quote: lines(fixture)('src/lib/request-log.ts')?.[0],
               title: NOISE_TITLE,
               description: NOISE_DESCRIPTION,
               category: 'maintainability',
@@ -134,7 +150,7 @@ describe('npm run eval -- --live, against the Messages stand-in', () => {
   beforeAll(async () => {
     const fixtures = await loadFixtures(undefined, [SEEDED, CLEAN])
     messages = await startMessagesServer({ apiKey: API_KEY })
-    messages.push(...Array.from({ length: 60 }, () => router(fixtures)))
+    messages.push(...Array.from({ length: 80 }, () => router(fixtures)))
     out = await mkdtemp(path.join(tmpdir(), 'redline-eval-out-'))
   })
 
@@ -152,18 +168,22 @@ describe('npm run eval -- --live, against the Messages stand-in', () => {
         '--fixtures',
         `${SEEDED},${CLEAN}`,
         '--max-cost',
-        '1',
+        '200',
         '--out',
         out,
         '--concurrency',
-        '1'
+        '1',
+        '--arm',
+        'default=',
+        '--arm',
+        'baseline=mode:diff-only'
       ],
       { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: messages.url }
     )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/^Estimate: 2 fixtures × 2 runs × 1 arm\(s\) = 6 reviews/m)
-    expect(result.stdout).toContain('Spend limit (--max-cost): $1.00.')
+    expect(result.stdout).toMatch(/^Estimate: 2 fixtures × 2 runs × 2 arm\(s\) = 10 reviews/m)
+    expect(result.stdout).toContain('Spend limit (--max-cost): $200.00.')
 
     const files = (await readdir(out)).sort()
     expect(files).toHaveLength(2)
@@ -196,9 +216,27 @@ describe('npm run eval -- --live, against the Messages stand-in', () => {
     expect(report.arms[0]!.intervals.all.located.recall).toMatchObject({ estimate: 1, low: 1, high: 1 })
     expect(report.meta.spentUsd).toBeGreaterThan(report.meta.judgeUsd)
 
-    // The judge ran at the judge model with no sampling parameter, once per comment on the seeded fixture.
+    // The judge ran at the judge model with no sampling parameter, three samples per comment on the seeded
+    // fixture, and saw the code at the defect and at the comment.
+    // The baseline arm: one request per run, no tools, scored the same way; no re-review.
+    const baseline = report.arms[1]!.all
+    expect(report.arms[1]!.name).toBe('baseline')
+    expect(baseline.located).toMatchObject({ matched: 2, comments: 2, defects: 2, precision: 1, recall: 1 })
+    expect(baseline.rereview.fixed).toBe(0)
+    const baselineRequests = messages.requests.filter(r => r.body.system === BASELINE_SYSTEM)
+    expect(baselineRequests).toHaveLength(4)
+    for (const r of baselineRequests) expect(r.body).not.toHaveProperty('tools')
+
     const judged = messages.requests.filter(r => r.body.system === JUDGE_SYSTEM)
-    expect(judged).toHaveLength(2)
+    expect(judged).toHaveLength(12)
+    expect(String(judged[0]!.body.messages?.[0]?.content)).toContain('rows.slice(0, size - 1)')
+    expect(report.meta.judge).toMatchObject({
+      samples: 3,
+      judged: 4,
+      calls: 12,
+      unreadable: 0,
+      disagreements: 0
+    })
     for (const r of judged) {
       expect(r.body.model).toBe('claude-opus-5-5')
       expect(r.body).not.toHaveProperty('temperature')

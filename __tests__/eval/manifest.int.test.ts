@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { buildOutsidePr, loadManifest } from '../../eval/manifest.js'
+import { fetchMartian } from '../../eval/martian.js'
 import type { PrRepo } from '../../eval/pr.js'
 import { fileLines, prLineSet } from '../../eval/pr.js'
 import { reviewScript } from '../../eval/scripted-models.js'
@@ -124,5 +125,51 @@ describe('--manifest: outside repositories', () => {
     await expect(loadManifest(manifest)).rejects.toThrow(
       /fixtures\.0\.id: letters, digits.*fixtures\.0\.golden\.0\.severity/
     )
+  })
+
+  it('reads a Martian golden-comment file as published, after --fetch-martian cloned and fetched its PRs', async () => {
+    const { dir, root } = await localRepository()
+    // The "GitHub" the fetch clones from: a bare copy with the PR under refs/pull/7/head, as GitHub has it.
+    const remote = path.join(root, 'github', 'acme', 'calc.git')
+    git(root, ['clone', '--quiet', '--bare', dir, remote])
+    git(remote, ['update-ref', 'refs/pull/7/head', git(dir, ['rev-parse', 'pr-7-head'])])
+    git(remote, ['symbolic-ref', 'HEAD', 'refs/heads/main'])
+    const golden = path.join(root, 'calc.json')
+    await writeFile(
+      golden,
+      JSON.stringify([
+        {
+          pr_title: 'Skip the header row',
+          url: 'https://github.com/acme/calc/pull/7',
+          comments: [
+            { comment: 'sum(xs[1:]) drops the first value.', severity: 'High', category: 'Bug' },
+            { comment: 'No test covers an empty list.', severity: 'Low', category: 'Something new' }
+          ]
+        }
+      ])
+    )
+    const clones = path.join(root, 'clones')
+    await expect(loadManifest(golden)).rejects.toThrow(/Martian golden-comment file: .*--clones/)
+    expect(
+      await fetchMartian(golden, clones, ref => path.join(root, 'github', ref.owner, `${ref.repo}.git`))
+    ).toBe(1)
+
+    const [fixture] = await loadManifest(golden, clones)
+    expect(fixture).toMatchObject({
+      id: 'calc-7',
+      title: 'Skip the header row',
+      source: { repo: path.join(clones, 'calc'), base: 'base-7', head: 'pr-7' }
+    })
+    expect(fixture!.golden.map(g => [g.severity, g.category, g.locations.length])).toEqual([
+      ['high', 'correctness', 0],
+      ['low', 'correctness', 0]
+    ])
+    const repo = buildOutsidePr(fixture!)
+    cleanups.push(() => repo.cleanup())
+    expect(await fileLines(repo.fixture, repo.fixture.headSha, 'calc.py')).toEqual([
+      'def total(xs):',
+      '    return sum(xs[1:])'
+    ])
+    expect((await prLineSet(repo.fixture)).canComment('calc.py', 'RIGHT', 2)).toBe(true)
   })
 })

@@ -1,5 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals'
+import { MUTANT_BOUND, MUTANTS } from '../../eval/mutations.js'
 import { validate } from '../../eval/validate.js'
+import { describeValidation } from '../../eval/validate-report.js'
 
 // Every fixture is reviewed two or three times by the bundled action, with a few fixtures at a time.
 jest.setTimeout(240_000)
@@ -14,6 +16,15 @@ describe('npm run eval -- --validate', () => {
     expect(report.noisy.located.precision).toBeLessThan(1)
     expect(report.noisy.located.comments - report.noisy.located.matched).toBe(report.fixtures.length)
     expect(report.oracle.rereview.resolveRate).toBe(1)
-    console.log(`--validate took ${(report.wallMs / 1000).toFixed(1)} s`)
+    // blind: every request of every review was read, and none names a fixture or its defect
+    expect(report.blind.requests).toBeGreaterThanOrEqual(2 * report.fixtures.length)
+    expect(report.blind.leaks).toEqual([])
+    // every broken scorer is caught on its set; the real one makes only right matches
+    expect(report.mutations.map(m => [m.mutant, m.problems])).toEqual(MUTANTS.map(m => [m.scorer.name, []]))
+    for (const m of report.mutations) {
+      expect(m.realMatchPrecision).toBe(1)
+      expect(m.mutantMatchPrecision).toBeLessThan(MUTANT_BOUND)
+    }
+    console.log(describeValidation(report))
   })
 })
