@@ -208,11 +208,12 @@ describe('runAgent: stop reasons', () => {
 
     expect(run.published).toBe(true)
     const blocks = lastUserBlocks(model.server.requests[1]!)
-    expect(blocks.map(b => b.type)).toEqual(['tool_result', 'tool_result', 'text'])
+    expect(blocks.map(b => b.type)).toEqual(['tool_result', 'tool_result', 'text', 'text'])
     expect(blocks[0]?.is_error).toBeUndefined()
     expect(blocks[1]).toMatchObject({ is_error: true })
     expect(String(blocks[1]?.content)).toContain('cut off at the output limit')
     expect(String(blocks[2]?.text)).toMatch(/Be brief/)
+    expect(String(blocks[3]?.text)).toMatch(/^Budget: turn 2 of 16 · /)
     expect(world.store.list()).toHaveLength(1)
   })
 
@@ -263,12 +264,12 @@ describe('runAgent: stop reasons', () => {
 
     expect(run).toMatchObject({ published: false, stopReason: 'end_turn', turns: 2 })
     const nudge = lastUserBlocks(model.server.requests[1]!)
-    expect(nudge).toHaveLength(1)
+    expect(nudge).toHaveLength(2)
     expect(String(nudge[0]?.text)).toMatch(/publish_review/)
     expect(run.coverageNotes.join(' ')).toMatch(/without calling publish_review/)
   })
 
-  it('resumes a paused turn by sending the assistant content back', async () => {
+  it('answers a paused turn with a user message, never ending a request on an assistant one', async () => {
     world = await createWorld()
     model = await startModel([
       reply.blocks([block.text('Working on it')], 'pause_turn'),
@@ -279,8 +280,9 @@ describe('runAgent: stop reasons', () => {
 
     expect(run.published).toBe(true)
     const resumed = model.server.requests[1]!.body.messages!
-    expect(resumed.map(m => m.role)).toEqual(['user', 'assistant'])
+    expect(resumed.map(m => m.role)).toEqual(['user', 'assistant', 'user'])
     expect(resumed[1]?.content).toEqual([{ type: 'text', text: 'Working on it' }])
+    expect(JSON.stringify(resumed[2]?.content)).toContain('Continue the review')
   })
 })
 

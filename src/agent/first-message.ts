@@ -221,7 +221,8 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
   sections.push(
     `Budget: ${input.budget.turns} turns and ${input.budget.toolCalls} repository tool calls (read_file, ` +
       'list_directory, search_code, find_references, get_diff); finding tools and publish_review do not ' +
-      'count. Reads are refused on the last turn: plan them, and record your findings and publish by then. ' +
+      'count. Reads are answered in every turn but the last. Record each finding as soon as it is confirmed ' +
+      'and publish by the last turn. ' +
       'Record every real problem at its honest severity; what gets posted is decided for you.'
   )
   if (reReview) sections.push(reReviewSection(reReview))
