@@ -90,6 +90,41 @@ describe('find_references', () => {
     expect(dotted.isError).toBe(true)
     expect(dotted.content).toContain('for Foo.bar give bar')
   })
+
+  it('narrows to a folder or a glob, leaves tests out, and shows lines around each reference', async () => {
+    const world = await createWorld({
+      ...SPEC,
+      base: {
+        ...SPEC.base,
+        'src/report.test.ts': "import { divide } from './calc.js'\nexpect(divide(4, 2)).toBe(2)\n",
+        'lib/use.js': 'const half = divide(1, 2)\n'
+      }
+    })
+    const run = async (input: Record<string, unknown>) =>
+      (await world.tools.execute('find_references', { symbol: 'divide', ...input })).content
+    const all = await run({})
+    expect(all).toContain('src/report.test.ts (2):')
+    expect(all).toContain('lib/use.js (1):')
+
+    const noTests = await run({ exclude_tests: true })
+    expect(noTests).not.toContain('report.test.ts')
+    expect(noTests).toContain('(tests left out): 5 in 3 files.')
+
+    const folder = await run({ path: 'lib' })
+    expect(folder).toContain('(in lib): 1 in 1 file.')
+    const glob = await run({ path: 'src/**/*.test.ts' })
+    expect(glob).toContain('(in src/**/*.test.ts): 2 in 1 file.')
+    expect(await run({ path: '*.js' })).toContain('lib/use.js (1):')
+
+    const around = await run({ path: 'src/report.ts', context: 1 })
+    expect(around).toContain(
+      '  4: const share = divide(done, total)\n      in 3: export function ratio(done: number, total: number): string {\n' +
+        '    3- export function ratio(done: number, total: number): string {\n    5+   return share.toFixed(2)'
+    )
+    expect((await world.tools.execute('find_references', { symbol: 'divide', context: 6 })).isError).toBe(
+      true
+    )
+  })
 })
 
 describe('changed symbols and their references', () => {
