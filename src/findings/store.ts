@@ -218,7 +218,7 @@ function closedRefusal(closed: Finding): string {
 
 /** The same place: overlapping lines on one side, or both about the whole file. */
 function samePlace(existing: Finding, draft: Finding): boolean {
-  if (existing.file !== draft.file) return false
+  if (existing.file !== draft.file || existing.gone) return false
   if (!isLineFinding(existing) || draft.startLine === undefined || draft.endLine === undefined) {
     return !isLineFinding(existing) && draft.startLine === undefined
   }
