@@ -121,12 +121,20 @@ export interface ReReviewContext {
   carriedOver?: string[]
   /** The text of each open finding's lines at the head, by finding id. */
   currentText?: Record<string, string[]>
+  /**
+   * Each open finding's lines at the head with up to AROUND_LINES lines either side, by finding id: `start` is
+   * the number of the first line given. Shown in place of currentText when present.
+   */
+  around?: Record<string, { start: number; lines: string[] }>
   /** People's replies in a finding's thread since the last review, by finding id. */
   replies?: Record<string, Array<{ author: string; body: string }>>
 }
 
-const DESCRIPTION_CHARS = 300
-const QUOTE_CHARS = 300
+/** Lines shown either side of an open finding's lines in a re-review. */
+export const AROUND_LINES = 5
+const DESCRIPTION_CHARS = 2_000
+const QUOTE_CHARS = 600
+const NOTE_CHARS = 300
 const REPLY_CHARS = 1_500
 const CURRENT_LINES = 12
 
@@ -349,8 +357,16 @@ function reReviewSection(reReview: ReReviewContext): string {
   if (reReview.findings.length === 0) return `This is a re-review. The findings list is empty.${carriedNote}`
   const entries = reReview.findings.map(finding => findingEntry(finding, reReview))
   const withReplies = Object.keys(reReview.replies ?? {}).length
+  const closed = reReview.findings.some(finding => finding.status !== 'open')
   const guidance = [
     'Findings whose lines were deleted are resolved automatically: spend no tool calls on them.',
+    ...(closed
+      ? [
+          'Resolved and dismissed findings are decisions already taken, with their reasons: do not raise them ' +
+            'again. Only if a closed problem is back, reopen it with update_finding and a note saying what ' +
+            'brought it back. A different problem on the same lines is a new finding.'
+        ]
+      : []),
     'Check each open finding against its lines as they are now: resolve it with update_finding if the code no ' +
       'longer has the problem, leave it open if it still does.'
   ]
@@ -379,13 +395,27 @@ function findingEntry(finding: Finding, reReview: ReReviewContext): string {
       : change === 'changed'
         ? ' [its lines changed]'
         : ''
-  const lines = [`- ${describeFinding(finding)}${marker}`]
-  if (finding.status !== 'open' || change === 'deleted') return lines[0] as string
+  const gone = finding.status !== 'open' && finding.gone ? ' [its code has since been removed]' : ''
+  const lines = [`- ${describeFinding(finding)}${marker}${gone}`]
+  if (finding.status !== 'open') {
+    if (finding.note) lines.push(`  Decision: ${finding.status}, ${oneLine(finding.note, NOTE_CHARS)}`)
+    return lines.join('\n')
+  }
+  if (change === 'deleted') return lines[0] as string
   const description = finding.description.trim()
   if (description !== '') lines.push(`  Description: ${oneLine(description, DESCRIPTION_CHARS)}`)
   if (finding.quote) lines.push(`  Quote: ${oneLine(finding.quote, QUOTE_CHARS)}`)
+  const around = reReview.around?.[finding.id]
   const current = reReview.currentText?.[finding.id]
-  if (current && finding.startLine !== undefined) {
+  if (around && finding.startLine !== undefined && finding.endLine !== undefined) {
+    lines.push(`  The code at the head now, its lines marked >:`)
+    const width = String(around.start + around.lines.length - 1).length
+    around.lines.forEach((text, i) => {
+      const n = around.start + i
+      const mark = n >= (finding.startLine ?? 0) && n <= (finding.endLine ?? 0) ? '>' : ' '
+      lines.push(`   ${mark} ${String(n).padStart(width)}: ${text}`)
+    })
+  } else if (current && finding.startLine !== undefined) {
     lines.push('  Its lines at the head now:')
     current
       .slice(0, CURRENT_LINES)

@@ -8,7 +8,9 @@ import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { planBatches, type Batch } from './batches.js'
 import type { BudgetLimits, RunLimits } from './budgets.js'
+import { cleanUntrusted } from '../text/untrusted.js'
 import {
+  AROUND_LINES,
   buildFirstUserContent,
   firstMessageShows,
   prepareFirstMessage,
@@ -104,6 +106,16 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
   })
   const batches = input.batches ?? planBatches(input.triage)
   const reviewable = input.triage.reviewable.map(entry => entry.file.path)
+  const reReview = input.context.reReview
+  if (reReview && reReview.around === undefined) {
+    input = {
+      ...input,
+      context: {
+        ...input.context,
+        reReview: { ...reReview, around: await codeAround(git, headSha, reReview.findings) }
+      }
+    }
+  }
   let run: AgentRun
   const covered = new Set<string>()
   if (batches.length <= 1) {
@@ -187,6 +199,39 @@ async function reviewInPasses(
     run.summary = summary
   }
   return run
+}
+
+/**
+ * The head's lines of each open finding with AROUND_LINES lines either side, so that a re-review sees the
+ * fix that landed next to the cited lines without a tool call. Each file is read once; a file that cannot be
+ * read leaves its findings without.
+ */
+export async function codeAround(
+  git: Git,
+  headSha: string,
+  findings: readonly Finding[]
+): Promise<Record<string, { start: number; lines: string[] }>> {
+  const around: Record<string, { start: number; lines: string[] }> = {}
+  const files = new Map<string, Promise<string[] | undefined>>()
+  for (const finding of findings) {
+    if (finding.status !== 'open' || finding.startLine === undefined || finding.endLine === undefined)
+      continue
+    if ((finding.side ?? 'RIGHT') !== 'RIGHT') continue
+    let read = files.get(finding.file)
+    if (!read) {
+      read = readLinesAt(git, headSha, finding.file).catch(() => undefined)
+      files.set(finding.file, read)
+    }
+    const lines = await read
+    if (!lines || finding.startLine > lines.length) continue
+    const start = Math.max(1, finding.startLine - AROUND_LINES)
+    const end = Math.min(lines.length, finding.endLine + AROUND_LINES)
+    around[finding.id] = {
+      start,
+      lines: lines.slice(start - 1, end).map(text => cleanUntrusted(text, { invisible: 'show' }))
+    }
+  }
+  return around
 }
 
 /** One conversation: the first message (whole, or one pass's batch), the loop, and what it covered. */
