@@ -305,12 +305,22 @@ function symbolsSection(symbols: SymbolReferences[]): string {
         ? 'no references'
         : `${symbol.references}${symbol.capped ? '+' : ''} reference${symbol.references === 1 ? '' : 's'} in ` +
           `${symbol.files} file${symbol.files === 1 ? '' : 's'}`
-    return `- ${symbol.name} (${symbol.change}, ${where}): ${count}`
+    const change = symbol.signature ? 'signature changed' : symbol.change
+    const entry = [`- ${symbol.name} (${change}, ${where}): ${count}`]
+    if (symbol.signature) entry.push(`    was: ${symbol.signature.old}`, `    now: ${symbol.signature.new}`)
+    for (const site of symbol.callSites ?? []) {
+      entry.push(`    called at ${displayPath(site.file)}:${site.line}:`)
+      const width = String(site.lines[site.lines.length - 1]?.line ?? site.line).length
+      for (const { line, text } of site.lines)
+        entry.push(`    ${line === site.line ? '>' : ' '} ${String(line).padStart(width)}: ${text}`)
+    }
+    return entry.join('\n')
   })
   return (
-    'Changed top-level symbols and their references outside the diff (whole-word matches at the head, ' +
-    'definitions not counted; find_references lists them):\n' +
-    wrapUntrusted('changed-symbols', lines.join('\n'))
+    'Changed top-level symbols, changed contracts first, and their references outside the diff (whole-word ' +
+    'matches at the head, definitions not counted; find_references lists them). For the top ones, a few ' +
+    'call sites are shown: check that each still works with the change.\n' +
+    wrapUntrusted('changed-symbols', cleanUntrusted(lines.join('\n'), { invisible: 'show' }))
   )
 }
 

@@ -31,7 +31,7 @@ Many real bugs show up away from the changed lines. For each contract the change
 1. find its callers and implementers (find_references, search_code) and check that each still works;
 2. check the tests that cover it;
 3. then record what breaks, citing the changed line that causes it and naming the affected code in the description.
-The first message lists the changed top-level symbols with their reference counts outside the diff: a changed contract with references is where to start.
+The first message lists the changed top-level symbols with their reference counts outside the diff, changed contracts first, with the old and new signature where it changed and a few call sites of the top ones: a changed contract with references is where to start.
 
 # The findings list
 There is one evolving findings list for this pull request. It persists across reviews: findings from earlier reviews are listed in the first message with their ids and statuses. Work only through the tools:
