@@ -99,20 +99,21 @@ export function readSettings(read: InputReader): Settings {
     .map(line => line.trim())
     .filter(line => line !== '' && !line.startsWith('#'))
 
+  const budget = oneOf(read, 'budget', BUDGET_NAMES, 'standard')
   const settings: Settings = {
     anthropicApiKey,
     githubToken,
     model,
     minSeverity: oneOf(read, 'min-severity', SEVERITIES, 'medium'),
     maxComments: integer(read, 'max-comments', 0, MAX_COMMENTS_LIMIT) ?? 4,
-    budget: oneOf(read, 'budget', BUDGET_NAMES, 'standard'),
+    budget,
     fullReview: bool(read, 'full-review', false),
     exclude,
     instructions: read('instructions').trim(),
     reviewDrafts: bool(read, 'review-drafts', false),
     failOn: oneOf(read, 'fail-on', ['none', ...SEVERITIES] as const, 'none'),
     dryRun: bool(read, 'dry-run', false),
-    verifyFindings: bool(read, 'verify-findings', false)
+    verifyFindings: bool(read, 'verify-findings', budget === 'deep')
   }
   const prNumber = integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
   if (prNumber !== undefined) settings.prNumber = prNumber

@@ -44,7 +44,7 @@ export interface AgentReviewInput {
   carried: Finding[]
   /** The first message's description of the pull request (everything but the diff, which comes from triage). */
   context: Omit<ReviewContextInput, 'triage' | 'headSha' | 'baseSha' | 'budget'>
-  /** Check each open finding once more after the loop (the verify-findings input). */
+  /** Judge this run's findings in an independent check after the review (the verify-findings input). */
   verify?: boolean
   /** Bounds on the whole review when it takes several passes (default: one pass, no token cap). */
   run?: RunLimits
@@ -125,6 +125,23 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
   } else {
     run = await reviewInPasses(input, store, batches, covered)
   }
+  // After every pass, in a conversation of its own; a run that failed has nothing settled to verify (its
+  // findings are posted as an interrupted review).
+  if (input.verify && !run.failure) {
+    const verified = await verifyFindings({
+      client: input.client,
+      model: input.model,
+      store,
+      repoTools: repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles }),
+      files: input.prFiles,
+      readHeadLines: path => readLinesAt(git, headSha, path),
+      ids: store.touched(),
+      logger: input.logger,
+      usage: run.usage,
+      ...(input.now ? { now: input.now } : {})
+    })
+    run.coverageNotes.push(...verified.notes)
+  }
   return {
     findings: store.all(),
     touched: store.touched(),
@@ -151,8 +168,7 @@ async function reviewInPasses(
   const results = await runPool(
     batches.map((batch, index) => async () => {
       started++
-      // Verification reads one conversation's context; across passes it is left out.
-      const result = await reviewPass({ ...input, verify: false }, store, passOf(batches, index))
+      const result = await reviewPass(input, store, passOf(batches, index))
       const usage = result.run.usage
       spent += usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens
       if (result.run.failure) failed = true
@@ -270,21 +286,6 @@ async function reviewPass(
     coverage,
     ...(input.now ? { now: input.now } : {})
   })
-  // A run that failed has nothing settled to verify; its findings are posted as an interrupted review.
-  if (input.verify && !run.failure) {
-    const verified = await verifyFindings({
-      client: input.client,
-      model: input.model,
-      system: SYSTEM_PROMPT,
-      tools,
-      firstUserContent,
-      store,
-      readHeadLines: path => readLinesAt(git, headSha, path),
-      logger,
-      usage: run.usage
-    })
-    run.coverageNotes.push(...verified.notes)
-  }
   return {
     run,
     covered: new Set(coverage.covered()),
