@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
+import { z } from 'zod'
+import { findingTools } from '../../src/agent/tools/finding-tools.js'
+import { defineTool, ToolRegistry } from '../../src/agent/tools/registry.js'
 import { block, reply } from '../../testing/messages-server.js'
 import {
   CALC_HEAD,
@@ -186,6 +189,82 @@ describe('runAgent: a review', () => {
     const [recorded] = world.store.list()
     expect(world.store.list()).toHaveLength(1)
     expect(recorded).toMatchObject({ severity: 'medium', startLine: outside, outsideDiff: true })
+  })
+})
+
+describe("runAgent: one reply's calls", () => {
+  it('runs the reads of one reply side by side, at most four at once, and the finding calls in order', async () => {
+    world = await createWorld()
+    let running = 0
+    let most = 0
+    const started: string[] = []
+    const waiting: Array<() => void> = []
+    // Each read waits until four are running (or the last has started): one run after another never gets there.
+    const slowRead = defineTool({
+      name: 'slow_read',
+      reads: true,
+      description: 'A read that takes a while.',
+      schema: z.object({ n: z.number() }).strict(),
+      async run({ n }) {
+        running++
+        most = Math.max(most, running)
+        started.push(`read ${n}`)
+        // Four running, or the last two: all go on a moment later, time enough for a fifth to start if it may.
+        if (running === 4 || started.length === 6)
+          setTimeout(() => {
+            for (const release of waiting.splice(0)) release()
+          }, 20)
+        await new Promise<void>(resolve => waiting.push(resolve))
+        running--
+        return { content: `read ${n} done` }
+      }
+    })
+    const store = world.store
+    const registry = new ToolRegistry([slowRead, ...findingTools(store)])
+    world.tools = registry
+    model = await startModel([
+      reply.blocks([
+        block.toolUse('slow_read', { n: 1 }),
+        block.toolUse('add_finding', divideFinding()),
+        block.toolUse('slow_read', { n: 2 }),
+        block.toolUse('slow_read', { n: 3 }),
+        block.toolUse(
+          'add_finding',
+          divideFinding({
+            title: 'Mean reads past the end',
+            start_line: loopLine,
+            quote: 'i <= values.length'
+          })
+        ),
+        block.toolUse('slow_read', { n: 4 }),
+        block.toolUse('slow_read', { n: 5 }),
+        block.toolUse('slow_read', { n: 6 })
+      ]),
+      reply.toolUse('publish_review', { summary: 'Done.' })
+    ])
+
+    const run = await review(world, model)
+
+    expect(run.published).toBe(true)
+    expect(most).toBe(4)
+    const results = toolResults(model.server.requests[1]!).map(r => String(r.content))
+    expect(results.filter(r => r.startsWith('read'))).toEqual([1, 2, 3, 4, 5, 6].map(n => `read ${n} done`))
+    expect(store.list().map(f => f.title)).toEqual([
+      'Division by zero returns Infinity',
+      'Mean reads past the end'
+    ])
+    // The history keeps the model's order, whatever order the reads finished in.
+    expect(registry.history().map(call => call.name)).toEqual([
+      'slow_read',
+      'add_finding',
+      'slow_read',
+      'slow_read',
+      'add_finding',
+      'slow_read',
+      'slow_read',
+      'slow_read',
+      'publish_review'
+    ])
   })
 })
 
