@@ -271,15 +271,19 @@ describe('the check in a review', () => {
         block.toolUse('publish_review', { summary: 'One.' })
       ]),
       reply.toolUse('publish_review', { summary: 'None.' }),
-      reply.text('A summary of both passes.'),
       request => {
         const id = /(f_[a-z0-9]{6}): medium/.exec(JSON.stringify(request.body.messages))?.[1] ?? 'none'
         return reply.text(said(id, false, 'mean is never called with an empty list.'))
+      },
+      // The summary is written after the check, so it speaks of what stands.
+      request => {
+        expect(JSON.stringify(request.body.messages)).toContain('No finding is open.')
+        return reply.text('A summary of both passes.')
       }
     ])
     const result = await input(world, model, true, 2)
     expect(result.findings).toEqual([expect.objectContaining({ status: 'dismissed' })])
-    expect(model.server.requests.at(-1)?.body.system).toEqual([
+    expect(model.server.requests[2]?.body.system).toEqual([
       { type: 'text', text: VERIFY_SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }
     ])
     expect(model.server.remaining()).toBe(0)

@@ -125,23 +125,7 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
   } else {
     run = await reviewInPasses(input, store, batches, covered)
   }
-  // After every pass, in a conversation of its own; a run that failed has nothing settled to verify (its
-  // findings are posted as an interrupted review).
-  if (input.verify && !run.failure) {
-    const verified = await verifyFindings({
-      client: input.client,
-      model: input.model,
-      store,
-      repoTools: repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles }),
-      files: input.prFiles,
-      readHeadLines: path => readLinesAt(git, headSha, path),
-      ids: store.touched(),
-      logger: input.logger,
-      usage: run.usage,
-      ...(input.now ? { now: input.now } : {})
-    })
-    run.coverageNotes.push(...verified.notes)
-  }
+  if (batches.length <= 1) await checkFindings(input, store, run)
   return {
     findings: store.all(),
     touched: store.touched(),
@@ -198,6 +182,8 @@ async function reviewInPasses(
       `Reviewed in ${done.length} of ${count} passes (${why}); the ${left} files of the other passes are left for the next review.`
     )
   }
+  // Before the summary is written, so that it speaks of the findings that stand.
+  await checkFindings(input, store, run)
   const summaries = done.flatMap(result => (result.summary ? [result.summary] : []))
   const [onlySummary] = summaries
   if (!run.failure && summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
@@ -215,6 +201,28 @@ async function reviewInPasses(
     run.summary = summary
   }
   return run
+}
+
+/**
+ * The independent check of the findings this run recorded, after every pass, in conversations of its own.
+ * A run that failed has nothing settled to check: its findings are posted as an interrupted review.
+ */
+async function checkFindings(input: AgentReviewInput, store: FindingsStore, run: AgentRun): Promise<void> {
+  if (!input.verify || run.failure) return
+  const { git, headSha } = input
+  const verified = await verifyFindings({
+    client: input.client,
+    model: input.model,
+    store,
+    repoTools: repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles }),
+    files: input.prFiles,
+    readHeadLines: path => readLinesAt(git, headSha, path),
+    ids: store.touched(),
+    logger: input.logger,
+    usage: run.usage,
+    ...(input.now ? { now: input.now } : {})
+  })
+  run.coverageNotes.push(...verified.notes)
 }
 
 /**
