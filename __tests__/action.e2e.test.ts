@@ -187,14 +187,27 @@ describe('the bundled action, run as the runner runs it', () => {
         block.toolUse('add_finding', SPECULATIVE),
         block.toolUse('publish_review', { summary: 'Adds `divide`.' })
       ]),
+      // The check: its own conversation, which reads the file before it judges.
       request => {
-        expect(JSON.stringify(request.body.messages)).toContain('Division by zero returns Infinity')
-        return reply.text('{"real": true, "reason": "divide(1, 0) returns Infinity."}')
+        const text = JSON.stringify(request.body.messages)
+        expect(text).toContain('Division by zero returns Infinity')
+        expect(text).toContain('divide may break callers')
+        return reply.toolUse('read_file', { path: 'src/math.ts' })
       },
       request => {
-        expect(JSON.stringify(request.body.messages)).toContain('divide may break callers')
+        const ids = [...JSON.stringify(request.body.messages).matchAll(/(f_[a-z0-9]{6}): medium/g)].map(
+          m => m[1]
+        )
+        const real = /(f_[a-z0-9]{6}): high/.exec(JSON.stringify(request.body.messages))?.[1]
         return reply.text(
-          '{"real": false, "reason": "No caller passes anything but numbers; the types forbid it."}'
+          [
+            JSON.stringify({ id: real, real: true, reason: 'divide(1, 0) returns Infinity.' }),
+            JSON.stringify({
+              id: ids[0],
+              real: false,
+              reason: 'No caller passes anything but numbers; the types forbid it.'
+            })
+          ].join('\n')
         )
       }
     )
@@ -204,11 +217,14 @@ describe('the bundled action, run as the runner runs it', () => {
     expect(w.messages.requests).toHaveLength(3)
     const [review, ...checks] = w.messages.requests
     for (const check of checks) {
-      expect(check.body.system).toEqual(review!.body.system)
-      expect(check.body.tools).toEqual(review!.body.tools)
+      expect(check.body.system).not.toEqual(review!.body.system)
+      expect(check.body.tools?.map(tool => tool.name)).toEqual([
+        'read_file',
+        'search_code',
+        'find_references'
+      ])
       expect(check.body.tool_choice).toBeUndefined()
       expect(check.body).not.toHaveProperty('temperature')
-      expect(check.body.messages).toHaveLength(1)
     }
     const posts = w.github.requests.filter(r => r.method === 'POST' && /\/pulls\/1\/reviews$/.test(r.path))
     expect(posts).toHaveLength(1)
@@ -255,8 +271,8 @@ describe('the bundled action, run as the runner runs it', () => {
         expect(context).toContain(findingId)
         expect(context).toContain('RangeError')
         expect(context).toContain('Changes since the last review')
-        // Code untouched since the last review is not shown again.
-        expect(context).not.toContain('return a + b')
+        // Code untouched since the last review is not shown again in the diff.
+        expect(context.slice(context.indexOf('Changes since the last review'))).not.toContain('return a + b')
         return reply.toolUse('update_finding', { id: findingId, status: 'resolved', note: 'guarded' })
       },
       reply.toolUse('publish_review', { summary: 'The zero check was added.' })

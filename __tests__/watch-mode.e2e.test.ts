@@ -122,7 +122,7 @@ describe('watch mode', () => {
     )
     const second = await rerun(w, head)
     expect(second.exitCode).toBe(0)
-    expect(refusal).toContain(`overlaps ${id}`)
+    expect(refusal).toContain(`same issue as ${id}`)
     expect(refusal).toContain('was dismissed (dismissed: @alice resolved the thread)')
     expect(refusal).toContain('update_finding')
     // Nothing new was posted: one review, one inline comment, and the finding stays dismissed.

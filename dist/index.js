@@ -74,7 +74,7 @@ if (problem !== undefined) {
     process.exitCode = 1;
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(440)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8440));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(986)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9986));
     await run();
 }
 

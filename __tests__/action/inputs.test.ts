@@ -27,6 +27,12 @@ describe('readSettings', () => {
     })
   })
 
+  it('checks findings independently by default at deep only', () => {
+    expect(readSettings(reader({ budget: 'deep' })).verifyFindings).toBe(true)
+    expect(readSettings(reader({ budget: 'standard' })).verifyFindings).toBe(false)
+    expect(readSettings(reader({ budget: 'deep', 'verify-findings': 'false' })).verifyFindings).toBe(false)
+  })
+
   it('reads every input', () => {
     const settings = readSettings(
       reader({

@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
+import { z } from 'zod'
+import { findingTools } from '../../src/agent/tools/finding-tools.js'
+import { defineTool, ToolRegistry } from '../../src/agent/tools/registry.js'
 import { block, reply } from '../../testing/messages-server.js'
 import {
   CALC_HEAD,
@@ -151,7 +154,7 @@ describe('runAgent: a review', () => {
     )
   })
 
-  it('refuses a medium finding outside the diff with the nearest lines, accepts a high one, and locates a wrong quote', async () => {
+  it('accepts a medium finding outside the diff for the body, refuses a second filing of it, and locates a wrong quote', async () => {
     world = await createWorld({
       base: { 'src/calc.ts': CALC_HEAD },
       commits: [{ files: { 'src/calc.ts': CALC_HEAD.replace('  return a + b\n', '  return b + a\n') } }]
@@ -166,7 +169,7 @@ describe('runAgent: a review', () => {
     }
     model = await startModel([
       reply.toolUse('add_finding', outsideFinding),
-      reply.toolUse('add_finding', { ...outsideFinding, severity: 'high' }),
+      reply.toolUse('add_finding', { ...outsideFinding, severity: 'high', category: 'data' }),
       reply.toolUse('add_finding', { ...divideFinding(), start_line: changed, quote: 'return a / b' }),
       reply.toolUse('publish_review', { summary: 'Done.' })
     ])
@@ -174,22 +177,94 @@ describe('runAgent: a review', () => {
     await review(world, model)
 
     const results = model.server.requests.slice(1).map(r => toolResults(r)[0])
-    expect(results[0]).toMatchObject({ is_error: true })
-    expect(String(results[0]?.content)).toContain(`line ${outside} (RIGHT) is not part of the diff`)
-    const near =
-      /nearest RIGHT lines in the diff are ([0-9, -]+)\./.exec(String(results[0]?.content))?.[1] ?? ''
-    const nearLines = near.split(', ').flatMap(part => {
-      const [from, to] = part.split('-').map(Number)
-      return Array.from({ length: (to ?? from!) - from! + 1 }, (_, i) => from! + i)
-    })
-    expect(nearLines).toContain(changed)
-    expect(nearLines.every(n => world!.lines.canComment('src/calc.ts', 'RIGHT', n))).toBe(true)
-    expect(results[1]?.is_error).toBeUndefined()
-    expect(String(results[1]?.content)).toContain('Outside the diff')
+    expect(results[0]?.is_error).toBeUndefined()
+    expect(String(results[0]?.content)).toContain(
+      'listed in the review body, not posted as an inline comment'
+    )
+    expect(results[1]).toMatchObject({ is_error: true })
+    expect(String(results[1]?.content)).toContain('is already an open finding')
+    expect(String(results[1]?.content)).not.toMatch(/\b(informational|low|medium|high|critical)\b/)
     expect(results[2]).toMatchObject({ is_error: true })
     expect(String(results[2]?.content)).toContain(`It appears at src/calc.ts:${divideLine}`)
     const [recorded] = world.store.list()
-    expect(recorded).toMatchObject({ severity: 'high', startLine: outside, outsideDiff: true })
+    expect(world.store.list()).toHaveLength(1)
+    expect(recorded).toMatchObject({ severity: 'medium', startLine: outside, outsideDiff: true })
+  })
+})
+
+describe("runAgent: one reply's calls", () => {
+  it('runs the reads of one reply side by side, at most four at once, and the finding calls in order', async () => {
+    world = await createWorld()
+    let running = 0
+    let most = 0
+    const started: string[] = []
+    const waiting: Array<() => void> = []
+    // Each read waits until four are running (or the last has started): one run after another never gets there.
+    const slowRead = defineTool({
+      name: 'slow_read',
+      reads: true,
+      description: 'A read that takes a while.',
+      schema: z.object({ n: z.number() }).strict(),
+      async run({ n }) {
+        running++
+        most = Math.max(most, running)
+        started.push(`read ${n}`)
+        // Four running, or the last two: all go on a moment later, time enough for a fifth to start if it may.
+        if (running === 4 || started.length === 6)
+          setTimeout(() => {
+            for (const release of waiting.splice(0)) release()
+          }, 20)
+        await new Promise<void>(resolve => waiting.push(resolve))
+        running--
+        return { content: `read ${n} done` }
+      }
+    })
+    const store = world.store
+    const registry = new ToolRegistry([slowRead, ...findingTools(store)])
+    world.tools = registry
+    model = await startModel([
+      reply.blocks([
+        block.toolUse('slow_read', { n: 1 }),
+        block.toolUse('add_finding', divideFinding()),
+        block.toolUse('slow_read', { n: 2 }),
+        block.toolUse('slow_read', { n: 3 }),
+        block.toolUse(
+          'add_finding',
+          divideFinding({
+            title: 'Mean reads past the end',
+            start_line: loopLine,
+            quote: 'i <= values.length'
+          })
+        ),
+        block.toolUse('slow_read', { n: 4 }),
+        block.toolUse('slow_read', { n: 5 }),
+        block.toolUse('slow_read', { n: 6 })
+      ]),
+      reply.toolUse('publish_review', { summary: 'Done.' })
+    ])
+
+    const run = await review(world, model)
+
+    expect(run.published).toBe(true)
+    expect(most).toBe(4)
+    const results = toolResults(model.server.requests[1]!).map(r => String(r.content))
+    expect(results.filter(r => r.startsWith('read'))).toEqual([1, 2, 3, 4, 5, 6].map(n => `read ${n} done`))
+    expect(store.list().map(f => f.title)).toEqual([
+      'Division by zero returns Infinity',
+      'Mean reads past the end'
+    ])
+    // The history keeps the model's order, whatever order the reads finished in.
+    expect(registry.history().map(call => call.name)).toEqual([
+      'slow_read',
+      'add_finding',
+      'slow_read',
+      'slow_read',
+      'add_finding',
+      'slow_read',
+      'slow_read',
+      'slow_read',
+      'publish_review'
+    ])
   })
 })
 
@@ -208,11 +283,12 @@ describe('runAgent: stop reasons', () => {
 
     expect(run.published).toBe(true)
     const blocks = lastUserBlocks(model.server.requests[1]!)
-    expect(blocks.map(b => b.type)).toEqual(['tool_result', 'tool_result', 'text'])
+    expect(blocks.map(b => b.type)).toEqual(['tool_result', 'tool_result', 'text', 'text'])
     expect(blocks[0]?.is_error).toBeUndefined()
     expect(blocks[1]).toMatchObject({ is_error: true })
     expect(String(blocks[1]?.content)).toContain('cut off at the output limit')
     expect(String(blocks[2]?.text)).toMatch(/Be brief/)
+    expect(String(blocks[3]?.text)).toMatch(/^Budget: turn 2 of 16 · /)
     expect(world.store.list()).toHaveLength(1)
   })
 
@@ -263,12 +339,12 @@ describe('runAgent: stop reasons', () => {
 
     expect(run).toMatchObject({ published: false, stopReason: 'end_turn', turns: 2 })
     const nudge = lastUserBlocks(model.server.requests[1]!)
-    expect(nudge).toHaveLength(1)
+    expect(nudge).toHaveLength(2)
     expect(String(nudge[0]?.text)).toMatch(/publish_review/)
     expect(run.coverageNotes.join(' ')).toMatch(/without calling publish_review/)
   })
 
-  it('resumes a paused turn by sending the assistant content back', async () => {
+  it('answers a paused turn with a user message, never ending a request on an assistant one', async () => {
     world = await createWorld()
     model = await startModel([
       reply.blocks([block.text('Working on it')], 'pause_turn'),
@@ -279,8 +355,9 @@ describe('runAgent: stop reasons', () => {
 
     expect(run.published).toBe(true)
     const resumed = model.server.requests[1]!.body.messages!
-    expect(resumed.map(m => m.role)).toEqual(['user', 'assistant'])
+    expect(resumed.map(m => m.role)).toEqual(['user', 'assistant', 'user'])
     expect(resumed[1]?.content).toEqual([{ type: 'text', text: 'Working on it' }])
+    expect(JSON.stringify(resumed[2]?.content)).toContain('Continue the review')
   })
 })
 

@@ -10,6 +10,9 @@ import {
   symbolReferences
 } from '../../src/agent/symbols.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
+import { budgetLimits } from '../../src/agent/budgets.js'
+import { buildFirstUserContent } from '../../src/agent/first-message.js'
+import { triage } from '../../src/diff/triage.js'
 import { memoryLogger } from '../../src/logger.js'
 import { createWorld, releaseAll } from './support/review-world.js'
 
@@ -89,6 +92,41 @@ describe('find_references', () => {
     const dotted = await world.tools.execute('find_references', { symbol: 'Report.render' })
     expect(dotted.isError).toBe(true)
     expect(dotted.content).toContain('for Foo.bar give bar')
+  })
+
+  it('narrows to a folder or a glob, leaves tests out, and shows lines around each reference', async () => {
+    const world = await createWorld({
+      ...SPEC,
+      base: {
+        ...SPEC.base,
+        'src/report.test.ts': "import { divide } from './calc.js'\nexpect(divide(4, 2)).toBe(2)\n",
+        'lib/use.js': 'const half = divide(1, 2)\n'
+      }
+    })
+    const run = async (input: Record<string, unknown>) =>
+      (await world.tools.execute('find_references', { symbol: 'divide', ...input })).content
+    const all = await run({})
+    expect(all).toContain('src/report.test.ts (2):')
+    expect(all).toContain('lib/use.js (1):')
+
+    const noTests = await run({ exclude_tests: true })
+    expect(noTests).not.toContain('report.test.ts')
+    expect(noTests).toContain('(tests left out): 5 in 3 files.')
+
+    const folder = await run({ path: 'lib' })
+    expect(folder).toContain('(in lib): 1 in 1 file.')
+    const glob = await run({ path: 'src/**/*.test.ts' })
+    expect(glob).toContain('(in src/**/*.test.ts): 2 in 1 file.')
+    expect(await run({ path: '*.js' })).toContain('lib/use.js (1):')
+
+    const around = await run({ path: 'src/report.ts', context: 1 })
+    expect(around).toContain(
+      '  4: const share = divide(done, total)\n      in 3: export function ratio(done: number, total: number): string {\n' +
+        '    3- export function ratio(done: number, total: number): string {\n    5+   return share.toFixed(2)'
+    )
+    expect((await world.tools.execute('find_references', { symbol: 'divide', context: 6 })).isError).toBe(
+      true
+    )
   })
 })
 
@@ -235,7 +273,16 @@ describe('changed symbols and their references', () => {
       '}'
     ]
     expect(changedSymbols([{ file: diff[0]!, headLines: head }])).toEqual([
-      { name: 'divide', file: 'src/calc.ts', line: 1, change: 'changed' },
+      {
+        name: 'divide',
+        file: 'src/calc.ts',
+        line: 1,
+        change: 'changed',
+        signature: {
+          old: 'export function divide(a: number, b: number): number',
+          new: 'export function divide(a: number, b: number): number | null'
+        }
+      },
       { name: 'round', file: 'src/calc.ts', line: 8, change: 'added' },
       { name: 'legacyRound', file: 'src/calc.ts', change: 'removed' }
     ])
@@ -245,8 +292,54 @@ describe('changed symbols and their references', () => {
     const world = await createWorld(SPEC)
     const refs = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
     expect(refs).toEqual([
-      { name: 'divide', file: 'src/calc.ts', line: 1, change: 'changed', references: 3, files: 1 },
-      { name: 'legacyRound', file: 'src/calc.ts', change: 'removed', references: 2, files: 1 }
+      expect.objectContaining({ name: 'divide', change: 'changed', references: 3, files: 1 }),
+      expect.objectContaining({ name: 'legacyRound', change: 'removed', references: 2, files: 1 })
     ])
+  })
+
+  it('puts changed signatures with outside references first, drops unreferenced additions, and shows call sites', async () => {
+    const world = await createWorld({
+      ...SPEC,
+      base: {
+        ...SPEC.base,
+        'src/util.ts': "import { PRECISION } from './calc.js'\nexport const p = PRECISION\n"
+      },
+      commits: [
+        {
+          files: {
+            'src/calc.ts':
+              CALC_HEAD.replace('export const PRECISION = 2', 'export const PRECISION = 3') +
+              'export function average(xs: number[]): number {\n  return xs.length\n}\n'
+          },
+          message: 'divide returns null for zero'
+        }
+      ]
+    })
+    const refs = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    expect(refs.map(r => r.name)).toEqual(['divide', 'PRECISION', 'legacyRound'])
+    const text = buildFirstUserContent({
+      repository: 'o/r',
+      pr: { number: 1, title: 'Null for zero', body: '' },
+      headSha: world.headSha,
+      baseSha: world.baseSha,
+      triage: triage(world.files),
+      guidance: [],
+      instructions: '',
+      budget: budgetLimits('standard'),
+      symbols: refs
+    })[0]!.text
+    expect(text).toContain(
+      '- divide (signature changed, src/calc.ts:1): 3 references in 1 file\n' +
+        '    was: export function divide(a: number, b: number): number\n' +
+        '    now: export function divide(a: number, b: number): number | null\n' +
+        '    called at src/report.ts:4:\n' +
+        '      2: \n' +
+        '      3: export function ratio(done: number, total: number): string {\n' +
+        '    > 4:   const share = divide(done, total)\n'
+    )
+    expect(text).toContain('    > 10:     return String(divide(rows.length, 3))')
+    expect(text).not.toContain('src/report.ts:1:')
+    const section = text.slice(text.indexOf('source="changed-symbols"'), text.indexOf('The diff:'))
+    expect(section).not.toContain('average')
   })
 })

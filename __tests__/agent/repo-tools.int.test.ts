@@ -4,6 +4,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { ToolRegistry } from '../../src/agent/tools/registry.js'
 import { repoTools } from '../../src/agent/tools/repo-tools.js'
+import { toExtendedPattern } from '../../src/agent/tools/search-patterns.js'
 import { diffFiles } from '../../src/diff/source.js'
 import { createGit } from '../../src/git/git.js'
 import { silentLogger } from '../../src/logger.js'
@@ -158,6 +159,50 @@ describe('read_file', () => {
     expect(viaDirectory.content).toContain('2\t  return 42')
     const viaFile = await call('read_file', { path: 'lib/util-link.ts' })
     expect(viaFile.content).toContain('2\t  return 42')
+  })
+})
+
+describe('search_code patterns', () => {
+  it('reads Perl-style classes as meant, with -P or translated, and refuses what it cannot read', async () => {
+    const gitClient = createGit(repo, silentLogger)
+    const files = await diffFiles(gitClient, baseSha, headSha)
+    const extended = new ToolRegistry(repoTools({ git: gitClient, headSha, baseSha, files, perl: false }))
+    for (const registry of [tools, extended]) {
+      const digits = await registry.execute('search_code', { pattern: 'version = \\d+', path: 'src' })
+      expect(digits.content).toContain('src/app.ts:1: export const version = 2')
+      const words = await registry.execute('search_code', { pattern: '\\bhelper\\(\\)\\s\\{', path: 'lib' })
+      expect(words.content).toContain('lib/util.ts:1: export function helper() {')
+      const bracket = await registry.execute('search_code', {
+        pattern: 'line [\\d]{2}$',
+        path: 'src/long.txt'
+      })
+      expect(bracket.content).toContain('src/long.txt:10: line 10')
+    }
+    const lookbehind = await extended.execute('search_code', { pattern: '(?<=return )42' })
+    expect(lookbehind).toMatchObject({ isError: true })
+    expect(lookbehind.content).toContain('lookbehind')
+    expect(lookbehind.content).not.toContain('No matches')
+    const broken = await tools.execute('search_code', { pattern: 'helper\\' })
+    expect(broken).toMatchObject({ isError: true })
+    expect(broken.content).not.toContain('No matches')
+  })
+
+  it('translates the shorthands and names what has no extended form', () => {
+    expect(toExtendedPattern('MAX_\\w+ = \\d')).toEqual({ ok: true, pattern: 'MAX_[[:alnum:]_]+ = [0-9]' })
+    expect(toExtendedPattern('[^\\s\\d]\\S\\D\\W(?:a|b)+?')).toEqual({
+      ok: true,
+      pattern: '[^[:space:]0-9][^[:space:]][^0-9][^[:alnum:]_](a|b)+'
+    })
+    for (const [pattern, named] of [
+      ['a(?=b)', 'lookahead'],
+      ['\\p{L}', 'Unicode property'],
+      ['[\\W]', 'inside a bracket'],
+      ['a++', 'possessive']
+    ] as const) {
+      const result = toExtendedPattern(pattern)
+      expect(result.ok).toBe(false)
+      if (!result.ok) expect(result.error).toContain(named)
+    }
   })
 })
 

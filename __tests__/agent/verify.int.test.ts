@@ -1,27 +1,33 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { emptyUsage, priceFor } from '../../src/agent/pricing.js'
-import { SYSTEM_PROMPT } from '../../src/agent/prompt.js'
-import type { ToolCallRecord } from '../../src/agent/tools/registry.js'
-import { readLinesAt } from '../../src/agent/tools/repo-tools.js'
+import { budgetLimits } from '../../src/agent/budgets.js'
+import { reviewWithAgent } from '../../src/agent/review.js'
+import { readLinesAt, repoTools } from '../../src/agent/tools/repo-tools.js'
 import {
-  buildVerifyRequest,
   citedCode,
-  evidenceFor,
   parseVerdict,
-  verifyFindings
+  parseVerdicts,
+  verifyFindings,
+  VERIFY_SYSTEM_PROMPT
 } from '../../src/agent/verify.js'
+import { triage } from '../../src/diff/triage.js'
 import type { Finding } from '../../src/findings/finding.js'
 import { memoryLogger } from '../../src/logger.js'
 import { block, reply } from '../../testing/messages-server.js'
 import {
   CALC_HEAD,
   createWorld,
+  DEFAULT_SPEC,
+  lastUserBlocks,
   lineOf,
   MODEL,
   OVERREAD_FINDING,
   releaseAll,
   review,
-  startModel
+  startModel,
+  toolResults,
+  type Model,
+  type ReviewWorld
 } from './support/review-world.js'
 
 afterEach(releaseAll)
@@ -46,8 +52,6 @@ const LOW_FINDING = {
   category: 'maintainability',
   severity: 'low'
 }
-
-const verdict = (real: boolean, reason: string) => reply.text(JSON.stringify({ real, reason }))
 
 describe('parseVerdict', () => {
   it.each([
@@ -76,34 +80,6 @@ describe('parseVerdict', () => {
 })
 
 describe('what the verifier is shown', () => {
-  const record = (name: string, content: string, reads: boolean, isError = false): ToolCallRecord => ({
-    name,
-    input: { path: 'src/calc.ts' },
-    content,
-    reads,
-    isError
-  })
-
-  it('gives the reads made between the previous finding call and the one that recorded this finding', () => {
-    const history = [
-      record('read_file', 'first read', true),
-      record('add_finding', 'Added f_one.', false),
-      record('search_code', 'search result', true),
-      record('read_file', 'refused', true, true),
-      record('list_findings', 'f_one ...', false),
-      record('read_file', 'second read', true),
-      record('add_finding', 'Added f_two.', false),
-      record('add_finding', 'Added f_three.', false)
-    ]
-    expect(evidenceFor('f_two', history)).toEqual([
-      'search_code {"path":"src/calc.ts"}:\nsearch result',
-      'read_file {"path":"src/calc.ts"}:\nsecond read'
-    ])
-    expect(evidenceFor('f_three', history)).toEqual(evidenceFor('f_two', history))
-    expect(evidenceFor('f_one', history)).toEqual(['read_file {"path":"src/calc.ts"}:\nfirst read'])
-    expect(evidenceFor('f_none', history)).toEqual([])
-  })
-
   it('numbers the cited lines with context and marks them', () => {
     const finding = { file: 'a.ts', startLine: 3, endLine: 4, side: 'RIGHT', quote: 'x' } as Finding
     const lines = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`)
@@ -120,132 +96,207 @@ describe('what the verifier is shown', () => {
     ])
   })
 
-  it('builds a request that repeats the review prefix and forces nothing', () => {
-    const request = buildVerifyRequest({
-      model: MODEL,
-      system: SYSTEM_PROMPT,
-      tools: { definitions: () => [] } as never,
-      firstUserContent: [{ type: 'text', text: 'PR context' }],
-      question: 'Is it real?'
-    })
-    expect(request).not.toHaveProperty('tool_choice')
-    expect(request).not.toHaveProperty('temperature')
-    expect(request).not.toHaveProperty('top_p')
-    expect(request).not.toHaveProperty('top_k')
-    expect(request).not.toHaveProperty('thinking')
-    expect(request.messages).toEqual([
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: 'PR context', cache_control: { type: 'ephemeral' } },
-          { type: 'text', text: 'Is it real?' }
-        ]
-      }
+  it('reads one verdict per finding, the last per id, with null as undecided', () => {
+    const verdicts = parseVerdicts(
+      'Reading done.\n{"id": "f_a", "real": true, "reason": "x"}\n{"id": "f_b", "real": null, "reason": "unclear"}\n' +
+        '{"id": "f_a", "real": false, "reason": "guarded by the caller"}\n{"real": false, "reason": "no id"}'
+    )
+    expect([...verdicts.values()]).toEqual([
+      { id: 'f_a', real: false, reason: 'guarded by the caller' },
+      { id: 'f_b', real: null, reason: 'unclear' }
     ])
   })
 })
 
-describe('verifyFindings', () => {
-  it('dismisses a finding the verifier rejects, keeps the real and the unreadable, and skips low ones', async () => {
-    const world = await createWorld()
-    const model = await startModel([
-      reply.toolUse('read_file', { path: 'src/calc.ts' }),
-      reply.blocks([
-        block.toolUse('add_finding', OVERREAD_FINDING),
-        block.toolUse('add_finding', DIVIDE_FINDING),
-        block.toolUse('add_finding', LOW_FINDING),
-        block.toolUse('publish_review', { summary: 'Two bugs.' })
-      ])
+const CALLER = [
+  "import { mean } from './calc.js'",
+  '',
+  'export function report(values: number[]): string {',
+  "  if (values.length === 0) return 'none'",
+  '  return String(mean(values))',
+  '}',
+  ''
+].join('\n')
+
+const SPEC = {
+  ...DEFAULT_SPEC,
+  commits: [{ files: { 'src/calc.ts': CALC_HEAD, 'src/report.ts': CALLER }, message: 'Add divide and mean' }]
+}
+
+async function recorded(world: ReviewWorld, model: Model, findings: object[]): Promise<void> {
+  model.server.push(
+    reply.blocks([
+      ...findings.map(finding => block.toolUse('add_finding', finding)),
+      block.toolUse('publish_review', { summary: 'Bugs.' })
     ])
-    const run = await review(world, model, { firstUserContent: FIRST })
-    expect(run.published).toBe(true)
+  )
+  await review(world, model, { firstUserContent: FIRST })
+}
+
+function verifyWith(world: ReviewWorld, model: Model, usage?: ReturnType<typeof emptyUsage>) {
+  return verifyFindings({
+    client: model.client,
+    model: MODEL,
+    store: world.store,
+    repoTools: repoTools({
+      git: world.git,
+      headSha: world.headSha,
+      baseSha: world.baseSha,
+      files: world.files
+    }),
+    files: world.files,
+    readHeadLines: path => readLinesAt(world.git, world.headSha, path),
+    logger: memoryLogger(),
+    ...(usage ? { usage } : {})
+  })
+}
+
+const said = (id: string, real: boolean | null, reason: string) => JSON.stringify({ id, real, reason })
+
+describe('verifyFindings', () => {
+  it('reads a caller in a conversation of its own and dismisses what it rejects, with the reason', async () => {
+    const world = await createWorld(SPEC)
+    const model = await startModel()
+    await recorded(world, model, [OVERREAD_FINDING, DIVIDE_FINDING, LOW_FINDING])
     const [high, medium] = world.store.list()
     model.server.push(
-      verdict(true, 'i <= values.length reads values[values.length].'),
+      reply.toolUse('find_references', { symbol: 'mean', context: 1 }),
       reply.thinking(
-        'Checking the callers.',
-        block.text('{"real": false, "reason": "divide is only called with a non-empty list; b is never 0."}')
+        'report() guards the empty list.',
+        block.text(
+          `${said(high!.id, true, 'i <= values.length reads values[values.length].')}\n` +
+            said(medium!.id, false, 'report() returns early for an empty list, so b is never 0.')
+        )
       )
     )
     const usage = emptyUsage(priceFor(MODEL))
-    const report = await verifyFindings({
-      client: model.client,
-      model: MODEL,
-      system: SYSTEM_PROMPT,
-      tools: world.tools,
-      firstUserContent: FIRST,
-      store: world.store,
-      readHeadLines: path => readLinesAt(world.git, world.headSha, path),
-      logger: memoryLogger(),
-      usage
-    })
+    const report = await verifyWith(world, model, usage)
 
     expect(report.checked).toEqual([high!.id, medium!.id])
     expect(report.dismissed).toEqual([
-      { id: medium!.id, reason: 'divide is only called with a non-empty list; b is never 0.' }
+      { id: medium!.id, reason: 'report() returns early for an empty list, so b is never 0.' }
     ])
     expect(world.store.get(medium!.id)).toMatchObject({
       status: 'dismissed',
-      note: 'Dismissed on verification: divide is only called with a non-empty list; b is never 0.'
+      note: 'Dismissed on verification: report() returns early for an empty list, so b is never 0.'
     })
     expect(world.store.get(high!.id)?.status).toBe('open')
-    expect(world.store.list('open')).toHaveLength(2)
     expect(usage.outputTokens).toBeGreaterThan(0)
 
-    const [loopFirst] = model.server.requests
-    const checks = model.server.requests.slice(2)
+    const checks = model.server.requests.slice(1)
     expect(checks).toHaveLength(2)
     for (const check of checks) {
-      // Same system, tools and first message as the review's first request: the cached prefix.
-      expect(check.body.system).toEqual(loopFirst!.body.system)
-      expect(check.body.tools).toEqual(loopFirst!.body.tools)
-      const content = check.body.messages![0]!.content as unknown[]
-      expect(content[0]).toEqual((loopFirst!.body.messages![0]!.content as unknown[])[0])
-      // The cache is keyed on tools, system and messages, in that order; other fields do not matter.
-      expect(check.body.messages).toHaveLength(1)
+      expect(check.body.system).toEqual([
+        { type: 'text', text: VERIFY_SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }
+      ])
+      expect(check.body.tools?.map(tool => tool.name)).toEqual([
+        'read_file',
+        'search_code',
+        'find_references'
+      ])
       expect(check.body.tool_choice).toBeUndefined()
+      expect(check.body.messages?.[check.body.messages.length - 1]?.role).toBe('user')
     }
-    const question = JSON.stringify(checks[1]!.body.messages)
-    expect(question).toContain('Division by zero returns Infinity')
-    expect(question).toContain('>  6    return a / b')
-    expect(question).toContain('What the reviewer read before recording it')
-    expect(question).toContain('read_file {\\"path\\":\\"src/calc.ts\\"}')
+    const first = JSON.stringify(checks[0]!.body.messages)
+    expect(first).toContain('Division by zero returns Infinity')
+    expect(first).toContain('>  6    return a / b')
+    // Its own evidence, not the reviewer's conversation.
+    expect(first).not.toContain(FIRST)
+    expect(JSON.stringify(toolResults(checks[1]!))).toContain("if (values.length === 0) return 'none'")
   })
 
-  it('keeps a finding when the answer is unreadable, calls a tool, or the request fails', async () => {
-    const world = await createWorld()
-    const model = await startModel([
-      reply.blocks([
-        block.toolUse('add_finding', OVERREAD_FINDING),
-        block.toolUse('add_finding', DIVIDE_FINDING),
-        block.toolUse('add_finding', {
-          ...DIVIDE_FINDING,
-          start_line: lineOf(CALC_HEAD, 'return divide'),
-          quote: 'return divide',
-          title: 'mean of [] is NaN'
-        }),
-        block.toolUse('publish_review', { summary: 'Bugs.' })
-      ])
-    ])
-    await review(world, model, { firstUserContent: FIRST })
+  it('keeps what it cannot decide, what it does not answer, and everything when a request fails', async () => {
+    const world = await createWorld(SPEC)
+    const model = await startModel()
+    const third = {
+      ...DIVIDE_FINDING,
+      start_line: lineOf(CALC_HEAD, 'return divide'),
+      quote: 'return divide',
+      title: 'mean of [] is NaN'
+    }
+    await recorded(world, model, [OVERREAD_FINDING, DIVIDE_FINDING, third])
+    const [high] = world.store.list()
     model.server.push(
-      reply.text('I think it is real, probably.'),
-      reply.toolUse('read_file', { path: 'src/calc.ts' }),
-      reply.error(400, 'bad request')
+      reply.text(`I think so. ${said(high!.id, null, 'the callers are not in this repository')}`),
+      reply.text('Still thinking.')
     )
-    const report = await verifyFindings({
-      client: model.client,
-      model: MODEL,
-      system: SYSTEM_PROMPT,
-      tools: world.tools,
-      firstUserContent: FIRST,
-      store: world.store,
-      readHeadLines: path => readLinesAt(world.git, world.headSha, path),
-      logger: memoryLogger()
-    })
+    const report = await verifyWith(world, model)
     expect(report.dismissed).toEqual([])
     expect(report.kept).toHaveLength(3)
-    expect(report.notes).toEqual(['Verification failed for 1 finding; it is kept.'])
     expect(world.store.list('open')).toHaveLength(3)
+    expect(JSON.stringify(lastUserBlocks(model.server.requests[2]!))).toContain('Give your verdicts now')
+
+    model.server.push(reply.error(400, 'bad request'))
+    const failed = await verifyWith(world, model)
+    expect(failed.notes).toEqual(['Verification failed for 3 findings; they are kept.'])
+    expect(world.store.list('open')).toHaveLength(3)
+  })
+})
+
+describe('the check in a review', () => {
+  const input = async (world: ReviewWorld, model: Model, verify: boolean, passes: number) => {
+    const reviewed = triage(world.files)
+    const entries = reviewed.reviewable
+    const batches = passes > 1 ? entries.map(entry => ({ files: [entry] })) : [{ files: entries }]
+    return reviewWithAgent({
+      client: model.client,
+      model: MODEL,
+      budget: budgetLimits('standard'),
+      run: { passes: 5, tokens: Number.POSITIVE_INFINITY },
+      concurrency: 1,
+      git: world.git,
+      headSha: world.headSha,
+      baseSha: world.baseSha,
+      prFiles: world.files,
+      lineSet: world.lines,
+      triage: reviewed,
+      carried: [],
+      batches,
+      verify,
+      context: {
+        repository: 'o/r',
+        pr: { number: 1, title: 'Calc', body: '' },
+        guidance: [],
+        instructions: ''
+      },
+      logger: memoryLogger()
+    })
+  }
+
+  it('runs after a review in several passes, and makes no request when it is off', async () => {
+    const world = await createWorld(SPEC)
+    const model = await startModel([
+      reply.blocks([
+        block.toolUse('add_finding', DIVIDE_FINDING),
+        block.toolUse('publish_review', { summary: 'One.' })
+      ]),
+      reply.toolUse('publish_review', { summary: 'None.' }),
+      request => {
+        const id = /(f_[a-z0-9]{6}): medium/.exec(JSON.stringify(request.body.messages))?.[1] ?? 'none'
+        return reply.text(said(id, false, 'mean is never called with an empty list.'))
+      },
+      // The summary is written after the check, so it speaks of what stands.
+      request => {
+        expect(JSON.stringify(request.body.messages)).toContain('No finding is open.')
+        return reply.text('A summary of both passes.')
+      }
+    ])
+    const result = await input(world, model, true, 2)
+    expect(result.findings).toEqual([expect.objectContaining({ status: 'dismissed' })])
+    expect(model.server.requests[2]?.body.system).toEqual([
+      { type: 'text', text: VERIFY_SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }
+    ])
+    expect(model.server.remaining()).toBe(0)
+
+    const quiet = await startModel([
+      reply.blocks([
+        block.toolUse('add_finding', DIVIDE_FINDING),
+        block.toolUse('publish_review', { summary: 'One.' })
+      ])
+    ])
+    const world2 = await createWorld(SPEC)
+    const off = await input(world2, quiet, false, 1)
+    expect(off.findings).toEqual([expect.objectContaining({ status: 'open' })])
+    expect(quiet.server.requests).toHaveLength(1)
   })
 })

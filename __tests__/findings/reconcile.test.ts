@@ -66,7 +66,17 @@ describe('carryFindings', () => {
     expect(changes.get('f_around')).toBe('changed')
     expect(byId.get('f_renamed')).toMatchObject({ file: 'lib/util.ts', startLine: 3 })
     expect(byId.get('f_file')).toMatchObject({ file: 'lib/util.ts' })
-    expect(byId.get('f_closed')).toEqual(previous[5])
+    // Closed findings move with their code too, and are marked gone when it was removed.
+    expect(byId.get('f_closed')).toEqual({ ...previous[5], gone: true })
+    expect(changes.has('f_closed')).toBe(false)
+  })
+
+  it('moves a resolved finding below an insertion to its new lines', () => {
+    const closed = finding('f_fixed', { startLine: 5, endLine: 6, side: 'RIGHT', status: 'resolved' })
+    const { findings, changes } = carryFindings([closed], lineMap, files)
+    expect(findings[0]).toMatchObject({ startLine: 7, endLine: 8, status: 'resolved' })
+    expect(findings[0]?.gone).toBeUndefined()
+    expect(changes.size).toBe(0)
   })
 
   it('leaves findings on untouched lines unflagged', () => {

@@ -4,6 +4,7 @@ import { parseUnifiedDiff } from '../../src/diff/parse.js'
 import type { Finding } from '../../src/findings/finding.js'
 import { fingerprintOf } from '../../src/findings/fingerprint.js'
 import { FindingsStore, type NewFinding } from '../../src/findings/store.js'
+import { selectFindings } from '../../src/publish/select.js'
 import { overridden, type Overrides } from '../support/overrides.js'
 
 const HEAD_SHA = 'a'.repeat(40)
@@ -108,24 +109,31 @@ describe('FindingsStore.add', () => {
     await added(store(), finding({ quote: 'const   b = a * 2 ' }))
   })
 
-  it('refuses a medium finding outside the diff, naming the nearest diff lines', async () => {
-    const error = await refused(store(), finding({ startLine: 10, quote: 'line10' }))
-    expect(error).toContain('src/a.ts line 10 (RIGHT) is not part of the diff')
-    const listed = /nearest RIGHT lines in the diff are ([^.]+)\./.exec(error)?.[1] ?? ''
+  it('accepts a medium finding outside the diff, and refuses removed lines outside it naming the nearest', async () => {
+    const s = store()
+    expect(await added(s, finding({ startLine: 10, quote: 'line10' }))).toMatchObject({
+      severity: 'medium',
+      outsideDiff: true
+    })
+    const selection = selectFindings(s.all(), lines, { minSeverity: 'low', maxComments: 10 })
+    expect(selection.inline).toHaveLength(0)
+    expect(selection.listed).toEqual([expect.objectContaining({ reason: 'outside-diff' })])
+    const error = await refused(s, finding({ startLine: 10, side: 'LEFT', quote: 'line10' }))
+    expect(error).toContain('src/a.ts line 10 (LEFT) is not part of the diff')
+    const listed = /nearest LEFT lines in the diff are ([^.]+)\./.exec(error)?.[1] ?? ''
     const numbers = listed.split(', ').flatMap(part => {
       const [from, to] = part.split('-').map(Number) as [number, number?]
       return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i)
     })
     expect(numbers.length).toBeGreaterThan(0)
-    expect(numbers.every(n => lines.canComment('src/a.ts', 'RIGHT', n))).toBe(true)
-    expect(numbers).toEqual(expect.arrayContaining([6, 15]))
+    expect(numbers.every(n => lines.canComment('src/a.ts', 'LEFT', n))).toBe(true)
   })
 
-  it('accepts a high finding on unchanged lines of the head as outside the diff, without a suggestion', async () => {
+  it('accepts a finding of any severity on unchanged lines of the head as outside the diff, without a suggestion', async () => {
     const s = store()
     const f = await added(
       s,
-      finding({ severity: 'high', startLine: 10, endLine: 11, quote: 'line10\nline11' })
+      finding({ severity: 'low', startLine: 10, endLine: 11, quote: 'line10\nline11' })
     )
     expect(f).toMatchObject({ outsideDiff: true, startLine: 10, endLine: 11 })
     const error = await refused(
@@ -160,8 +168,8 @@ ${head.map(text => `+${text}`).join('\n')}
     const c = (extra: Overrides<NewFinding>): NewFinding =>
       finding({ file: 'src/c.ts', severity: 'high', category: 'security', startLine: 1, ...extra })
     await added(s, c({ quote: "const key = '[REDACTED AWS access key]'" }))
-    await added(s, c({ startLine: 2, category: 'trojan-source', quote: 'if (isAdmin<U+202E>) {' }))
-    await added(s, c({ startLine: 2, category: 'bidi', quote: 'isAdmin\u202E)' }))
+    await added(s, c({ startLine: 2, title: 'Hidden bidi override', quote: 'if (isAdmin<U+202E>) {' }))
+    await added(s, c({ startLine: 2, title: 'Right-to-left mark in a condition', quote: 'isAdmin\u202E)' }))
     expect(await refused(s, c({ startLine: 2, category: 'other', quote: 'if (isAdmin) {' }))).toMatch(
       /does not appear/
     )
@@ -204,27 +212,39 @@ ${head.map(text => `+${text}`).join('\n')}
     expect(await refused(s, finding({ suggestion: '  const b = a<U+200D>\n' }))).toMatch(/display marker/)
   })
 
-  it('keeps file-level findings free of lines and inside the diff unless high', async () => {
+  it('keeps file-level findings free of lines, outside the diff at any severity when the file exists', async () => {
     const s = store()
     expect(await refused(s, finding({ startLine: undefined }))).toMatch(/takes no quote/)
     const fileLevel = await added(s, finding({ startLine: undefined, quote: undefined, file: 'src/b.ts' }))
     expect(fileLevel.startLine).toBeUndefined()
     expect(fileLevel.side).toBeUndefined()
     const outside = { startLine: undefined, quote: undefined, file: 'src/untouched.ts' }
-    expect(await refused(s, finding(outside))).toMatch(/not among the files this pull request changes/)
-    expect(await added(s, finding({ ...outside, severity: 'high' }))).toMatchObject({ outsideDiff: true })
-    expect(await refused(s, finding({ ...outside, severity: 'high', file: 'src/missing.ts' }))).toMatch(
-      /not among/
+    expect(await added(s, finding({ ...outside, severity: 'low' }))).toMatchObject({ outsideDiff: true })
+    expect(await refused(s, finding({ ...outside, file: 'src/missing.ts' }))).toMatch(
+      /not among the files this pull request changes/
     )
   })
 
-  it('refuses a duplicate of an open finding and names it', async () => {
+  it('refuses a duplicate by place and title, whatever its category, and names it', async () => {
     const s = store()
     const first = await added(s, finding({ endLine: 5, quote: 'return b' }))
-    const error = await refused(s, finding({ category: ' Correctness ', startLine: 5, quote: 'return b' }))
-    expect(error).toContain(`${first.id} is already an open correctness finding at src/a.ts:4-5`)
+    const error = await refused(
+      s,
+      finding({ category: 'data', title: 'Doubles the value!', startLine: 5, quote: 'return b' })
+    )
+    expect(error).toContain(`${first.id} is already an open finding at src/a.ts:4-5`)
     expect(error).toContain(`update_finding with id ${first.id}`)
-    await added(s, finding({ category: 'performance' }))
+    expect(selectFindings(s.all(), lines, { minSeverity: 'low', maxComments: 10 }).inline).toHaveLength(1)
+    expect(await refused(s, finding({ title: 'It doubles the value of a' }))).toContain(first.id)
+    // A different problem on the same lines is its own finding.
+    await added(s, finding({ title: 'Overflows for large inputs' }))
+    // Whole-file findings of one category are duplicates only when they say the same.
+    const whole = { startLine: undefined, quote: undefined, file: 'src/b.ts' }
+    await added(s, finding({ ...whole, title: 'Module has no tests' }))
+    await added(s, finding({ ...whole, title: 'Exports an unused function' }))
+    expect(await refused(s, finding({ ...whole, category: 'tests', title: 'Module has no tests' }))).toMatch(
+      /already an open finding at src\/b\.ts /
+    )
   })
 
   it('refuses to raise a closed finding again and says how to reopen it', async () => {
@@ -232,7 +252,9 @@ ${head.map(text => `+${text}`).join('\n')}
     const first = await added(s, finding({ endLine: 5, quote: 'return b' }))
     await s.update(first.id, { status: 'dismissed', note: 'intended' })
     const error = await refused(s, finding({ category: 'security', startLine: 5, quote: 'return b' }))
-    expect(error).toContain(`overlaps ${first.id} at src/a.ts:4-5`)
+    expect(error).toContain(`same issue as ${first.id} at src/a.ts:4-5`)
+    // Another problem on the dismissed finding's lines is new.
+    await added(s, finding({ startLine: 5, quote: 'return b', title: 'Returns undefined for strings' }))
     expect(error).toContain('was dismissed (intended)')
     expect(error).toContain(`update_finding with id ${first.id}, status "open"`)
     expect(await s.update(first.id, { status: 'open' })).toMatchObject({ ok: false })
@@ -248,28 +270,27 @@ describe('refusals and forgiving quotes', () => {
 
   it('tells the model what to change in each refusal, and never names a severity', async () => {
     const s = store()
-    const outsideLines = await refused(s, finding({ startLine: 10, quote: 'line10' }))
+    const outsideLines = await refused(s, finding({ startLine: 10, side: 'LEFT', quote: 'line10' }))
     const outsideFile = await refused(
       s,
-      finding({ startLine: undefined, quote: undefined, file: 'src/untouched.ts' })
+      finding({ startLine: undefined, quote: undefined, file: 'src/missing-file.ts' })
     )
     const missingFile = await refused(s, finding({ file: 'src/missing.ts' }))
-    const removedOutside = await refused(s, finding({ startLine: 10, side: 'LEFT', quote: 'line10' }))
-    for (const error of [outsideLines, outsideFile, missingFile, removedOutside]) {
+    for (const error of [outsideLines, outsideFile, missingFile]) {
       expect(error).not.toMatch(SEVERITY_WORDS)
       expect(error).toContain(
         'Cite the changed line that causes the problem and name the affected code in the description.'
       )
     }
-    expect(outsideLines).toMatch(/nearest RIGHT lines in the diff are/)
+    expect(outsideLines).toMatch(/nearest LEFT lines in the diff are/)
     expect(outsideFile).toContain('Files in the diff: src/a.ts, src/b.ts.')
 
+    // No severity opens a door: the same finding outside the diff is taken at low as at high.
     const high = await added(s, finding({ severity: 'high', startLine: 10, quote: 'line10' }))
-    const lowered = await s.update(high.id, { severity: 'low' })
-    expect(lowered.ok).toBe(false)
-    const loweredError = lowered.ok ? '' : lowered.error
-    expect(loweredError.replace(/\bseverity\b/g, '')).not.toMatch(SEVERITY_WORDS)
-    expect(loweredError).toMatch(/Dismiss it .*then add a finding on the changed line/)
+    expect(await s.update(high.id, { severity: 'low' })).toMatchObject({
+      ok: true,
+      finding: { outsideDiff: true }
+    })
 
     const others = [
       await refused(s, finding({ startLine: 5, endLine: 15, quote: 'return b' })),
@@ -413,11 +434,6 @@ describe('FindingsStore.update', () => {
     expect(await s.update('f_old002', { suggestion: 'x' })).toMatchObject({
       ok: false,
       error: expect.stringMatching(/RIGHT side/)
-    })
-    const outside = await added(s, finding({ severity: 'high', startLine: 10, quote: 'line10' }))
-    expect(await s.update(outside.id, { severity: 'low' })).toMatchObject({
-      ok: false,
-      error: expect.stringMatching(/Dismiss it/)
     })
   })
 })

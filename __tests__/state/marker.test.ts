@@ -10,6 +10,11 @@ import {
   type ReviewState
 } from '../../src/state/marker.js'
 import { readState, type ReviewLike } from '../../src/state/read-state.js'
+import type { Finding } from '../../src/findings/finding.js'
+import { renderCommentBody } from '../../src/publish/comment.js'
+import { measure } from '../../src/text/measure.js'
+import { withCommentText } from '../../src/publish/marker-comment.js'
+import { fitMarker } from '../../src/state/marker-fit.js'
 import { makeFinding, SHA_A, SHA_B, SHA_C } from '../publish/helpers.js'
 
 const VIEWER = 'redline-bot[bot]'
@@ -42,6 +47,48 @@ function state(overrides: Partial<ReviewState> = {}): ReviewState {
 function review(id: number, login: string, body: string, extra: Partial<ReviewLike> = {}): ReviewLike {
   return { id, user: { login }, body, state: 'COMMENTED', submitted_at: `2026-01-0${id}T00:00:00Z`, ...extra }
 }
+
+describe('what an open finding keeps for the next review', () => {
+  const long = 'The cache is read before it is filled. '.repeat(40).trim()
+  const open = (extra: Partial<Finding> = {}) =>
+    makeFinding({
+      description: long,
+      quote: 'const value = cache.get(key)',
+      suggestion: 'const value = cache.get(key) ?? load(key)',
+      commentId: 41,
+      ...extra
+    })
+
+  it('keeps the whole description, the quote and the suggestion while the marker fits, and marks gone code', () => {
+    const original = state({
+      findings: [open(), makeFinding({ status: 'resolved', note: 'fixed', gone: true })]
+    })
+    const decoded = decodeMarker(encodeMarker(original))
+    expect(decoded).toEqual({ kind: 'ok', state: original })
+  })
+
+  it('sheds suggestions and quotes first when it does not fit, and reads them back from the comment', () => {
+    const findings = Array.from({ length: 40 }, () => open())
+    const full = measure(encodeMarker(state({ findings })))
+    const fitted = fitMarker(state({ findings }), full - 10)
+    expect(fitted.fits).toBe(true)
+    expect(fitted.notes[0]).toMatch(/suggestions of open findings/)
+    const decoded = decodeMarker(fitted.marker)
+    if (decoded.kind !== 'ok') throw new Error('not decoded')
+    const kept = decoded.state.findings[0] as Finding
+    expect(kept.suggestion).toBeUndefined()
+    const back = withCommentText(kept, renderCommentBody(findings[0] as Finding))
+    expect(back).toMatchObject({ suggestion: findings[0]?.suggestion, quote: findings[0]?.quote })
+    // A description the marker cut is read back whole; mentions neutralised in the comment come back as written.
+    const { quote: _dropped, ...withoutQuote } = kept
+    const cut: Finding = { ...withoutQuote, description: 'The cache is read…' }
+    const mentioned = { ...(findings[0] as Finding), description: `${long} Ask @octo about <!-- this -->.` }
+    expect(withCommentText(cut, renderCommentBody(mentioned))).toMatchObject({
+      description: mentioned.description,
+      quote: mentioned.quote
+    })
+  })
+})
 
 describe('encodeMarker / decodeMarker', () => {
   it('round-trips every field a finding stores', () => {

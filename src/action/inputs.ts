@@ -132,7 +132,7 @@ export function readSettings(read: InputReader): Settings {
     reviewDrafts: bool(read, 'review-drafts', false),
     failOn: readFailOn(read),
     dryRun: bool(read, 'dry-run', false),
-    verifyFindings: bool(read, 'verify-findings', false),
+    verifyFindings: bool(read, 'verify-findings', budget === 'deep'),
     skipAuthors: list(read, 'skip-authors', /\r?\n|,/),
     timeLimitMs: timeLimit(read, budget),
     triggerPhrase: triggerPhrase(read)

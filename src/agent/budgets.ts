@@ -54,6 +54,18 @@ export function budgetLimits(name: BudgetName): BudgetLimits {
  */
 export const MAX_OUTPUT_TOKENS = 16_000
 
+/**
+ * Share of the token and wall-clock budgets set aside at the start for one last turn: when the working part
+ * runs out, the model still gets a turn to record what it found and publish, paid for from this reserve.
+ */
+export const RESERVE_SHARE = 0.12
+/** The wall-clock reserve is never less than this, so the last turn has time to be answered. */
+const MIN_RESERVE_MS = 30_000
+
+/** What a budget line says is left, and which budgets have warned (each warns once, near its end). */
+const WARN_READS_LEFT = 3
+const WARN_SHARE = 0.85
+
 /** Counts what the loop has spent and says which budget, if any, has run out. */
 export class BudgetTracker {
   private turnsUsed = 0
@@ -62,12 +74,21 @@ export class BudgetTracker {
   private readsUsed = 0
   private tokensUsed = 0
   private readonly startedAt: number
+  private readonly warnedOf = new Set<BudgetKind>()
+  /** Tokens and milliseconds held back for the last turn. */
+  readonly reserveTokens: number
+  readonly reserveMs: number
 
   constructor(
     readonly limits: BudgetLimits,
     private readonly now: () => number
   ) {
     this.startedAt = now()
+    this.reserveTokens = Math.floor(limits.tokens * RESERVE_SHARE)
+    this.reserveMs = Math.min(
+      Math.floor(limits.wallClockMs / 2),
+      Math.max(MIN_RESERVE_MS, Math.floor(limits.wallClockMs * RESERVE_SHARE))
+    )
   }
 
   recordTurn(): void {
@@ -103,13 +124,23 @@ export class BudgetTracker {
     return Math.max(0, this.limits.toolCalls - this.readsUsed)
   }
 
-  /** True when the next request is the run's last turn: its reads would come back too late to be used. */
+  /** True when the next request is the run's last turn by the turn budget. */
   onLastTurn(): boolean {
     return this.limits.turns - this.turnsUsed <= 1
   }
 
   remainingMs(): number {
     return Math.max(0, this.limits.wallClockMs - this.elapsedMs())
+  }
+
+  /** Time left before the reserve: what the working turns may use. */
+  workingMsLeft(): number {
+    return Math.max(0, this.limits.wallClockMs - this.reserveMs - this.elapsedMs())
+  }
+
+  /** Tokens left before the reserve. */
+  workingTokensLeft(): number {
+    return Math.max(0, this.limits.tokens - this.reserveTokens - this.tokensUsed)
   }
 
   /**
@@ -124,15 +155,38 @@ export class BudgetTracker {
     return undefined
   }
 
+  /**
+   * The budget whose working part is spent, so that the next turn is the last: tokens and wall clock before
+   * their reserve, turns when only one is left.
+   */
+  spent(): BudgetKind | undefined {
+    if (this.tokensUsed >= this.limits.tokens - this.reserveTokens) return 'tokens'
+    if (this.elapsedMs() >= this.limits.wallClockMs - this.reserveMs) return 'wall clock'
+    if (this.turnsUsed >= this.limits.turns - 1) return 'turns'
+    return undefined
+  }
+
   /** True once any budget is close enough to its end that the model should wrap up. */
   nearlyExhausted(): boolean {
+    return this.nearing().length > 0
+  }
+
+  /** The budgets close to their end, in a fixed order. */
+  nearing(): BudgetKind[] {
     const { limits } = this
-    return (
-      limits.turns - this.turnsUsed <= 2 ||
-      limits.toolCalls - this.readsUsed <= 3 ||
-      this.tokensUsed >= limits.tokens * 0.85 ||
-      this.elapsedMs() >= limits.wallClockMs * 0.85
-    )
+    const near: BudgetKind[] = []
+    if (limits.turns - this.turnsUsed <= 2) near.push('turns')
+    if (this.toolCallsLeft() <= WARN_READS_LEFT) near.push('tool calls')
+    if (this.tokensUsed >= (limits.tokens - this.reserveTokens) * WARN_SHARE) near.push('tokens')
+    if (this.elapsedMs() >= (limits.wallClockMs - this.reserveMs) * WARN_SHARE) near.push('wall clock')
+    return near
+  }
+
+  /** The budgets nearing their end that have not warned yet; each is reported once. */
+  newWarnings(): BudgetKind[] {
+    const fresh = this.nearing().filter(kind => !this.warnedOf.has(kind))
+    for (const kind of fresh) this.warnedOf.add(kind)
+    return fresh
   }
 
   describe(kind: BudgetKind): string {
@@ -155,6 +209,21 @@ export class BudgetTracker {
     return (
       `${Math.max(0, limits.turns - this.turnsUsed)} turns, ${this.toolCallsLeft()} tool calls, ` +
       `${Math.max(0, limits.tokens - this.tokensUsed)} tokens and ${Math.round(this.remainingMs() / 1000)} s left`
+    )
+  }
+
+  /**
+   * One short line for the end of a turn's tool results: the turn the model is in now and what the working
+   * budgets have left, e.g. "turn 9 of 16 · 12 reads left · 210k tokens left · 6 min left".
+   */
+  line(): string {
+    const turn = Math.min(this.turnsUsed + 1, this.limits.turns)
+    const tokens = this.workingTokensLeft()
+    const ms = this.workingMsLeft()
+    const time = ms >= 120_000 ? `${Math.floor(ms / 60_000)} min` : `${Math.floor(ms / 1000)} s`
+    return (
+      `turn ${turn} of ${this.limits.turns} · ${this.toolCallsLeft()} reads left · ` +
+      `${tokens >= 10_000 ? `${Math.floor(tokens / 1000)}k` : tokens} tokens left · ${time} left`
     )
   }
 }

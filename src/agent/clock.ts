@@ -46,7 +46,10 @@ export function underClock(
 export function inClockTerms(run: AgentRun, clock: RunClock): { run: AgentRun; ranOutOfTime: boolean } {
   const limit = minutesText(clock.limitMs)
   const notes = run.coverageNotes.map(note =>
-    note.replace(/the wall[- ]clock budget ran out/gi, `the time limit of ${limit} ran out`)
+    note.replace(
+      /(the) wall[- ]clock budget ran out/gi,
+      (_match, the: string) => `${the} time limit of ${limit} ran out`
+    )
   )
   if (
     run.failure &&

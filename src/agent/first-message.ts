@@ -121,12 +121,20 @@ export interface ReReviewContext {
   carriedOver?: string[]
   /** The text of each open finding's lines at the head, by finding id. */
   currentText?: Record<string, string[]>
+  /**
+   * Each open finding's lines at the head with up to AROUND_LINES lines either side, by finding id: `start` is
+   * the number of the first line given. Shown in place of currentText when present.
+   */
+  around?: Record<string, { start: number; lines: string[] }>
   /** People's replies in a finding's thread since the last review, by finding id. */
   replies?: Record<string, Array<{ author: string; body: string }>>
 }
 
-const DESCRIPTION_CHARS = 300
-const QUOTE_CHARS = 300
+/** Lines shown either side of an open finding's lines in a re-review. */
+export const AROUND_LINES = 5
+const DESCRIPTION_CHARS = 2_000
+const QUOTE_CHARS = 600
+const NOTE_CHARS = 300
 const REPLY_CHARS = 1_500
 const CURRENT_LINES = 12
 
@@ -230,7 +238,8 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
   sections.push(
     `Budget: ${input.budget.turns} turns and ${input.budget.toolCalls} repository tool calls (read_file, ` +
       'list_directory, search_code, find_references, get_diff); finding tools and publish_review do not ' +
-      'count. Reads are refused on the last turn: plan them, and record your findings and publish by then. ' +
+      'count. Reads are answered in every turn but the last. Record each finding as soon as it is confirmed ' +
+      'and publish by the last turn. ' +
       'Record every real problem at its honest severity; what gets posted is decided for you.'
   )
   if (reReview) sections.push(reReviewSection(reReview))
@@ -305,12 +314,22 @@ function symbolsSection(symbols: SymbolReferences[]): string {
         ? 'no references'
         : `${symbol.references}${symbol.capped ? '+' : ''} reference${symbol.references === 1 ? '' : 's'} in ` +
           `${symbol.files} file${symbol.files === 1 ? '' : 's'}`
-    return `- ${symbol.name} (${symbol.change}, ${where}): ${count}`
+    const change = symbol.signature ? 'signature changed' : symbol.change
+    const entry = [`- ${symbol.name} (${change}, ${where}): ${count}`]
+    if (symbol.signature) entry.push(`    was: ${symbol.signature.old}`, `    now: ${symbol.signature.new}`)
+    for (const site of symbol.callSites ?? []) {
+      entry.push(`    called at ${displayPath(site.file)}:${site.line}:`)
+      const width = String(site.lines[site.lines.length - 1]?.line ?? site.line).length
+      for (const { line, text } of site.lines)
+        entry.push(`    ${line === site.line ? '>' : ' '} ${String(line).padStart(width)}: ${text}`)
+    }
+    return entry.join('\n')
   })
   return (
-    'Changed top-level symbols and their references outside the diff (whole-word matches at the head, ' +
-    'definitions not counted; find_references lists them):\n' +
-    wrapUntrusted('changed-symbols', lines.join('\n'))
+    'Changed top-level symbols, changed contracts first, and their references outside the diff (whole-word ' +
+    'matches at the head, definitions not counted; find_references lists them). For the top ones, a few ' +
+    'call sites are shown: check that each still works with the change.\n' +
+    wrapUntrusted('changed-symbols', cleanUntrusted(lines.join('\n'), { invisible: 'show' }))
   )
 }
 
@@ -357,8 +376,16 @@ function reReviewSection(reReview: ReReviewContext): string {
   if (reReview.findings.length === 0) return `This is a re-review. The findings list is empty.${carriedNote}`
   const entries = reReview.findings.map(finding => findingEntry(finding, reReview))
   const withReplies = Object.keys(reReview.replies ?? {}).length
+  const closed = reReview.findings.some(finding => finding.status !== 'open')
   const guidance = [
     'Findings whose lines were deleted are resolved automatically: spend no tool calls on them.',
+    ...(closed
+      ? [
+          'Resolved and dismissed findings are decisions already taken, with their reasons: do not raise them ' +
+            'again. Only if a closed problem is back, reopen it with update_finding and a note saying what ' +
+            'brought it back. A different problem on the same lines is a new finding.'
+        ]
+      : []),
     'Check each open finding against its lines as they are now: resolve it with update_finding if the code no ' +
       'longer has the problem, leave it open if it still does.'
   ]
@@ -387,13 +414,27 @@ function findingEntry(finding: Finding, reReview: ReReviewContext): string {
       : change === 'changed'
         ? ' [its lines changed]'
         : ''
-  const lines = [`- ${describeFinding(finding)}${marker}`]
-  if (finding.status !== 'open' || change === 'deleted') return lines[0] as string
+  const gone = finding.status !== 'open' && finding.gone ? ' [its code has since been removed]' : ''
+  const lines = [`- ${describeFinding(finding)}${marker}${gone}`]
+  if (finding.status !== 'open') {
+    if (finding.note) lines.push(`  Decision: ${finding.status}, ${oneLine(finding.note, NOTE_CHARS)}`)
+    return lines.join('\n')
+  }
+  if (change === 'deleted') return lines[0] as string
   const description = finding.description.trim()
   if (description !== '') lines.push(`  Description: ${oneLine(description, DESCRIPTION_CHARS)}`)
   if (finding.quote) lines.push(`  Quote: ${oneLine(finding.quote, QUOTE_CHARS)}`)
+  const around = reReview.around?.[finding.id]
   const current = reReview.currentText?.[finding.id]
-  if (current && finding.startLine !== undefined) {
+  if (around && finding.startLine !== undefined && finding.endLine !== undefined) {
+    lines.push(`  The code at the head now, its lines marked >:`)
+    const width = String(around.start + around.lines.length - 1).length
+    around.lines.forEach((text, i) => {
+      const n = around.start + i
+      const mark = n >= (finding.startLine ?? 0) && n <= (finding.endLine ?? 0) ? '>' : ' '
+      lines.push(`   ${mark} ${String(n).padStart(width)}: ${text}`)
+    })
+  } else if (current && finding.startLine !== undefined) {
     lines.push('  Its lines at the head now:')
     current
       .slice(0, CURRENT_LINES)

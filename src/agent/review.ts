@@ -8,7 +8,9 @@ import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { planBatches, type Batch } from './batches.js'
 import type { BudgetLimits, RunLimits } from './budgets.js'
+import { cleanUntrusted } from '../text/untrusted.js'
 import {
+  AROUND_LINES,
   buildFirstUserContent,
   firstMessageShows,
   prepareFirstMessage,
@@ -28,7 +30,7 @@ import { Coverage } from './coverage.js'
 import { runAgent, type AgentRun } from './loop.js'
 import { combineRuns, finalSummary, MAX_CONCURRENT_PASSES, runPool, type RateLimitSignal } from './passes.js'
 import { SYSTEM_PROMPT } from './prompt.js'
-import { verifyFindings } from './verify.js'
+import { VERIFY_BUDGET, verifyFindings } from './verify.js'
 import { findingTools } from './tools/finding-tools.js'
 import { ToolRegistry } from './tools/registry.js'
 import { readLinesAt, repoTools } from './tools/repo-tools.js'
@@ -51,7 +53,7 @@ export interface AgentReviewInput {
   carried: Finding[]
   /** The first message's description of the pull request (everything but the diff, which comes from triage). */
   context: Omit<ReviewContextInput, 'triage' | 'headSha' | 'baseSha' | 'budget'>
-  /** Check each open finding once more after the loop (the verify-findings input). */
+  /** Judge this run's findings in an independent check after the review (the verify-findings input). */
   verify?: boolean
   /** Bounds on the whole review when it takes several passes (default: one pass, no token cap). */
   run?: RunLimits
@@ -118,6 +120,16 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
   })
   const batches = input.batches ?? planBatches(input.triage)
   const reviewable = input.triage.reviewable.map(entry => entry.file.path)
+  const reReview = input.context.reReview
+  if (reReview && reReview.around === undefined) {
+    input = {
+      ...input,
+      context: {
+        ...input.context,
+        reReview: { ...reReview, around: await codeAround(git, headSha, reReview.findings) }
+      }
+    }
+  }
   let run: AgentRun
   let ranOutOfTime: boolean
   const covered = new Set<string>()
@@ -129,6 +141,7 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
   } else {
     ;({ run, ranOutOfTime } = await reviewInPasses(input, store, batches, covered))
   }
+  if (batches.length <= 1) await checkFindings(input, store, run)
   return {
     findings: store.all(),
     touched: store.touched(),
@@ -156,8 +169,7 @@ async function reviewInPasses(
   const results = await runPool(
     batches.map((batch, index) => async () => {
       started++
-      // Verification reads one conversation's context; across passes it is left out.
-      const result = await reviewPass({ ...input, verify: false }, store, passOf(batches, index))
+      const result = await reviewPass(input, store, passOf(batches, index))
       const usage = result.run.usage
       spent += usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens
       if (result.run.failure) failed = true
@@ -190,6 +202,8 @@ async function reviewInPasses(
       `Reviewed in ${done.length} of ${count} passes (${why}); the ${left} files of the other passes are left for the next review.`
     )
   }
+  // Before the summary is written, so that it speaks of the findings that stand.
+  await checkFindings(input, store, run)
   const summaries = done.flatMap(result => (result.summary ? [result.summary] : []))
   const [onlySummary] = summaries
   if (!run.failure && summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
@@ -209,6 +223,63 @@ async function reviewInPasses(
     run.summary = summary
   }
   return { run, ranOutOfTime: outOfTime || done.some(result => result.ranOutOfTime) }
+}
+
+/**
+ * The independent check of the findings this run recorded, after every pass, in conversations of its own.
+ * A run that failed has nothing settled to check: its findings are posted as an interrupted review.
+ */
+async function checkFindings(input: AgentReviewInput, store: FindingsStore, run: AgentRun): Promise<void> {
+  if (!input.verify || run.failure || timeLeft(input.clock) < MIN_SUMMARY_MS) return
+  const { git, headSha } = input
+  const verified = await verifyFindings({
+    client: input.client,
+    model: input.model,
+    store,
+    repoTools: repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles }),
+    files: input.prFiles,
+    readHeadLines: path => readLinesAt(git, headSha, path),
+    ids: store.touched(),
+    logger: input.logger,
+    usage: run.usage,
+    // Under the run's clock, the check ends by its deadline too.
+    ...(input.clock ? { budget: underClock(VERIFY_BUDGET, input.clock).budget, now: input.clock.now } : {}),
+    ...(input.now && !input.clock ? { now: input.now } : {})
+  })
+  run.coverageNotes.push(...verified.notes)
+}
+
+/**
+ * The head's lines of each open finding with AROUND_LINES lines either side, so that a re-review sees the
+ * fix that landed next to the cited lines without a tool call. Each file is read once; a file that cannot be
+ * read leaves its findings without.
+ */
+export async function codeAround(
+  git: Git,
+  headSha: string,
+  findings: readonly Finding[]
+): Promise<Record<string, { start: number; lines: string[] }>> {
+  const around: Record<string, { start: number; lines: string[] }> = {}
+  const files = new Map<string, Promise<string[] | undefined>>()
+  for (const finding of findings) {
+    if (finding.status !== 'open' || finding.startLine === undefined || finding.endLine === undefined)
+      continue
+    if ((finding.side ?? 'RIGHT') !== 'RIGHT') continue
+    let read = files.get(finding.file)
+    if (!read) {
+      read = readLinesAt(git, headSha, finding.file).catch(() => undefined)
+      files.set(finding.file, read)
+    }
+    const lines = await read
+    if (!lines || finding.startLine > lines.length) continue
+    const start = Math.max(1, finding.startLine - AROUND_LINES)
+    const end = Math.min(lines.length, finding.endLine + AROUND_LINES)
+    around[finding.id] = {
+      start,
+      lines: lines.slice(start - 1, end).map(text => cleanUntrusted(text, { invisible: 'show' }))
+    }
+  }
+  return around
 }
 
 /** One conversation: the first message (whole, or one pass's batch), the loop, and what it covered. */
@@ -251,21 +322,6 @@ async function reviewPass(
   })
   const { run, ranOutOfTime } =
     byClock && input.clock ? inClockTerms(ran, input.clock) : { run: ran, ranOutOfTime: false }
-  // A run that failed has nothing settled to verify; its findings are posted as an interrupted review.
-  if (input.verify && !run.failure && timeLeft(input.clock) >= MIN_SUMMARY_MS) {
-    const verified = await verifyFindings({
-      client: input.client,
-      model: input.model,
-      system: SYSTEM_PROMPT,
-      tools,
-      firstUserContent,
-      store,
-      readHeadLines: path => readLinesAt(git, headSha, path),
-      logger,
-      usage: run.usage
-    })
-    run.coverageNotes.push(...verified.notes)
-  }
   return {
     run,
     covered: new Set(coverage.covered()),

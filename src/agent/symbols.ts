@@ -3,6 +3,7 @@ import type { DiffFile } from '../diff/model.js'
 import type { Git, GrepMatch } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { errorMessage } from '../errors.js'
+import { privateKeyLines, PRIVATE_KEY_LINE, redactSecrets } from '../text/redact.js'
 
 /**
  * Which top-level symbols a change touches, and how often the rest of the repository refers to them. A
@@ -217,6 +218,16 @@ export interface ChangedSymbol {
   /** Where it is declared at the head; none for a removed symbol. */
   line?: number
   change: SymbolChange
+  /** Set when the declaring line itself changed: the signature before and after, each on one line. */
+  signature?: { old: string; new: string }
+}
+
+/** A reference to a changed symbol with the lines around it at the head. */
+export interface CallSite {
+  file: string
+  line: number
+  /** The reference's line and up to CALL_SITE_CONTEXT lines either side, numbered. */
+  lines: Array<{ line: number; text: string }>
 }
 
 export interface SymbolReferences extends ChangedSymbol {
@@ -225,11 +236,44 @@ export interface SymbolReferences extends ChangedSymbol {
   files: number
   /** The count stopped at the search cap. */
   capped?: boolean
+  /** For the top changed contracts: a few references, from files the diff leaves alone first. */
+  callSites?: CallSite[]
 }
 
 export const MAX_SYMBOLS = 25
-const MAX_FILES_READ = 40
+/** Symbols collected from the diff before they are ranked and cut to MAX_SYMBOLS. */
+const MAX_CANDIDATES = 120
+const MAX_FILES_READ = 60
 const MAX_MATCHES = 1000
+/** Contracts shown with call sites, call sites each, and lines either side of one. */
+export const CONTRACTS_WITH_CALL_SITES = 5
+export const CALL_SITES_PER_CONTRACT = 3
+export const CALL_SITE_CONTEXT = 2
+const MAX_SIGNATURE_LINES = 4
+const MAX_SIGNATURE_CHARS = 300
+
+/**
+ * A declaration as one line: from `lines[at]` on until the line that opens its body (a brace, a Python
+ * colon or an arrow), at most MAX_SIGNATURE_LINES lines, whitespace collapsed.
+ */
+export function signatureFrom(lines: ReadonlyArray<string | undefined>, at: number): string {
+  const parts: string[] = []
+  let depth = 0
+  for (let i = at; i < at + MAX_SIGNATURE_LINES && i < lines.length; i++) {
+    const text = lines[i]
+    if (text === undefined) break
+    parts.push(text.trim())
+    for (const c of text) depth += c === '(' ? 1 : c === ')' ? -1 : 0
+    // Its parameters are closed: the rest of the line is the return type and the body's opening.
+    if (depth <= 0) break
+  }
+  const joined = parts
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\{\s*$/, '')
+    .trim()
+  return joined.length <= MAX_SIGNATURE_CHARS ? joined : `${joined.slice(0, MAX_SIGNATURE_CHARS - 1)}…`
+}
 
 /** The changed symbols of the diff, from each file's lines at the head; pure. */
 export function changedSymbols(
@@ -237,10 +281,17 @@ export function changedSymbols(
   limit = MAX_SYMBOLS
 ): ChangedSymbol[] {
   const out: ChangedSymbol[] = []
-  const seen = new Set<string>()
+  const seen = new Map<string, ChangedSymbol>()
   const push = (symbol: ChangedSymbol): void => {
-    if (seen.has(symbol.name) || out.length >= limit) return
-    seen.add(symbol.name)
+    const known = seen.get(symbol.name)
+    if (known) {
+      // Found again at its declaring line: the signature change counts whichever line came first.
+      if (symbol.signature && !known.signature && known.file === symbol.file)
+        known.signature = symbol.signature
+      return
+    }
+    if (out.length >= limit) return
+    seen.set(symbol.name, symbol)
     out.push(symbol)
   }
   for (const { file, headLines } of files) {
@@ -248,16 +299,35 @@ export function changedSymbols(
     // The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is
     // many thousand lines.
     const removedNames = new Set<string>()
+    // Where each removed declaration was, by name: its old line, and the old file's lines the hunks show.
+    const removedAt = new Map<string, number>()
+    const oldText = new Map<number, string>()
     // Old numbers of the removed lines that are indented and not blank, in order.
     const indentedRemovals: number[] = []
     for (const hunk of file.hunks) {
       visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
-        if (kind !== 'del') return
+        if (kind === 'add') return
         const text = hunkLineText(hunk, index) as string
+        if (oldLine !== undefined && removedAt.size > 0) oldText.set(oldLine, text)
+        if (kind !== 'del') return
+        if (oldLine !== undefined) oldText.set(oldLine, text)
         const name = declarationIn(text)?.name
-        if (name !== undefined) removedNames.add(name)
+        if (name !== undefined) {
+          removedNames.add(name)
+          if (oldLine !== undefined && !removedAt.has(name)) removedAt.set(name, oldLine)
+        }
         if (oldLine !== undefined && indentOf(text) > 0 && text.trim() !== '') indentedRemovals.push(oldLine)
       })
+    }
+    const signatureOf = (name: string, headLine: number): ChangedSymbol['signature'] => {
+      const old = removedAt.get(name)
+      if (old === undefined || !headLines) return undefined
+      const before = signatureFrom(
+        Array.from({ length: MAX_SIGNATURE_LINES }, (_, i) => oldText.get(old + i)),
+        0
+      )
+      const after = signatureFrom(headLines, headLine - 1)
+      return before !== after ? { old: before, new: after } : undefined
     }
     const declaredAtHead = new Set<string>()
     if (headLines) {
@@ -267,12 +337,15 @@ export function changedSymbols(
           if (kind !== 'add' || newLine === undefined) return true
           for (const declaration of enclosingDeclarations(headLines, newLine)) {
             declaredAtHead.add(declaration.name)
-            const isNew = declaration.line === newLine && !removedNames.has(declaration.name)
+            const atDeclaration = declaration.line === newLine
+            const isNew = atDeclaration && !removedNames.has(declaration.name)
+            const signature = atDeclaration && !isNew ? signatureOf(declaration.name, newLine) : undefined
             push({
               name: declaration.name,
               file: file.path,
               line: declaration.line,
-              change: isNew ? 'added' : 'changed'
+              change: isNew ? 'added' : 'changed',
+              ...(signature ? { signature } : {})
             })
           }
           return true
@@ -350,8 +423,9 @@ export async function symbolReferences(
     const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
     return { file, headLines: text?.split(/\r?\n/) }
   })
-  const symbols = changedSymbols(withLines)
-  if (symbols.length === 0) return []
+  const candidates = changedSymbols(withLines, MAX_CANDIDATES)
+  if (candidates.length === 0) return []
+  const symbols = candidates
   let matchesOf: Map<string, GrepMatch[]>
   try {
     matchesOf = await git.grepWords(
@@ -380,9 +454,11 @@ export async function symbolReferences(
     }
     return added.has(match.line)
   }
-  return symbols.map(symbol => {
+  const outsideOf = new Map<string, GrepMatch[]>()
+  const counted = symbols.map(symbol => {
     const matches = matchesOf.get(symbol.name) ?? []
     const outside = matches.filter(m => !isAdded(m) && !isDefinition(m.text, symbol.name))
+    outsideOf.set(symbol.name, outside)
     const entry: SymbolReferences = {
       ...symbol,
       references: outside.length,
@@ -391,4 +467,105 @@ export async function symbolReferences(
     if (matches.length >= MAX_MATCHES) entry.capped = true
     return entry
   })
+  const ranked = rankSymbols(counted).slice(0, MAX_SYMBOLS)
+  await addCallSites(git, headSha, ranked, outsideOf, byPath, logger)
+  return ranked
+}
+
+/**
+ * Where the contract bugs are likely: changed signatures (and removed symbols) that code outside the diff
+ * refers to, then changed bodies with references, most referenced first; then what nothing else refers to.
+ * An added symbol with no references tells the model nothing and is left out.
+ */
+export function rankSymbols(symbols: readonly SymbolReferences[]): SymbolReferences[] {
+  const group = (symbol: SymbolReferences): number => {
+    const contract = symbol.signature !== undefined || symbol.change === 'removed'
+    if (symbol.references > 0) return contract ? 0 : symbol.change === 'changed' ? 1 : 2
+    return contract ? 3 : 4
+  }
+  return symbols
+    .filter(symbol => !(symbol.change === 'added' && symbol.references === 0))
+    .map((symbol, at) => ({ symbol, at }))
+    .sort(
+      (a, b) => group(a.symbol) - group(b.symbol) || b.symbol.references - a.symbol.references || a.at - b.at
+    )
+    .map(({ symbol }) => symbol)
+}
+
+const IMPORT_LINE =
+  /^\s*(?:import\b|export\s*(?:\*|\{)|from\s+\S+\s+import\b|#include\b|using\b|use\s)|\brequire\(/
+
+/**
+ * Up to CALL_SITES_PER_CONTRACT references for each of the first CONTRACTS_WITH_CALL_SITES changed symbols
+ * with references, those in files the diff does not touch first, each with CALL_SITE_CONTEXT lines either
+ * side: the code the first turns of a contract check would read. One git process reads the files.
+ */
+async function addCallSites(
+  git: Git,
+  headSha: string,
+  ranked: SymbolReferences[],
+  outsideOf: ReadonlyMap<string, GrepMatch[]>,
+  changed: ReadonlyMap<string, DiffFile>,
+  logger: Logger
+): Promise<void> {
+  const chosen = new Map<SymbolReferences, GrepMatch[]>()
+  for (const symbol of ranked) {
+    if (chosen.size >= CONTRACTS_WITH_CALL_SITES) break
+    if (symbol.references === 0 || symbol.change === 'added') continue
+    // Imports say nothing about how a symbol is used; calls say the most.
+    const uses = (outsideOf.get(symbol.name) ?? []).filter(m => !IMPORT_LINE.test(m.text))
+    const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`)
+    const order = (m: GrepMatch): number => (changed.has(m.path) ? 2 : 0) + (call.test(m.text) ? 0 : 1)
+    const candidates = uses
+      .map((m, at) => ({ m, at }))
+      .sort((a, b) => order(a.m) - order(b.m) || a.at - b.at)
+      .map(({ m }) => m)
+    const sites: GrepMatch[] = []
+    // Other files first: three files say more than three lines of one.
+    for (const match of candidates) {
+      if (sites.length >= CALL_SITES_PER_CONTRACT) break
+      if (!sites.some(site => site.path === match.path)) sites.push(match)
+    }
+    for (const match of candidates) {
+      if (sites.length >= CALL_SITES_PER_CONTRACT) break
+      if (!sites.includes(match)) sites.push(match)
+    }
+    sites.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
+    if (sites.length > 0) chosen.set(symbol, sites)
+  }
+  if (chosen.size === 0) return
+  let blobs: Map<string, Buffer>
+  try {
+    blobs = await git.readBlobs(headSha, [...new Set([...chosen.values()].flat().map(m => m.path))])
+  } catch (error) {
+    logger.debug(`Could not read the call sites of the changed symbols: ${errorMessage(error)}`)
+    return
+  }
+  const linesOf = new Map<string, string[] | undefined>()
+  const lines = (path: string): string[] | undefined => {
+    if (!linesOf.has(path)) {
+      const bytes = blobs.get(path)
+      const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
+      // Secrets are masked here, and every line of a private key, which carries no marker of its own.
+      const keys = text === undefined ? new Set<number>() : privateKeyLines(text)
+      linesOf.set(
+        path,
+        text?.split(/\r?\n/).map((line, i) => (keys.has(i + 1) ? PRIVATE_KEY_LINE : redactSecrets(line)))
+      )
+    }
+    return linesOf.get(path)
+  }
+  for (const [symbol, sites] of chosen) {
+    const callSites: CallSite[] = []
+    for (const site of sites) {
+      const text = lines(site.path)
+      if (!text) continue
+      const from = Math.max(1, site.line - CALL_SITE_CONTEXT)
+      const to = Math.min(text.length, site.line + CALL_SITE_CONTEXT)
+      const shown: CallSite['lines'] = []
+      for (let n = from; n <= to; n++) shown.push({ line: n, text: text[n - 1] ?? '' })
+      callSites.push({ file: site.path, line: site.line, lines: shown })
+    }
+    if (callSites.length > 0) symbol.callSites = callSites
+  }
 }

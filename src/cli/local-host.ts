@@ -29,7 +29,7 @@ export function localSettings(options: CliOptions, apiKey: string): ReviewSettin
     fullReview: options.full,
     exclude: [],
     instructions: options.instructions,
-    verifyFindings: false
+    verifyFindings: options.budget === 'deep'
   }
 }
 

@@ -50,6 +50,8 @@ export interface Finding {
   fingerprint: string
   /** Why the status last changed (e.g. "fixed in abc1234"). */
   note?: string
+  /** A resolved or dismissed finding whose code was removed since: its lines name nothing at the head. */
+  gone?: true
 }
 
 export function isLineFinding(finding: Finding): finding is Finding & { startLine: number; endLine: number } {

@@ -2,10 +2,7 @@ import type { DiffLineSet } from '../diff/line-set.js'
 import type { Side } from '../diff/model.js'
 import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
 import { compactRanges, locateQuote, quoteMatches } from './quote.js'
-import { atLeast, type Severity } from './severity.js'
-
-/** Lines outside the diff are accepted only at this severity, and never posted inline. */
-export const OUTSIDE_DIFF_MIN: Severity = 'high'
+import type { Severity } from './severity.js'
 
 /** Longer suggestions are rarely exact; a fix that big belongs in the description. */
 export const MAX_SUGGESTION_LINES = 12
@@ -45,8 +42,8 @@ export interface Placement {
 export type PlacementResult = { ok: true; placement: Placement } | { ok: false; error: string }
 
 /**
- * The rules for where a finding may sit: lines in one hunk of the diff (or, for a high or critical
- * finding, existing lines of the head file), a quote that appears in them, and a suggestion that changes
+ * The rules for where a finding may sit: lines in one hunk of the diff (or existing lines of the head file,
+ * listed in the review body as outside the diff), a quote that appears in them, and a suggestion that changes
  * them. Each refusal says what would be accepted instead.
  */
 export class FindingPlacer {
@@ -163,9 +160,7 @@ export class FindingPlacer {
       )
     }
     if (this.lines.hasFile(request.file)) return {}
-    if (atLeast(request.severity, OUTSIDE_DIFF_MIN) && (await this.headFile(request.file)) !== undefined) {
-      return { outsideDiff: true }
-    }
+    if ((await this.headFile(request.file)) !== undefined) return { outsideDiff: true }
     return this.notInDiff(request.file)
   }
 
@@ -227,7 +222,7 @@ export class FindingPlacer {
       near.length > 0 ? ` The nearest ${side} lines in the diff are ${compactRanges(near)}.` : ''
     const head = await this.headFile(file)
     if (!this.lines.hasFile(file) && !head) return this.notInDiff(file)
-    if (side === 'LEFT' || !atLeast(request.severity, OUTSIDE_DIFF_MIN)) {
+    if (side === 'LEFT') {
       return `${file} ${range} (${side}) is not part of the diff, so it cannot be commented on.${nearText} ${CITE_THE_CAUSE}`
     }
     if (!head || end > head.length) {

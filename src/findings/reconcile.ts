@@ -26,9 +26,10 @@ function touchedRightLines(files: readonly DiffFile[]): Map<string, Set<number>>
 }
 
 /**
- * Follows the open findings of the last review to the head. Closed findings are carried as they are, for the
- * record. Without a line map (the earlier commit was force-pushed away) positions cannot be trusted, so every
- * open line finding is flagged for the agent to confirm.
+ * Follows the findings of the last review to the head. Resolved and dismissed ones move with their code as
+ * open ones do, so that a re-raise is told by where its code is now; one whose code is gone is marked so.
+ * Without a line map (the earlier commit was force-pushed away) positions cannot be trusted, so every open
+ * line finding is flagged for the agent to confirm.
  */
 export function carryFindings(
   previous: readonly Finding[],
@@ -39,7 +40,7 @@ export function carryFindings(
   const changes = new Map<string, CarriedChange>()
   const findings = previous.map(original => {
     const finding = { ...original }
-    if (finding.status !== 'open') return finding
+    if (finding.status !== 'open') return lineMap && !finding.gone ? moveClosed(finding, lineMap) : finding
     if (!lineMap) {
       if (isLineFinding(finding)) changes.set(finding.id, 'unmapped')
       return finding
@@ -72,6 +73,27 @@ export function carryFindings(
     return finding
   })
   return { findings, changes }
+}
+
+/** A closed finding at its code's place at the head, or marked gone when that code was removed. */
+function moveClosed(finding: Finding, lineMap: LineMap): Finding {
+  if (!isLineFinding(finding)) {
+    const path = lineMap.mapPath(finding.file)
+    if (path === undefined) finding.gone = true
+    else finding.file = path
+    return finding
+  }
+  const side = finding.side ?? 'RIGHT'
+  const start = lineMap.mapLine(finding.file, side, finding.startLine)
+  const end = lineMap.mapLine(finding.file, side, finding.endLine)
+  if ('deleted' in start || 'deleted' in end) {
+    finding.gone = true
+    return finding
+  }
+  finding.file = start.path
+  finding.startLine = start.line
+  finding.endLine = end.line
+  return finding
 }
 
 /**

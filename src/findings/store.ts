@@ -3,8 +3,8 @@ import type { DiffLineSet } from '../diff/line-set.js'
 import { displayPath } from '../diff/paths.js'
 import { findingLocation, isLineFinding, type Finding, type FindingStatus } from './finding.js'
 import { fingerprintOf } from './fingerprint.js'
-import { FindingPlacer, normalizeSuggestion, OUTSIDE_DIFF_MIN } from './placement.js'
-import { atLeast } from './severity.js'
+import { FindingPlacer, normalizeSuggestion } from './placement.js'
+import { nearIdenticalTitles, similarTitles } from './similar.js'
 
 /** What add_finding gives: the finding as the model states it, before the store assigns its bookkeeping. */
 export type NewFinding = Pick<
@@ -93,12 +93,12 @@ export class FindingsStore {
     const duplicate = this.findings.find(existing => isDuplicate(existing, draft))
     if (duplicate) {
       return refuse(
-        `Not added: ${duplicate.id} is already an open ${duplicate.category} finding at ` +
+        `Not added: ${duplicate.id} is already an open finding at ` +
           `${findingLocation(duplicate)} ("${duplicate.title}"). Use update_finding with id ${duplicate.id} ` +
           'to revise it instead of adding a second one.'
       )
     }
-    const closed = this.findings.find(existing => overlapsClosed(existing, draft))
+    const closed = this.findings.find(existing => reRaises(existing, draft))
     if (closed) return refuse(closedRefusal(closed))
     draft.id = this.uniqueId()
     draft.fingerprint = fingerprintOf(draft)
@@ -128,13 +128,6 @@ export class FindingsStore {
       )
     }
     const severity = changes.severity ?? finding.severity
-    if (finding.outsideDiff && !atLeast(severity, OUTSIDE_DIFF_MIN)) {
-      return refuse(
-        `${id} cites lines outside the diff, so its severity cannot be lowered. Dismiss it (status ` +
-          '"dismissed") with a note, then add a finding on the changed line that causes the problem, naming ' +
-          'the affected code in the description.'
-      )
-    }
     let suggestion: string | undefined
     if (changes.suggestion !== undefined) {
       if (!isLineFinding(finding) || finding.outsideDiff || (finding.side ?? 'RIGHT') !== 'RIGHT') {
@@ -197,13 +190,38 @@ function normalizeCategory(category: string): string {
 }
 
 /**
- * A problem someone dismissed, or that was fixed, is not raised again as new: same file and overlapping
- * lines, or the same fingerprint. Reopening it is a deliberate act (update_finding with status open).
+ * A problem someone dismissed, or that was fixed, is not raised again as new: the same fingerprint (the same
+ * quoted code and category, wherever the lines moved) under a similar title, or an overlapping location with
+ * a near-identical title. A different problem on those lines is new. Reopening a closed one is a deliberate
+ * act (update_finding with status open).
  */
-function overlapsClosed(existing: Finding, draft: Finding): boolean {
+function reRaises(existing: Finding, draft: Finding): boolean {
   if (existing.status === 'open' || existing.file !== draft.file) return false
-  if (existing.fingerprint !== '' && existing.fingerprint === fingerprintOf(draft)) return true
-  if (!isLineFinding(existing) || draft.startLine === undefined || draft.endLine === undefined) return false
+  if (
+    existing.fingerprint !== '' &&
+    existing.fingerprint === fingerprintOf(draft) &&
+    similarTitles(existing.title, draft.title)
+  )
+    return true
+  return samePlace(existing, draft) && nearIdenticalTitles(existing.title, draft.title)
+}
+
+function closedRefusal(closed: Finding): string {
+  const how = closed.status === 'dismissed' ? 'was dismissed' : 'was resolved'
+  const why = closed.note ? ` (${closed.note})` : ''
+  return (
+    `Not added: this is the same issue as ${closed.id} at ${findingLocation(closed)} ("${closed.title}"), which ${how}${why}. ` +
+    `A closed finding is not raised again as new. Only if the problem is back, reopen it: call update_finding ` +
+    `with id ${closed.id}, status "open" and a note saying what brought it back.`
+  )
+}
+
+/** The same place: overlapping lines on one side, or both about the whole file. */
+function samePlace(existing: Finding, draft: Finding): boolean {
+  if (existing.file !== draft.file || existing.gone) return false
+  if (!isLineFinding(existing) || draft.startLine === undefined || draft.endLine === undefined) {
+    return !isLineFinding(existing) && draft.startLine === undefined
+  }
   return (
     (existing.side ?? 'RIGHT') === (draft.side ?? 'RIGHT') &&
     existing.startLine <= draft.endLine &&
@@ -211,25 +229,12 @@ function overlapsClosed(existing: Finding, draft: Finding): boolean {
   )
 }
 
-function closedRefusal(closed: Finding): string {
-  const how = closed.status === 'dismissed' ? 'was dismissed' : 'was resolved'
-  const why = closed.note ? ` (${closed.note})` : ''
-  return (
-    `Not added: this overlaps ${closed.id} at ${findingLocation(closed)} ("${closed.title}"), which ${how}${why}. ` +
-    `A closed finding is not raised again as new. Only if the problem is back, reopen it: call update_finding ` +
-    `with id ${closed.id}, status "open" and a note saying what brought it back.`
-  )
-}
-
+/**
+ * A second filing of an open finding: the same place and a similar title, whatever the category (the same
+ * problem filed as correctness and as data is one problem). A different problem on the same lines is not one.
+ */
 function isDuplicate(existing: Finding, draft: Finding): boolean {
-  if (existing.status !== 'open' || existing.file !== draft.file || existing.category !== draft.category)
-    return false
-  if (!isLineFinding(existing) || draft.startLine === undefined || draft.endLine === undefined) {
-    return !isLineFinding(existing) && draft.startLine === undefined
-  }
   return (
-    (existing.side ?? 'RIGHT') === draft.side &&
-    existing.startLine <= draft.endLine &&
-    draft.startLine <= existing.endLine
+    existing.status === 'open' && samePlace(existing, draft) && similarTitles(existing.title, draft.title)
   )
 }

@@ -47,6 +47,8 @@ export interface GrepMatch {
 export interface GrepOptions {
   /** Match the pattern as a literal string instead of an extended regular expression. */
   fixed?: boolean
+  /** Read the pattern as a Perl-compatible regular expression (git grep -P; not every git is built with it). */
+  perl?: boolean
   /** Restrict the search to this file or directory (literal, not a glob). */
   path?: string
   /** Stop after this many matches in total (default 1,000). */
@@ -688,7 +690,13 @@ export function createGit(workspaceDir: string, logger: Logger): Git {
       if (options.wordRegexp) args.push('--word-regexp')
       if (context > 0) args.push(`--context=${context}`)
       if (options.showFunction) args.push('--show-function')
-      args.push(options.fixed ? '--fixed-strings' : '--extended-regexp', '-e', pattern, revision(sha), '--')
+      args.push(
+        options.fixed ? '--fixed-strings' : options.perl ? '--perl-regexp' : '--extended-regexp',
+        '-e',
+        pattern,
+        revision(sha),
+        '--'
+      )
       if (options.path) args.push(stripSlashes(options.path) || '.')
       const limit = options.maxCount ?? DEFAULT_GREP_MATCHES
       const linesPerMatch = 1 + 2 * context + (options.showFunction ? 1 : 0) + (extra ? 1 : 0)

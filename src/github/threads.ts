@@ -19,6 +19,8 @@ export interface ThreadActivity extends ThreadInfo {
   resolvedBy?: string
   /** Every comment after the first, oldest first. */
   replies: ThreadComment[]
+  /** The body of the comment that opened the thread. */
+  opening?: string
 }
 
 const ACTIVITY_QUERY = `
@@ -92,6 +94,7 @@ export async function readThreadActivity(
         return [reply]
       })
       const activity: ThreadActivity = { threadId: node.id, isResolved: node.isResolved, replies }
+      if (comments[0]?.body) activity.opening = comments[0].body
       if (node.resolvedBy) activity.resolvedBy = node.resolvedBy.login
       found.set(Number(first), activity)
     }

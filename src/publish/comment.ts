@@ -2,6 +2,7 @@ import { findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
 import { findingTag } from '../state/marker.js'
 import { measure, truncate } from '../text/measure.js'
+import { quoteTag } from './marker-comment.js'
 import { codeBlock, inline, neutralize, severityLabel } from './markdown.js'
 import { commentSide, type InlineFinding } from './select.js'
 
@@ -50,6 +51,8 @@ export function renderCommentBody(finding: Finding): string {
   if (description !== '') parts.push(description)
   const suggestion = suggestionSection(finding)
   if (suggestion !== undefined) parts.push(suggestion)
+  // Hidden: read back by the next run when the state marker had no room for it.
+  if (finding.quote) parts.push(quoteTag(finding.quote))
   parts.push(findingTag(finding.id))
   return parts.join('\n\n')
 }

@@ -1,6 +1,7 @@
 import type { Finding } from '../findings/finding.js'
 import { isOwnAccount } from '../github/identity.js'
 import type { ThreadActivity } from '../github/threads.js'
+import { withCommentText } from './marker-comment.js'
 
 /** A person's reply in a Redline thread. */
 export interface FindingReply {
@@ -38,6 +39,8 @@ export function readThreadReplies(
     if (finding.status !== 'open' || finding.commentId === undefined) return finding
     const thread = threads.get(finding.commentId)
     if (!thread) return finding
+    // What the state marker had no room for is read back from Redline's own comment.
+    if (thread.opening !== undefined) finding = withCommentText(finding, thread.opening)
     const resolvedByPerson =
       thread.isResolved && !(thread.resolvedBy && isOwnAccount({ login: thread.resolvedBy }, viewerLogin))
     if (resolvedByPerson) {

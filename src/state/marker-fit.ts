@@ -1,6 +1,6 @@
 import type { Finding } from '../findings/finding.js'
 import { severityRank } from '../findings/severity.js'
-import { encodeMarker, type EncodeOptions, type ReviewState } from './marker.js'
+import { encodeMarker, MARKER_TEXT_LIMITS, type EncodeOptions, type ReviewState } from './marker.js'
 import { measure, plural } from '../text/measure.js'
 
 export interface FittedMarker {
@@ -93,16 +93,28 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
     return result(marker)
   }
 
+  // What an open finding's inline comment also holds goes first: the next run reads it back from there.
+  const bare: EncodeOptions = { ...lean, suggestions: false, quotes: false }
   const ladder: Array<[EncodeOptions, string]> = [
+    [{ ...lean, suggestions: false }, 'suggestions of open findings were left out of the stored state'],
+    [bare, 'quotes of open findings were left out of the stored state'],
     [
-      { ...lean, openDescriptionLimit: 100 },
+      { ...bare, openDescriptionLimit: 1000 },
       'descriptions of open findings were shortened in the stored state'
     ],
-    [{ ...lean, openDescriptionLimit: 0 }, 'descriptions of open findings were left out of the stored state'],
-    [{ ...lean, openDescriptionLimit: 0, titleLimit: 40 }, 'titles were shortened in the stored state'],
-    [{ ...lean, openDescriptionLimit: 0, titleLimit: 0 }, 'titles were left out of the stored state'],
     [
-      { ...lean, openDescriptionLimit: 0, titleLimit: 0, categories: false },
+      { ...bare, openDescriptionLimit: MARKER_TEXT_LIMITS.description },
+      'descriptions of open findings were shortened in the stored state'
+    ],
+    [
+      { ...bare, openDescriptionLimit: 100 },
+      'descriptions of open findings were shortened in the stored state'
+    ],
+    [{ ...bare, openDescriptionLimit: 0 }, 'descriptions of open findings were left out of the stored state'],
+    [{ ...bare, openDescriptionLimit: 0, titleLimit: 40 }, 'titles were shortened in the stored state'],
+    [{ ...bare, openDescriptionLimit: 0, titleLimit: 0 }, 'titles were left out of the stored state'],
+    [
+      { ...bare, openDescriptionLimit: 0, titleLimit: 0, categories: false },
       'categories were left out of the stored state'
     ]
   ]
@@ -110,7 +122,7 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
   for (const [encode, note] of ladder) {
     leanest = encode
     marker = attempt(findings, encode)
-    notes.push(note)
+    if (!notes.includes(note)) notes.push(note)
     if (measure(marker) <= maxChars) return result(marker)
   }
 

@@ -41,8 +41,19 @@ export const MARKER_VERSION = 1
 const OPEN = '<!-- redline:state '
 const CLOSE = ' -->'
 
-/** Longest text kept per finding in the marker; the full text lives in the review and the findings file. */
-export const MARKER_TEXT_LIMITS = { title: 120, description: 280, note: 120, category: 40 } as const
+/**
+ * Longest text kept per finding in the marker. An open finding keeps its whole description, quote and
+ * suggestion while the marker fits (a re-review shows them); a closed one keeps a short description.
+ */
+export const MARKER_TEXT_LIMITS = {
+  title: 120,
+  description: 280,
+  openDescription: 4000,
+  note: 120,
+  category: 40,
+  quote: 2000,
+  suggestion: 8000
+} as const
 
 /*
  * Wire format, version 1. One HTML comment at the end of the review body:
@@ -66,8 +77,10 @@ export const MARKER_TEXT_LIMITS = { title: 120, description: 280, note: 120, cat
  *   st "r" resolved, "d" dismissed (absent: open)        o  1 when outside the diff
  *   fs shas index of first_seen_sha                      lc shas index of last_confirmed_sha (absent: = fs)
  *   k  review comment id   h  fingerprint                t  title    d  description    n  note
+ *   qt quote (open only)   sg suggestion (open only)     g  1 when a closed finding's code is gone
  *
- * c, t, d and n are optional so that a large state can shed them and still fit in one review body.
+ * c, t, d, n, qt and sg are optional so that a large state can shed them and still fit in one review body;
+ * an open finding's shed description, quote and suggestion are read back from its inline comment.
  * The JSON never contains `<` or `>` and never `--` (each is written as a \u escape), so nothing inside it can
  * end the HTML comment early or open another one.
  */
@@ -107,7 +120,10 @@ const wireFinding = z.object({
   h: z.string().max(200),
   t: z.string().max(1000).optional(),
   d: z.string().max(5000).optional(),
-  n: z.string().max(1000).optional()
+  n: z.string().max(1000).optional(),
+  qt: z.string().max(4000).optional(),
+  sg: z.string().max(10000).optional(),
+  g: z.literal(1).optional()
 })
 type WireFinding = z.infer<typeof wireFinding>
 
@@ -162,6 +178,10 @@ export interface EncodeOptions {
   closedDetail?: boolean
   /** Categories are left out when this is false. */
   categories?: boolean
+  /** Open findings' suggestions are left out when this is false. */
+  suggestions?: boolean
+  /** Open findings' quotes are left out when this is false. */
+  quotes?: boolean
   /** The pending list is replaced by "every file is pending" when this is true. */
   pendingAll?: boolean
 }
@@ -208,7 +228,7 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
     const detail = !closed || options.closedDetail !== false
     const descriptionLimit = closed
       ? MARKER_TEXT_LIMITS.description
-      : (options.openDescriptionLimit ?? Infinity)
+      : Math.min(MARKER_TEXT_LIMITS.openDescription, options.openDescriptionLimit ?? Infinity)
     const entry: WireFinding = {
       i: finding.id,
       s: SEVERITY_CODES[finding.severity] as WireFinding['s'],
@@ -230,12 +250,23 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
     if (finding.commentId !== undefined) entry.k = finding.commentId
     const title = clip(finding.title, Math.min(MARKER_TEXT_LIMITS.title, options.titleLimit ?? Infinity))
     if (title !== undefined) entry.t = title
-    const description = detail
-      ? clip(finding.description, Math.min(MARKER_TEXT_LIMITS.description, descriptionLimit))
-      : undefined
+    const description = detail ? clip(finding.description, descriptionLimit) : undefined
     if (description !== undefined) entry.d = description
     const note = detail ? clip(finding.note, MARKER_TEXT_LIMITS.note) : undefined
     if (note !== undefined) entry.n = note
+    if (!closed) {
+      // Cut text would no longer match the cited lines or apply: kept whole or not at all.
+      const quote = finding.quote
+      if (options.quotes !== false && quote && quote.length <= MARKER_TEXT_LIMITS.quote) entry.qt = quote
+      const suggestion = finding.suggestion
+      if (
+        options.suggestions !== false &&
+        suggestion !== undefined &&
+        suggestion.length <= MARKER_TEXT_LIMITS.suggestion
+      )
+        entry.sg = suggestion
+    }
+    if (closed && finding.gone) entry.g = 1
     return entry
   })
   const wire: WireState = { v: MARKER_VERSION, sha: state.lastReviewedSha, shas, files: frontCode(paths), f }
@@ -285,6 +316,9 @@ function fromWire(wire: WireState): ReviewState {
     if (entry.o) finding.outsideDiff = true
     if (entry.k !== undefined) finding.commentId = entry.k
     if (entry.n !== undefined) finding.note = entry.n
+    if (entry.qt !== undefined) finding.quote = entry.qt
+    if (entry.sg !== undefined) finding.suggestion = entry.sg
+    if (entry.g && finding.status !== 'open') finding.gone = true
     return finding
   })
   const state: ReviewState = { lastReviewedSha: wire.sha, findings }

@@ -144,8 +144,8 @@ export function findingTools(store: FindingsStore): AgentTool[] {
         })
         return outcome(result, finding =>
           finding.outsideDiff
-            ? `Added ${finding.id}. Its lines are outside the diff, so it will be listed in the review body ` +
-              'under "Outside the diff", not posted as an inline comment.'
+            ? `Added ${finding.id}. Its lines are outside the diff, so it will be listed in the review body, ` +
+              'not posted as an inline comment.'
             : `Added ${finding.id}.`
         )
       }

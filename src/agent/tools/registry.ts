@@ -89,7 +89,19 @@ export class ToolRegistry {
 
   /** Runs one call. Never throws: every failure becomes an error result the model can act on. */
   async execute(name: string, input: unknown): Promise<ToolOutcome> {
-    const outcome = await this.run(name, input)
+    return this.record(name, input, await this.run(name, input))
+  }
+
+  /**
+   * Runs one call without adding it to the history: for calls run side by side, which the caller then
+   * records in the order the model made them. Never throws.
+   */
+  outcome(name: string, input: unknown): Promise<ToolOutcome> {
+    return this.run(name, input)
+  }
+
+  /** Adds a call run with `outcome` to the history and hands its outcome back. */
+  record(name: string, input: unknown, outcome: ToolOutcome): ToolOutcome {
     this.calls.push({
       name,
       input,

@@ -14,6 +14,7 @@ import { declarationIn, isDefinition } from '../symbols.js'
 import { cleanUntrusted, wrapUntrusted } from '../../text/untrusted.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
 import { checkRepoPath, resolveAtCommit } from './repo-paths.js'
+import { lacksPerl, notePerl, perlKnown, toExtendedPattern, toPerlPattern } from './search-patterns.js'
 
 export interface RepoToolsOptions {
   git: Git
@@ -26,6 +27,11 @@ export interface RepoToolsOptions {
   maxSearchResults?: number
   /** Told what each read showed of the changed files, so the review can say what it covered. */
   coverage?: Coverage
+  /**
+   * Whether search_code may use git grep -P. By default it is tried once per git and remembered; false reads
+   * every pattern as an extended one, translating what it can (as on a git built without PCRE).
+   */
+  perl?: boolean
 }
 
 const MAX_LINE_CHARS = 500
@@ -56,7 +62,11 @@ const searchCodeSchema = z
       .string()
       .min(1)
       .max(300)
-      .describe('Extended regular expression (or literal text with fixed: true).'),
+      .describe(
+        'Regular expression, Perl-style: \\d, \\w, \\s, \\b and their negations work (or literal text ' +
+          'with fixed: true). A pattern this git cannot read as written is refused with an error, never ' +
+          'answered "No matches".'
+      ),
     path: z.string().optional().describe('Limit the search to this file or directory.'),
     fixed: z.boolean().optional().describe('Match the pattern as literal text.'),
     context: z
@@ -79,7 +89,24 @@ const findReferencesSchema = z
       .regex(/^[A-Za-z_$][\w$]*$/, {
         message: 'one identifier (letters, digits, _ or $), e.g. parseConfig; for Foo.bar give bar'
       })
-      .describe('An identifier, e.g. a function, class, method or constant name.')
+      .describe('An identifier, e.g. a function, class, method or constant name.'),
+    path: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .describe('Only references under this folder, or in files matching this glob (e.g. src/**/*.ts).'),
+    context: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SEARCH_CONTEXT)
+      .optional()
+      .describe(`Lines to show before and after each reference, 0-${MAX_SEARCH_CONTEXT} (default 0).`),
+    exclude_tests: z
+      .boolean()
+      .optional()
+      .describe('Leave out test files (__tests__/, test/, *.test.*, *.spec.*, *_test.*, test_*.py).')
   })
   .strict()
 
@@ -199,18 +226,35 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
           if (!checked.ok) return fail(checked.error)
           path = checked.path || undefined
         }
-        let matches
+        const common = {
+          ...(path ? { path } : {}),
+          ...(input.context ? { context: input.context } : {}),
+          ...(input.ignore_case ? { ignoreCase: true } : {}),
+          maxCount: maxResults + 1
+        }
+        let matches: GrepMatch[] | undefined
         try {
-          matches = await git.grep(headSha, input.pattern, {
-            fixed: input.fixed === true,
-            ...(path ? { path } : {}),
-            ...(input.context ? { context: input.context } : {}),
-            ...(input.ignore_case ? { ignoreCase: true } : {}),
-            maxCount: maxResults + 1
-          })
+          if (input.fixed === true) {
+            matches = await git.grep(headSha, input.pattern, { ...common, fixed: true })
+          } else if ((options.perl ?? perlKnown(git)) !== false) {
+            try {
+              matches = await git.grep(headSha, toPerlPattern(input.pattern), { ...common, perl: true })
+              if (options.perl === undefined) notePerl(git, true)
+            } catch (error) {
+              if (!lacksPerl(error)) throw error
+              notePerl(git, false)
+            }
+          }
+          if (matches === undefined) {
+            const extended = toExtendedPattern(input.pattern)
+            if (!extended.ok) return fail(extended.error)
+            matches = await git.grep(headSha, extended.pattern, common)
+          }
         } catch (error) {
           if (error instanceof GitError)
-            return fail(`git grep rejected the search: ${error.stderr || error.message}`)
+            return fail(
+              `git grep could not read the pattern, so nothing was searched: ${error.stderr || error.message}`
+            )
           throw error
         }
         if (matches.length === 0) return { content: `No matches for ${JSON.stringify(input.pattern)}.` }
@@ -239,25 +283,73 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
         'line that starts its enclosing function; definitions and lines this pull request adds are marked. ' +
         'Use it to check the callers and implementers of a changed function, type or constant.',
       schema: findReferencesSchema,
-      async run({ symbol }) {
+      async run({ symbol, path: where, context = 0, exclude_tests: excludeTests = false }) {
+        let scope: { prefix: string; matches: (path: string) => boolean } | undefined
+        if (where !== undefined) {
+          const checked = checkRepoPath(where, { allowRoot: true })
+          if (!checked.ok) return fail(checked.error)
+          scope = pathScope(checked.path)
+        }
+        const filtered = excludeTests || scope?.matches !== undefined
         let matches
         try {
           matches = await git.grep(headSha, symbol, {
             fixed: true,
             wordRegexp: true,
             showFunction: true,
-            maxCount: maxResults + 1
+            // Filtered in code: ask for more so that the kept ones still reach the cap.
+            maxCount: filtered ? FILTERED_GREP_MATCHES : maxResults + 1,
+            ...(scope?.prefix ? { path: scope.prefix } : {})
           })
         } catch (error) {
           if (error instanceof GitError)
             return fail(`git grep rejected the search: ${error.stderr || error.message}`)
           throw error
         }
+        if (filtered)
+          matches = matches.filter(
+            m => (scope?.matches(m.path) ?? true) && !(excludeTests && isTestPath(m.path))
+          )
         const hits = matches.filter(m => m.kind === undefined)
+        const scopeNote = [where !== undefined ? `in ${where}` : '', excludeTests ? 'tests left out' : '']
+          .filter(Boolean)
+          .join(', ')
         if (hits.length === 0)
-          return { content: `No references to ${symbol} at head ${short(headSha)} (whole-word search).` }
+          return {
+            content:
+              `No references to ${symbol} at head ${short(headSha)} (whole-word search` +
+              `${scopeNote ? `, ${scopeNote}` : ''}).`
+          }
         const shown = hits.slice(0, maxResults)
-        const keyLines = await privateKeyLinesOf(git, headSha, matches, undefined)
+        const keyLines = await privateKeyLinesOf(git, headSha, matches, scope?.prefix || undefined)
+        const fileLines =
+          context > 0
+            ? await git
+                .readBlobs(headSha, [...new Set(shown.map(m => m.path))])
+                .catch(() => new Map<string, Buffer>())
+            : new Map<string, Buffer>()
+        const linesOf = new Map<string, string[]>()
+        const around = (m: { path: string; line: number }): string[] => {
+          const bytes = fileLines.get(m.path)
+          if (!bytes) return []
+          let lines = linesOf.get(m.path)
+          if (!lines) {
+            lines = splitLines(bytes.toString('utf8'))
+            linesOf.set(m.path, lines)
+          }
+          const out: string[] = []
+          const from = Math.max(1, m.line - context)
+          const to = Math.min(lines.length, m.line + context)
+          for (let n = from; n <= to; n++) {
+            if (n === m.line) continue
+            const text = cleanUntrusted(lines[n - 1] ?? '', { invisible: 'show' })
+            const hidden = keyLines.get(m.path)
+            const shownText =
+              hidden === 'all' || hidden?.has(n) === true ? PRIVATE_KEY_LINE : clip(redactSecrets(text))
+            out.push(`    ${n}${n < m.line ? '-' : '+'} ${shownText}`)
+          }
+          return out
+        }
         const masked = (m: { path: string; line: number; text: string }): string => {
           const lines = keyLines.get(m.path)
           const hidden = lines === 'all' || lines?.has(m.line) === true
@@ -280,17 +372,18 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
           entries.push(`  ${m.line}${marks.length > 0 ? ` [${marks.join(', ')}]` : ''}: ${masked(m)}`)
           if (enclosing?.path === m.path && enclosing.line < m.line && !isDefinition(m.text, symbol))
             entries.push(`      in ${enclosing.line}: ${masked(enclosing)}`)
+          if (context > 0) entries.push(...around(m))
           byFile.set(m.path, entries)
           // git names a function once for all the matches in it, and a match at column 0 starts one itself.
           if (declarationIn(m.text)) enclosing = { path: m.path, text: m.text, line: m.line }
         }
         const fileCount = byFile.size
         const lines = [
-          `References to ${symbol} at head ${short(headSha)}: ${shown.length}${hits.length > maxResults ? '+' : ''} ` +
-            `in ${fileCount} file${fileCount === 1 ? '' : 's'}.`
+          `References to ${symbol} at head ${short(headSha)}${scopeNote ? ` (${scopeNote})` : ''}: ` +
+            `${shown.length}${hits.length > maxResults ? '+' : ''} in ${fileCount} file${fileCount === 1 ? '' : 's'}.`
         ]
         for (const [file, entries] of byFile)
-          lines.push(`${file} (${entries.filter(e => !e.startsWith('      ')).length}):`, ...entries)
+          lines.push(`${file} (${entries.filter(e => !e.startsWith('    ')).length}):`, ...entries)
         if (hits.length > maxResults)
           lines.push(`[more than ${maxResults} references; use search_code with a path to narrow them]`)
         return data(`find_references:${symbol}`, lines.join('\n'))
@@ -314,6 +407,64 @@ export function repoTools(options: RepoToolsOptions): AgentTool[] {
       }
     })
   ]
+}
+
+/** How many matches a find_references filtered in code (by glob or tests) asks git for. */
+const FILTERED_GREP_MATCHES = 2000
+
+const TEST_PATH = [
+  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|testdata|fixtures)\//,
+  /\.(test|spec)\.[^/]+$/,
+  /_(test|spec)\.[^/]+$/,
+  /(^|\/)test_[^/]+\.py$/
+]
+
+/** Whether a path is a test file by the usual conventions. */
+export function isTestPath(path: string): boolean {
+  return TEST_PATH.some(pattern => pattern.test(path))
+}
+
+/**
+ * A folder or a glob as a literal folder for git (the part before the first wildcard) and, for a glob, the
+ * test each matched path must pass. A glob without a slash matches a file's name anywhere.
+ */
+export function pathScope(path: string): { prefix: string; matches: (path: string) => boolean } | undefined {
+  const wild = path.search(/[*?[]/)
+  if (wild < 0) return { prefix: path, matches: () => true }
+  const prefix = path.slice(0, path.lastIndexOf('/', wild) + 1).replace(/\/$/, '')
+  let source = ''
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i] as string
+    if (c === '*' && path[i + 1] === '*') {
+      // "**/" is any number of folders, "**" anything.
+      if (path[i + 2] === '/') {
+        source += '(?:.*/)?'
+        i += 2
+      } else {
+        source += '.*'
+        i++
+      }
+    } else if (c === '*') source += '[^/]*'
+    else if (c === '?') source += '[^/]'
+    else if (c === '[') {
+      const close = path.indexOf(']', i + 1)
+      if (close < 0) source += '\\['
+      else {
+        source += `[${path
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`
+        i = close
+      }
+    } else source += c.replace(/[.+^${}()|\\]/g, '\\$&')
+  }
+  const full = new RegExp(`^${source}$`)
+  const named = !path.includes('/')
+  return {
+    prefix,
+    matches: candidate =>
+      full.test(candidate) || (named && full.test(candidate.slice(candidate.lastIndexOf('/') + 1)))
+  }
 }
 
 const KEY_MARKER_SCAN_LIMIT = 10_000
