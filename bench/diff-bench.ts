@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { Batch } from '../src/agent/batches.js'
+import type { PassFiles } from '../src/agent/pass-plan.js'
 import { budgetLimits } from '../src/agent/budgets.js'
 import {
   buildFirstUserContent,
@@ -18,7 +18,7 @@ import type { TriageResult } from '../src/diff/triage.js'
 import { diffArgs } from '../src/git/git.js'
 import { readSettings } from '../src/action/inputs.js'
 import { silentLogger } from '../src/logger.js'
-import { planReview } from '../src/agent/review.js'
+import { planReview } from '../src/agent/reviewer.js'
 import { probeRuntime, type ProbeRuntime } from './runtime.js'
 import { readGuidanceAtBase } from '../src/agent/context.js'
 import type { DiffSource } from '../src/engine/host.js'
@@ -291,7 +291,7 @@ async function prep(pr: SyntheticPr): Promise<PrepResult> {
 }
 
 /** The passes reviewWithAgent starts at once: undefined for a pull request reviewed in one conversation. */
-function passesStarted(batches: Batch[]): Array<PassContext | undefined> {
+function passesStarted(batches: PassFiles[]): Array<PassContext | undefined> {
   if (batches.length <= 1) return [undefined]
   return batches
     .slice(0, MAX_CONCURRENT_PASSES)

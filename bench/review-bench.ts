@@ -1,10 +1,10 @@
 import os from 'node:os'
-import { planBatches } from '../src/agent/batches.js'
+import { planPasses } from '../src/agent/pass-plan.js'
 import { budgetLimits, runLimits, type BudgetName } from '../src/agent/budgets.js'
 import { createAnthropic } from '../src/agent/client.js'
-import { readGuidance } from '../src/agent/first-message.js'
+import { readGuidance } from '../testing/guidance.js'
 import { priceFor, type Usage } from '../src/agent/pricing.js'
-import { reviewWithAgent, type AgentReview, type AgentReviewInput } from '../src/agent/review.js'
+import { reviewWithAgent, type AgentReview, type AgentReviewInput } from '../src/agent/reviewer.js'
 import { symbolReferences } from '../src/agent/symbols.js'
 import { DiffLineSet } from '../src/diff/line-set.js'
 import type { DiffFile } from '../src/diff/model.js'
@@ -119,7 +119,7 @@ async function prepare(files: number): Promise<Prepared> {
     (sum, entry) => sum + Buffer.byteLength(renderFileDiff(entry.file)),
     0
   )
-  return { fixture, git, files: diff, triaged, context, diffBytes, batches: planBatches(triaged).length }
+  return { fixture, git, files: diff, triaged, context, diffBytes, batches: planPasses(triaged).length }
 }
 
 interface RunFigures {

@@ -4,7 +4,6 @@ import {
   buildFirstUserContent,
   guidanceDirectories,
   prepareFirstMessage,
-  readGuidance,
   type PassContext,
   type ReviewContextInput
 } from '../../src/agent/first-message.js'
@@ -18,6 +17,7 @@ import type { Finding } from '../../src/findings/finding.js'
 import { createGit } from '../../src/git/git.js'
 import { memoryLogger } from '../../src/logger.js'
 import { readGuidanceAtBase } from '../../src/agent/context.js'
+import { readGuidance } from '../../testing/guidance.js'
 import { createPrFixture, type PrFixture } from '../../testing/pr-fixture.js'
 
 let fixture: PrFixture | undefined

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import {
   changedSymbols,
   declarationIn,
-  declarationInExhaustively,
   enclosingDeclarations,
   isDefinition,
   symbolReferences
 } from '../../src/agent/symbols.js'
+import { declarationInExhaustively } from '../../testing/oracles.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
 import { budgetLimits } from '../../src/agent/budgets.js'
 import { buildFirstUserContent } from '../../src/agent/first-message.js'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { budgetLimits } from '../../src/agent/budgets.js'
-import { reviewWithAgent } from '../../src/agent/review.js'
+import { reviewWithAgent } from '../../src/agent/reviewer.js'
 import { LineMap } from '../../src/diff/line-map.js'
 import { DiffLineSet } from '../../src/diff/line-set.js'
 import { diffFiles } from '../../src/diff/source.js'

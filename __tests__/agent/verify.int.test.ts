@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { emptyUsage, priceFor } from '../../src/agent/pricing.js'
 import { budgetLimits } from '../../src/agent/budgets.js'
-import { reviewWithAgent } from '../../src/agent/review.js'
+import { reviewWithAgent } from '../../src/agent/reviewer.js'
 import { readLinesAt, repoTools } from '../../src/agent/tools/repo-tools.js'
 import {
   citedCode,

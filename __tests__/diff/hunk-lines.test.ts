@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { planBatches } from '../../src/agent/batches.js'
+import { planPasses } from '../../src/agent/pass-plan.js'
 import { Coverage } from '../../src/agent/coverage.js'
 import { buildFirstUserContent, firstMessageShows } from '../../src/agent/first-message.js'
 import { changedSymbols } from '../../src/agent/symbols.js'
@@ -197,7 +197,7 @@ describe('parsed hunk lines', () => {
     const hunk = files[0]?.hunks[0] as Hunk
     const lines = DiffLineSet.fromFiles(files)
     const triaged = triage(files)
-    const batches = planBatches(triaged)
+    const batches = planPasses(triaged)
     expect(batches).toHaveLength(1)
     const pass = { index: 0, count: 1, files: batches[0]?.files ?? [] }
     const [content] = buildFirstUserContent({

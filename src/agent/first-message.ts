@@ -4,7 +4,6 @@ import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 import { errorMessage } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import { displayPath } from '../diff/paths.js'
-import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { BudgetLimits } from './budgets.js'
 import type { SymbolReferences } from './symbols.js'
@@ -66,20 +65,6 @@ export function guidanceCandidates(changedPaths: readonly string[]): string[] {
     for (const name of DIRECTORY_GUIDANCE) paths.push(`${dir}/${name}`)
   }
   return paths
-}
-
-/**
- * Guidance is read at the base revision: a pull request must not be able to rewrite the rules it is
- * reviewed by, nor add rules for its own code. Missing files are skipped; each file and the total are capped.
- */
-export function readGuidance(
-  git: Git,
-  baseSha: string,
-  logger: Logger,
-  changedPaths: readonly string[] = []
-): Promise<GuidanceFile[]> {
-  const paths = guidanceCandidates(changedPaths)
-  return guidanceFrom(paths, git.readBlobs(baseSha, paths), logger)
 }
 
 /** The guidance among `paths` (guidanceCandidates, in their order), from a read of their bytes at the base. */

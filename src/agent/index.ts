@@ -15,9 +15,9 @@ import { budgetLimits, runLimits, type BudgetKind, type BudgetName } from './bud
 import { createAnthropic } from './client.js'
 import type { RunClock } from './clock.js'
 import { readGuidanceAtBase, reReviewContext, type EarlierReview } from './context.js'
-import { fallbackSummary, type AgentRun } from './loop.js'
+import { overviewFromFindings, type AgentRun } from './loop.js'
 import { RateLimitSignal } from './passes.js'
-import { planReview, reviewWithAgent, type AgentReview } from './review.js'
+import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
 import { symbolReferences } from './symbols.js'
 
 export { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, type BudgetKind, type BudgetName } from './budgets.js'
@@ -174,7 +174,7 @@ function settled(review: AgentReview, input: ModelReviewInput): ModelReview {
     run: review.run,
     covered: review.covered,
     uncovered: review.uncovered,
-    overview: review.run.summary ?? fallbackSummary(findings, review.run)
+    overview: review.run.summary ?? overviewFromFindings(findings, review.run)
   }
 }
 

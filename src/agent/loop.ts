@@ -3,7 +3,7 @@ import { TransientError, type ModelAccessError } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
 import { BudgetTracker, MAX_OUTPUT_TOKENS, type BudgetKind, type BudgetLimits } from './budgets.js'
-import { Conversation } from './conversation.js'
+import { MessageHistory } from './messages.js'
 import type { Coverage } from './coverage.js'
 import { classifyModelError, describeModelError } from './model-errors.js'
 import { addUsage, emptyUsage, formatUsage, priceFor, type Usage } from './pricing.js'
@@ -45,8 +45,8 @@ export interface AgentRun {
   failure?: ModelAccessError | TransientError | Error
 }
 
-/** The agent stopped before writing its summary: say so plainly rather than invent one. */
-export function fallbackSummary(findings: readonly Finding[], agent: AgentRun): string {
+/** The review's overview when the model stopped before writing its summary: says so plainly, invents nothing. */
+export function overviewFromFindings(findings: readonly Finding[], agent: AgentRun): string {
   const open = findings.filter(finding => finding.status === 'open').length
   const why = agent.budgetExhausted
     ? `its ${agent.budgetExhausted} budget ran out`
@@ -128,7 +128,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   const tracker = new BudgetTracker(options.budget, options.now ?? Date.now)
   const price = priceFor(model, logger)
   const usage = emptyUsage(price)
-  const conversation = new Conversation(options.firstUserContent)
+  const conversation = new MessageHistory(options.firstUserContent)
   const system: Anthropic.Messages.TextBlockParam[] = [
     { type: 'text', text: options.system, cache_control: { ...EPHEMERAL_CACHE } }
   ]

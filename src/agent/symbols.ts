@@ -15,7 +15,7 @@ import { privateKeyLines, PRIVATE_KEY_LINE, redactSecrets } from '../text/redact
 const NAME = '([A-Za-z_$][\\w$]*)'
 
 /** Declarations that start a top-level block (at column 0, after an optional export). */
-const TOP_LEVEL = [
+export const TOP_LEVEL_DECLARATIONS: readonly RegExp[] = [
   new RegExp(
     '^(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:async\\s+)?' +
       `(?:function\\s*\\*?|class|interface|type|enum|const|let|var|namespace)\\s+${NAME}`
@@ -72,7 +72,7 @@ export function declarationIn(line: string): Declaration | undefined {
   // Every top-level pattern starts with a lower-case keyword and every method pattern with indentation, and
   // a method with a body ends in a brace or is a Python def: most lines of code are none of these.
   if (STARTS_LOWER.test(line)) {
-    for (const pattern of TOP_LEVEL) {
+    for (const pattern of TOP_LEVEL_DECLARATIONS) {
       const name = pattern.exec(line)?.[1]
       if (name) return { name, indent: 0, topLevel: true }
     }
@@ -82,16 +82,8 @@ export function declarationIn(line: string): Declaration | undefined {
   return methodIn(line)
 }
 
-/** declarationIn with every pattern tried on every line: the same answers, slower. Tests hold declarationIn to it. */
-export function declarationInExhaustively(line: string): Declaration | undefined {
-  for (const pattern of TOP_LEVEL) {
-    const name = pattern.exec(line)?.[1]
-    if (name) return { name, indent: 0, topLevel: true }
-  }
-  return methodIn(line)
-}
-
-function methodIn(line: string): Declaration | undefined {
+/** A method or member function declared on `line`, if any. */
+export function methodIn(line: string): Declaration | undefined {
   for (const pattern of METHOD) {
     const name = pattern.exec(line)?.[1]
     if (name && !NOT_METHODS.has(name) && !name.startsWith('_')) {

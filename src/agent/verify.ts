@@ -8,7 +8,7 @@ import type { Logger } from '../logger.js'
 import type { DiffFile } from '../diff/model.js'
 import { renderFileDiff } from '../diff/prompt-diff.js'
 import { BudgetTracker, type BudgetLimits } from './budgets.js'
-import { Conversation } from './conversation.js'
+import { MessageHistory } from './messages.js'
 import { addUsage, priceFor, type Usage } from './pricing.js'
 import { EPHEMERAL_CACHE, ToolRegistry, type AgentTool } from './tools/registry.js'
 import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
@@ -288,7 +288,7 @@ async function judgeBatch(
       )
     }
   }
-  const conversation = new Conversation(verificationMessage(batch, cited, diffs))
+  const conversation = new MessageHistory(verificationMessage(batch, cited, diffs))
   const system: Anthropic.Messages.TextBlockParam[] = [
     { type: 'text', text: VERIFY_SYSTEM_PROMPT, cache_control: { ...EPHEMERAL_CACHE } }
   ]

@@ -213,7 +213,7 @@ const renderedAhead = new WeakMap<DiffFile, string>()
  * A listener for loadPullDiff's `onFile` that renders each reviewable file's whole diff as it is read, up to
  * `maxChars` in all. On two cores the renderer then runs while git writes the later files, and a first
  * message that shows these files whole, built once the diff is complete, only joins their texts. The first
- * files git writes, in path order, are those a pull request's first batch holds (see planBatches).
+ * files git writes, in path order, are those a pull request's first batch holds (see planPasses).
  */
 export function renderAhead(decide: FileTriage, maxChars: number = PROMPT_DIFF_CHARS) {
   let room = maxChars

@@ -15,7 +15,6 @@ export const FINDING_CATEGORIES = [
   'maintainability',
   'style'
 ] as const
-export type FindingCategory = (typeof FINDING_CATEGORIES)[number]
 
 export const FINDING_STATUSES = ['open', 'resolved', 'dismissed'] as const
 export type FindingStatus = (typeof FINDING_STATUSES)[number]

@@ -114,8 +114,12 @@ export class RestApi {
       r('GET', `${repo}/issues/(?<number>\\d+)/comments`, ctx => this.listIssueComments(ctx)),
       r('POST', `${repo}/issues/(?<number>\\d+)/comments`, ctx => this.createIssueComment(ctx)),
       r('PATCH', `${repo}/issues/comments/(?<cid>\\d+)`, (ctx, p) => this.updateIssueComment(ctx, p)),
-      r('POST', `${repo}/issues/comments/(?<cid>\\d+)/reactions`, (ctx, p) => this.react(ctx, p, 'issue-comment')),
-      r('POST', `${repo}/pulls/comments/(?<cid>\\d+)/reactions`, (ctx, p) => this.react(ctx, p, 'review-comment')),
+      r('POST', `${repo}/issues/comments/(?<cid>\\d+)/reactions`, (ctx, p) =>
+        this.react(ctx, p, 'issue-comment')
+      ),
+      r('POST', `${repo}/pulls/comments/(?<cid>\\d+)/reactions`, (ctx, p) =>
+        this.react(ctx, p, 'review-comment')
+      ),
       r('GET', `${repo}/collaborators/(?<user>[^/]+)/permission`, (_ctx, p) => this.permission(p)),
       r('GET', `${repo}/compare/(?<basehead>.+)`, (ctx, p) => this.compare(ctx, p)),
       r('GET', `${repo}/commits/(?<ref>[^/]+)`, (_ctx, p) => this.getCommit(p))
@@ -440,7 +444,10 @@ export class RestApi {
     if (!exists) throw notFound()
     const content = String((ctx.body as { content?: unknown } | undefined)?.content ?? '')
     if (!['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'].includes(content)) {
-      return { status: 422, body: { message: 'Validation Failed', errors: [{ field: 'content', code: 'invalid' }] } }
+      return {
+        status: 422,
+        body: { message: 'Validation Failed', errors: [{ field: 'content', code: 'invalid' }] }
+      }
     }
     const user = this.store.viewer.login
     const known = this.store.reactions.find(

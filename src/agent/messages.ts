@@ -9,7 +9,7 @@ type ContentBlockParam = Anthropic.Messages.ContentBlockParam
  * the API returned it (thinking signatures included), so each request starts with the bytes of the one
  * before it and the cached prefix keeps matching.
  */
-export class Conversation {
+export class MessageHistory {
   private readonly messages: MessageParam[] = []
   private continuing = false
 

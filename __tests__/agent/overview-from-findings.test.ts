@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { fallbackSummary, type AgentRun } from '../../src/agent/loop.js'
+import { overviewFromFindings, type AgentRun } from '../../src/agent/loop.js'
 import { emptyUsage, priceFor } from '../../src/agent/pricing.js'
 import { makeFinding } from '../publish/helpers.js'
 
@@ -18,16 +18,16 @@ function run(overrides: Partial<AgentRun>): AgentRun {
 describe('the summary of a run that wrote none', () => {
   it('says why the run ended and counts only the open findings', () => {
     const findings = [makeFinding(), makeFinding(), makeFinding({ status: 'resolved' })]
-    expect(fallbackSummary(findings, run({ budgetExhausted: 'turns', stopReason: 'budget' }))).toBe(
+    expect(overviewFromFindings(findings, run({ budgetExhausted: 'turns', stopReason: 'budget' }))).toBe(
       'The review ended before the reviewer wrote a summary (its turns budget ran out). The 2 open findings are below.'
     )
   })
 
   it('names a failed request and an empty findings list plainly', () => {
-    expect(fallbackSummary([], run({ failure: new Error('500'), stopReason: 'api_error' }))).toBe(
+    expect(overviewFromFindings([], run({ failure: new Error('500'), stopReason: 'api_error' }))).toBe(
       'The review ended before the reviewer wrote a summary (a model request failed). No open findings were recorded.'
     )
-    expect(fallbackSummary([makeFinding()], run({ stopReason: 'refusal' }))).toBe(
+    expect(overviewFromFindings([makeFinding()], run({ stopReason: 'refusal' }))).toBe(
       'The review ended before the reviewer wrote a summary (it stopped (refusal)). The 1 open finding is below.'
     )
   })

@@ -2,7 +2,7 @@ import { PROMPT_DIFF_CHARS, renderedLength } from '../diff/prompt-diff.js'
 import type { ReviewableFile, TriageResult } from '../diff/triage.js'
 
 /** The files one review pass shows in its first message. */
-export interface Batch {
+export interface PassFiles {
   files: ReviewableFile[]
 }
 
@@ -47,7 +47,7 @@ function sizeOf(entry: ReviewableFile): number {
  * large for any batch has one of its own, cut at the cap like any large file. The order within a batch is the
  * pull request's, so a pull request that fits in one batch is shown exactly as before.
  */
-export function planBatches(triage: TriageResult, maxChars: number = PROMPT_DIFF_CHARS): Batch[] {
+export function planPasses(triage: TriageResult, maxChars: number = PROMPT_DIFF_CHARS): PassFiles[] {
   const entries = triage.reviewable
   if (entries.length === 0) return []
   const sizes = new Map(entries.map(entry => [entry, sizeOf(entry)]))
@@ -82,7 +82,7 @@ export function planBatches(triage: TriageResult, maxChars: number = PROMPT_DIFF
   }))
   units.sort((a, b) => a.rank - b.rank || a.first - b.first)
 
-  const batches: Batch[] = []
+  const batches: PassFiles[] = []
   let current: ReviewableFile[] = []
   let used = 0
   const close = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { planBatches } from '../../src/agent/batches.js'
+import { planPasses } from '../../src/agent/pass-plan.js'
 import type { DiffFile } from '../../src/diff/model.js'
 import { triage } from '../../src/diff/triage.js'
 
@@ -29,12 +29,12 @@ function added(path: string, lines: number, width = 40): DiffFile {
   }
 }
 
-const paths = (batches: ReturnType<typeof planBatches>) => batches.map(b => b.files.map(f => f.file.path))
+const paths = (batches: ReturnType<typeof planPasses>) => batches.map(b => b.files.map(f => f.file.path))
 
-describe('planBatches', () => {
+describe('planPasses', () => {
   it('keeps a pull request that fits in one message as one batch, in its order', () => {
     const result = triage([added('b.ts', 3), added('a.ts', 3)])
-    expect(paths(planBatches(result))).toEqual([['b.ts', 'a.ts']])
+    expect(paths(planPasses(result))).toEqual([['b.ts', 'a.ts']])
   })
 
   it('fits every batch under the cap and keeps a test with its source', () => {
@@ -45,7 +45,7 @@ describe('planBatches', () => {
       added('src/a.test.ts', 30),
       added('lib/y.ts', 30)
     ]
-    const batches = planBatches(triage(files), 3_500)
+    const batches = planPasses(triage(files), 3_500)
     expect(batches.length).toBeGreaterThan(1)
     const where = (path: string) => paths(batches).findIndex(batch => batch.includes(path))
     expect(where('src/a.ts')).toBe(where('src/a.test.ts'))
@@ -56,7 +56,7 @@ describe('planBatches', () => {
     const directories = ['b', 'A', 'a', 'é', 'e', 'Z', 'src/b', 'src']
     // Two units per directory, the second listed first, each as large as a batch holds.
     const files = directories.flatMap(dir => [added(`${dir}/two.ts`, 30), added(`${dir}/one.ts`, 30)])
-    const batches = paths(planBatches(triage(files), 1_500))
+    const batches = paths(planPasses(triage(files), 1_500))
     const expected = [...new Set(directories.map(dir => dir.replace(/\/tests$/, '')))]
       .sort(new Intl.Collator().compare)
       .flatMap(dir =>
@@ -85,12 +85,12 @@ describe('planBatches', () => {
       // the source's batch (two 10-line files fit one, three do not).
       const between = `${source.slice(0, source.lastIndexOf('/') + 1)}unrelated.ts`
       const files = [added(source, 10), added(between, 10), added(test, 10)]
-      expect(paths(planBatches(triage(files), 1_100))).toEqual([[source, test], [between]])
+      expect(paths(planPasses(triage(files), 1_100))).toEqual([[source, test], [between]])
     }
   })
 
   it('puts a file too large for any batch alone', () => {
-    const batches = planBatches(triage([added('small.ts', 5), added('huge.ts', 300, 200)]), 5_000)
+    const batches = planPasses(triage([added('small.ts', 5), added('huge.ts', 300, 200)]), 5_000)
     expect(paths(batches)).toContainEqual(['huge.ts'])
   })
 })

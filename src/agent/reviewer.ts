@@ -6,7 +6,7 @@ import type { Finding } from '../findings/finding.js'
 import { FindingsStore } from '../findings/store.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
-import { planBatches, type Batch } from './batches.js'
+import { planPasses, type PassFiles } from './pass-plan.js'
 import type { BudgetLimits, RunLimits } from './budgets.js'
 import { cleanUntrusted } from '../text/untrusted.js'
 import {
@@ -62,7 +62,7 @@ export interface AgentReviewInput {
   /** Passes run at once before any 429 (default MAX_CONCURRENT_PASSES). */
   concurrency?: number
   /** The passes planReview planned for `triage`; planned here when absent. */
-  batches?: Batch[]
+  batches?: PassFiles[]
   /** The whole run's clock: no pass starts, and none goes on, past it. */
   clock?: RunClock
   logger: Logger
@@ -94,14 +94,14 @@ interface PassResult {
  * the first message of its first pass prepared as far as it can be (see prepareFirstMessage): called while git
  * reads the guidance and the symbols, it renders the diff on the core git is not using.
  */
-export function planReview(triage: TriageResult): Batch[] {
-  const batches = planBatches(triage)
+export function planReview(triage: TriageResult): PassFiles[] {
+  const batches = planPasses(triage)
   prepareFirstMessage(triage, batches.length > 1 ? passOf(batches, 0) : undefined)
   return batches
 }
 
-function passOf(batches: readonly Batch[], index: number): PassContext {
-  return { index, count: batches.length, files: (batches[index] as Batch).files }
+function passOf(batches: readonly PassFiles[], index: number): PassContext {
+  return { index, count: batches.length, files: (batches[index] as PassFiles).files }
 }
 
 /**
@@ -118,7 +118,7 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     headSha,
     readHeadLines: path => readLinesAt(git, headSha, path)
   })
-  const batches = input.batches ?? planBatches(input.triage)
+  const batches = input.batches ?? planPasses(input.triage)
   const reviewable = input.triage.reviewable.map(entry => entry.file.path)
   const reReview = input.context.reReview
   if (reReview && reReview.around === undefined) {
@@ -155,7 +155,7 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
 async function reviewInPasses(
   input: AgentReviewInput,
   store: FindingsStore,
-  batches: Batch[],
+  batches: PassFiles[],
   covered: Set<string>
 ): Promise<{ run: AgentRun; ranOutOfTime: boolean }> {
   const { logger } = input
