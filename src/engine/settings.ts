@@ -21,7 +21,7 @@ export function publishingMarginMs(timeLimitMs: number): number {
 }
 
 /** GitHub ends a job after 6 hours at most. */
-const MAX_TIME_LIMIT_MINUTES = 360
+export const MAX_TIME_LIMIT_MINUTES = 360
 
 export const TIME_LIMIT_ACCEPTED = `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, decimals allowed (0.5 is 30 seconds)`
 
