@@ -22,7 +22,10 @@ describe('readSettings', () => {
       dryRun: false,
       verifyFindings: false,
       skipAuthors: [],
-      timeLimitMs: 15 * 60_000
+      timeLimitMs: 15 * 60_000,
+      include: [],
+      labels: { skip: 'redline:skip', review: 'redline:review' },
+      sources: expect.any(Array)
     })
   })
 

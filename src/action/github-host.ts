@@ -117,7 +117,8 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
     },
     replies: new Map(),
     notes: [],
-    requested: request.kind === 'workflow_dispatch',
+    // A manual dispatch, or the review label added: someone asked for this review.
+    requested: request.kind === 'workflow_dispatch' || request.action === 'labeled',
     againHint: 'set full-review: true'
   }
   if (pr.state !== 'open')

@@ -136,6 +136,24 @@ export interface RepositoryConfig {
   pathRules: PathRule[]
 }
 
+/**
+ * What a review of a pull request that changes the configuration says: it was reviewed under the base
+ * branch's, and the change takes effect once it is merged. Undefined when it changes none of it.
+ */
+export function configChangeNote(changedPaths: readonly string[]): string | undefined {
+  const changed = changedPaths.filter(
+    path =>
+      (CONFIG_PATHS as readonly string[]).includes(path) ||
+      (path.startsWith(`${INSTRUCTIONS_DIR}/`) && INSTRUCTIONS_FILE.test(path))
+  )
+  if (changed.length === 0) return undefined
+  const names = changed.slice(0, 5).join(', ') + (changed.length > 5 ? ` and ${changed.length - 5} more` : '')
+  return (
+    `This pull request changes Redline's configuration (${names}): it was reviewed with the base branch's, ` +
+    'and the change takes effect after merge.'
+  )
+}
+
 /** What a key of the file must be, in the words of the line that says it is wrong. */
 const EXPECTED: Record<string, string> = {
   model: 'a model id such as claude-sonnet-5-5',
@@ -238,11 +256,11 @@ function broken(file: string, key: string, line: number | undefined, what: strin
 /** The file's values, or a ConfigurationError whose message is the one line that says what is wrong. */
 export function parseConfig(file: string, text: string): ConfigValues {
   const counter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true })
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true })
   const [error] = doc.errors
   if (error) {
     const line = error.linePos?.[0]?.line
-    const message = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+.*$/, '') ?? ''
+    const message = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? ''
     throw new ConfigurationError(
       `Invalid ${file}${line !== undefined ? `: line ${line}` : ''}: ${message} (expected YAML).`
     )
