@@ -115,7 +115,12 @@ describe('settings from the workflow, the file and the defaults', () => {
     (values: Record<string, string>) =>
     (name: string): string =>
       ({ 'anthropic-api-key': 'k', 'github-token': 't', ...values })[name] ?? ''
-  const config = (text: string) => ({ commit: 'c'.repeat(40), path: FILE, values: parseConfig(FILE, text), pathRules: [] })
+  const config = (text: string) => ({
+    commit: 'c'.repeat(40),
+    path: FILE,
+    values: parseConfig(FILE, text),
+    pathRules: []
+  })
 
   it('takes an input set in the workflow over the file, and the file over the default', () => {
     const settings = readSettings(

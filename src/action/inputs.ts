@@ -266,7 +266,9 @@ export function readSettings(read: InputReader, config?: RepositoryConfig): Sett
     sources,
     ...(chosenLanguage ? { language: chosenLanguage } : {}),
     ...(pathRules.length > 0 ? { pathRules } : {}),
-    ...(config ? { repositoryConfig: { commit: config.commit, ...(config.path ? { path: config.path } : {}) } } : {})
+    ...(config
+      ? { repositoryConfig: { commit: config.commit, ...(config.path ? { path: config.path } : {}) } }
+      : {})
   }
   const prNumber = integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
   if (prNumber !== undefined) settings.prNumber = prNumber

@@ -34,7 +34,9 @@ export async function loadRepositoryConfig(
   try {
     await git.fetchShas([commit])
   } catch (error) {
-    logger.warning(`Could not fetch the base commit ${commit.slice(0, 7)} to read .github/redline.yml: ${errorMessage(error)}`)
+    logger.warning(
+      `Could not fetch the base commit ${commit.slice(0, 7)} to read .github/redline.yml: ${errorMessage(error)}`
+    )
     return undefined
   }
   return readRepositoryConfig(git, commit, logger)

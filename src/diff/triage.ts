@@ -226,7 +226,8 @@ export function skipReason(
   file: DiffFile,
   rules: SkipRules | ((path: string) => boolean) = () => false
 ): SkipReason | undefined {
-  const { isExcluded, isIncluded, isPackageRoot } = typeof rules === 'function' ? { isExcluded: rules } : rules
+  const { isExcluded, isIncluded, isPackageRoot } =
+    typeof rules === 'function' ? { isExcluded: rules } : rules
   if (file.status === 'deleted') return 'deleted'
   if (file.binary) return 'binary'
   // The change is a commit id; the code it points to is in another repository.
@@ -234,7 +235,9 @@ export function skipReason(
   // A pure rename, a mode change or an empty new file: no line could take a comment. A file whose patch the
   // API left out did change, and stays reviewable through the tools.
   if (file.hunks.length === 0 && !file.patchMissing) return 'no-line-changes'
-  const builtIn = isIncluded?.(file.path) ? undefined : builtInReason(file, isPackageRoot ?? (dir => dir === ''))
+  const builtIn = isIncluded?.(file.path)
+    ? undefined
+    : builtInReason(file, isPackageRoot ?? (dir => dir === ''))
   if (builtIn) return builtIn
   if (isExcluded(file.path)) return 'excluded'
   return undefined

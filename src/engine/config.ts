@@ -23,7 +23,14 @@ const INSTRUCTIONS_FILE = /\.instructions\.md$/
 export const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' } as const
 
 /** Keys that hold secrets or where they go: they come from the workflow only, never from a file. */
-const SECRET_KEYS = ['anthropic-api-key', 'github-token', 'anthropic-base-url', 'api-key', 'token', 'base-url']
+const SECRET_KEYS = [
+  'anthropic-api-key',
+  'github-token',
+  'anthropic-base-url',
+  'api-key',
+  'token',
+  'base-url'
+]
 
 const MAX_FILE_BYTES = 64_000
 const MAX_RULES = 50
@@ -303,12 +310,7 @@ export function parseConfig(file: string, text: string): ConfigValues {
     data
   )
   const expected = expectedFor(path) ?? issue.message
-  throw broken(
-    file,
-    keyName(path),
-    lineOf(doc, counter, path),
-    `is ${shown(value)}; expected ${expected}.`
-  )
+  throw broken(file, keyName(path), lineOf(doc, counter, path), `is ${shown(value)}; expected ${expected}.`)
 }
 
 /**
@@ -336,7 +338,11 @@ export function parseInstructionsFile(text: string): { paths: string[]; instruct
  * Reads the configuration at `commit`, which must be on the base branch (the merge base). No file is no
  * configuration; a broken one throws the ConfigurationError that ends the run.
  */
-export async function readRepositoryConfig(git: Git, commit: string, logger: Logger): Promise<RepositoryConfig> {
+export async function readRepositoryConfig(
+  git: Git,
+  commit: string,
+  logger: Logger
+): Promise<RepositoryConfig> {
   let entries: Awaited<ReturnType<Git['lsTree']>>
   let blobs: Map<string, Buffer>
   try {
@@ -356,7 +362,9 @@ export async function readRepositoryConfig(git: Git, commit: string, logger: Log
   if (path) {
     const bytes = blobs.get(path) as Buffer
     if (bytes.length > MAX_FILE_BYTES)
-      throw new ConfigurationError(`Invalid ${path}: it is ${bytes.length} bytes; expected at most ${MAX_FILE_BYTES}.`)
+      throw new ConfigurationError(
+        `Invalid ${path}: it is ${bytes.length} bytes; expected at most ${MAX_FILE_BYTES}.`
+      )
     values = parseConfig(path, bytes.toString('utf8'))
     logger.info(`Settings from ${path} at ${commit.slice(0, 7)} (the base branch).`)
   }
