@@ -84,9 +84,9 @@ function reviewedCommits(request: ReviewRequest, pr: PullRequestInfo): { headSha
   return { headSha: pr.headSha, baseSha: pr.baseSha }
 }
 
-async function pullRequest(options: GitHubHostOptions): Promise<PullRequestInfo> {
-  const ref = options.request.pr
-  return getPullRequest(options.octokit, ref).catch((error: unknown) => {
+/** The pull request, or a ConfigurationError naming it when it is not there (a dispatch's pr-number, say). */
+export async function pullRequestOf(octokit: Octokit, ref: ReviewRequest['pr']): Promise<PullRequestInfo> {
+  return getPullRequest(octokit, ref).catch((error: unknown) => {
     if (httpStatus(error) === 404) {
       throw new ConfigurationError(
         `Pull request #${ref.prNumber} was not found in ${ref.owner}/${ref.repo} (or the token cannot read it).`
@@ -100,7 +100,7 @@ async function pullRequest(options: GitHubHostOptions): Promise<PullRequestInfo>
 async function readPriorReview(options: GitHubHostOptions, logger: Logger): Promise<GitHubPrior> {
   const { octokit, request } = options
   const ref = request.pr
-  const pr = await pullRequest(options)
+  const pr = await pullRequestOf(octokit, ref)
   const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl)
   const base: GitHubPrior = {
     pr,

@@ -6,9 +6,10 @@ import { readRepositoryConfig, type RepositoryConfig } from '../engine/index.js'
 import { errorMessage } from '../errors.js'
 import { createGit } from '../git/git.js'
 import type { Octokit } from '../github/client.js'
-import { getMergeBase, getPullRequest } from '../github/pulls.js'
+import { getMergeBase } from '../github/pulls.js'
 import type { Logger } from '../logger.js'
 import type { ReviewRequest } from './event.js'
+import { pullRequestOf } from './github-host.js'
 
 export async function loadRepositoryConfig(
   octokit: Octokit,
@@ -17,7 +18,7 @@ export async function loadRepositoryConfig(
   logger: Logger
 ): Promise<RepositoryConfig | undefined> {
   const { baseSha, headSha } =
-    request.kind === 'pull_request' ? request : await getPullRequest(octokit, request.pr)
+    request.kind === 'pull_request' ? request : await pullRequestOf(octokit, request.pr)
   let commit = baseSha
   try {
     commit = await getMergeBase(octokit, request.pr, baseSha, headSha)
