@@ -4,15 +4,17 @@
  */
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { format } from 'prettier'
 import { configJsonSchema } from '../src/engine/config.js'
 
 export const SCHEMA_FILE = resolve(import.meta.dirname, '..', 'redline.schema.json')
 
-export function renderSchema(): string {
-  return `${JSON.stringify(configJsonSchema(), null, 2)}\n`
+/** The schema as committed: JSON in the repository's Prettier style. */
+export function renderSchema(): Promise<string> {
+  return format(JSON.stringify(configJsonSchema()), { parser: 'json', printWidth: 110 })
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  writeFileSync(SCHEMA_FILE, renderSchema())
+  writeFileSync(SCHEMA_FILE, await renderSchema())
   console.log(`Wrote ${SCHEMA_FILE}`)
 }

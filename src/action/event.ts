@@ -149,10 +149,11 @@ export function decideFromEvent(input: {
       )
     }
     const { action, pull_request: pr, label } = parsed.data
-    const labeled = action === LABELED
-    if (labeled && input.reviewLabel !== undefined && label?.name !== input.reviewLabel) {
+    // A labeled event names the label added; without it there is nothing to go by.
+    const labeled = action === LABELED && label !== null && label !== undefined
+    if (labeled && input.reviewLabel !== undefined && label.name !== input.reviewLabel) {
       return {
-        skip: `Nothing to review for the label '${label?.name ?? ''}': a review is asked for with the label '${input.reviewLabel}'.`
+        skip: `Nothing to review for the label '${label.name}': a review is asked for with the label '${input.reviewLabel}'.`
       }
     }
     if (!labeled && !(PULL_REQUEST_ACTIONS as readonly string[]).includes(action)) {
