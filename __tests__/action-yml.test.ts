@@ -49,7 +49,7 @@ function section(name: string): Map<string, string> {
 }
 
 describe('action.yml', () => {
-  it('declares exactly the inputs the action reads, each described, optional ones with a default', () => {
+  it('declares exactly the inputs the action reads, each described with its default, and leaves them empty', () => {
     const declared = section('inputs')
     const read = new Set<string>()
     readSettings(name => {
@@ -59,7 +59,14 @@ describe('action.yml', () => {
     expect([...declared.keys()].sort()).toEqual([...read].sort())
     for (const [name, fields] of declared) {
       expect(`${name}: ${/description:/.test(fields)}`).toBe(`${name}: true`)
-      if (!/required: true/.test(fields)) expect(`${name}: ${/default:/.test(fields)}`).toBe(`${name}: true`)
+      if (/required: true/.test(fields)) continue
+      // The defaults are in code: an input left unset reads as '', so that a value set in the workflow can be
+      // told from the default, and the configuration file can fill in what the workflow leaves out.
+      const value = /\n {4}default: (.*)\n/.exec(`\n${fields}`)?.[1]
+      expect(`${name}: ${value}`).toBe(`${name}: ${name === 'github-token' ? '${{ github.token }}' : "''"}`)
+      expect(`${name}: ${/\b[Dd]efault\b/.test(fields.replace(/\n {4}default: .*\n/, '\n'))}`).toBe(
+        `${name}: true`
+      )
     }
   })
 

@@ -307,6 +307,7 @@ describe('a completed review of the whole change', () => {
     // The job log reads as a table of contents: one group per step.
     const groups = result.stdout.split('\n').filter(line => line.startsWith('::group::'))
     expect(groups).toEqual([
+      '::group::Read the configuration',
       '::group::Read the last review',
       '::group::Scope the review',
       '::group::Review with the model',

@@ -74,7 +74,7 @@ if (problem !== undefined) {
     process.exitCode = 1;
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(686), __nccwpck_require__.e(986)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9986));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(384), __nccwpck_require__.e(436)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7436));
     await run();
 }
 
@@ -156,6 +156,13 @@ function httpStatus(error) {
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
@@ -408,6 +415,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+
+/***/ }),
+
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 

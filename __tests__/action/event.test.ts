@@ -32,7 +32,8 @@ describe('decideFromEvent', () => {
         action,
         headSha: head,
         baseSha: base,
-        draft: false
+        draft: false,
+        labels: []
       }
     })
   })
@@ -40,11 +41,31 @@ describe('decideFromEvent', () => {
   it('skips other pull_request actions quietly', () => {
     const decision = decideFromEvent({
       eventName: 'pull_request',
-      payload: pullPayload('labeled'),
+      payload: pullPayload('unlabeled'),
       repository,
       reviewDrafts: false
     })
-    expect(decision).toEqual({ skip: expect.stringContaining("action 'labeled'") })
+    expect(decision).toEqual({ skip: expect.stringContaining("action 'unlabeled'") })
+  })
+
+  it('reviews a label added only when it is the review label, drafts too, and reads the labels', () => {
+    const labeled = (name: string) => ({
+      ...pullPayload('labeled', true),
+      label: { name },
+      pull_request: { ...pullPayload('labeled', true).pull_request, labels: [{ name }, { name: 'bug' }] }
+    })
+    const decide = (name: string) =>
+      decideFromEvent({
+        eventName: 'pull_request',
+        payload: labeled(name),
+        repository,
+        reviewDrafts: false,
+        reviewLabel: 'redline:review'
+      })
+    expect(decide('redline:review')).toMatchObject({
+      review: { action: 'labeled', draft: true, labels: ['redline:review', 'bug'] }
+    })
+    expect(decide('bug')).toEqual({ skip: expect.stringContaining("label 'bug'") })
   })
 
   it('skips drafts unless review-drafts is set', () => {

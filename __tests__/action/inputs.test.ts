@@ -23,7 +23,10 @@ describe('readSettings', () => {
       verifyFindings: false,
       skipAuthors: [],
       timeLimitMs: 15 * 60_000,
-      triggerPhrase: '@redline'
+      triggerPhrase: '@redline',
+      include: [],
+      labels: { skip: 'redline:skip', review: 'redline:review' },
+      sources: expect.any(Array)
     })
   })
 

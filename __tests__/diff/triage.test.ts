@@ -1,14 +1,18 @@
 import { describe, expect, it } from '@jest/globals'
 import type { DiffFile } from '../../src/diff/model.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
-import { triage, triageFile } from '../../src/diff/triage.js'
+import { triage, triageFile, type TriageOptions } from '../../src/diff/triage.js'
 import { fileWith, readFixture } from './fixtures.js'
 
 const code = (path: string, lines = [' a', '+b', ' c']): DiffFile =>
   fileWith(path, [{ old: 10, new: 10, lines }])
 
-function reasonOf(file: DiffFile, exclude: string[] = []): string | undefined {
-  const result = triage([file], { exclude })
+function reasonOf(
+  file: DiffFile,
+  exclude: string[] = [],
+  options: Omit<TriageOptions, 'exclude'> = {}
+): string | undefined {
+  const result = triage([file], { exclude, ...options })
   return result.skipped[0]?.reason
 }
 
@@ -88,7 +92,7 @@ describe('triage', () => {
     for (const path of [
       'static/app.min.js',
       'dist/index.js',
-      'pkg/build/out.js',
+      'target/release/main.rs',
       'api/v1/types.pb.go',
       '__snapshots__/a.ts.snap'
     ]) {
@@ -110,10 +114,32 @@ describe('triage', () => {
     expect(reasonOf(code('src/building.ts'))).toBeUndefined()
   })
 
+  it('counts output folders as build output only at a package root, next to its manifest', () => {
+    const isPackageRoot = (dir: string) => dir === '' || dir === 'packages/web'
+    expect(reasonOf(code('packages/web/dist/app.js'), [], { isPackageRoot })).toBe('generated')
+    expect(reasonOf(code('packages/web/out/app.js'), [], { isPackageRoot })).toBe('generated')
+    expect(reasonOf(code('out/main.js'), [], { isPackageRoot })).toBe('generated')
+    // A folder named build or dist inside the code is code.
+    expect(reasonOf(code('tools/build/compile.go'), [], { isPackageRoot })).toBeUndefined()
+    expect(reasonOf(code('packages/web/src/dist/range.ts'), [], { isPackageRoot })).toBeUndefined()
+    expect(reasonOf(code('packages/api/dist/app.js'), [], { isPackageRoot })).toBeUndefined()
+  })
+
+  it('takes files back from the built-in list with include, but never from exclude', () => {
+    const include = ['docs/**/*.ts', 'vendor/ours/**']
+    expect(reasonOf(code('docs/example.ts'), [], { include })).toBeUndefined()
+    expect(reasonOf(code('docs/guide.md'), [], { include })).toBe('documentation')
+    expect(reasonOf(code('vendor/ours/lib.go'), [], { include })).toBeUndefined()
+    expect(reasonOf(code('vendor/theirs/lib.go'), [], { include })).toBe('vendored')
+    expect(reasonOf(code('docs/example.ts'), ['docs/**'], { include })).toBe('excluded')
+    expect(reasonOf({ ...code('docs/example.ts'), status: 'deleted' }, [], { include })).toBe('deleted')
+  })
+
   it('skips documentation but not the text files that build things', () => {
     for (const path of [
       'README.md',
       'docs/guide/setup.ts',
+      'src/docs/notes.md',
       'CHANGES.rst',
       'notes/todo.txt',
       'site/page.MDX'
@@ -122,6 +148,8 @@ describe('triage', () => {
     }
     expect(reasonOf(code('requirements-dev.txt'))).toBeUndefined()
     expect(reasonOf(code('native/CMakeLists.txt'))).toBeUndefined()
+    // Code in a folder named docs is reviewed; only the root's docs/ tree is documentation whole.
+    expect(reasonOf(code('src/docs/handler.ts'))).toBeUndefined()
   })
 
   it('adds the user exclude globs, dotfiles included', () => {

@@ -6,6 +6,9 @@ import { draft as draftUnreviewed, type Unreviewed } from './unreviewed.js'
 export const PULL_REQUEST_ACTIONS = ['opened', 'reopened', 'ready_for_review', 'synchronize'] as const
 export type PullRequestAction = (typeof PULL_REQUEST_ACTIONS)[number]
 
+/** A label added: a review when it is the review label (labels.review), else nothing to do. */
+export const LABELED = 'labeled'
+
 /** The events that carry a pull request in their payload. */
 export type PullRequestEvent = 'pull_request' | 'pull_request_target'
 
@@ -19,10 +22,12 @@ export type ReviewRequest =
        */
       event: PullRequestEvent
       pr: PullRequestRef
-      action: PullRequestAction
+      action: PullRequestAction | typeof LABELED
       headSha: string
       baseSha: string
       draft: boolean
+      /** The pull request's labels when the event was sent. */
+      labels: string[]
     }
   | { kind: 'workflow_dispatch'; pr: PullRequestRef }
   /**
@@ -44,8 +49,10 @@ const pullRequestPayload = z.object({
     number: z.number().int().positive(),
     draft: z.boolean().optional(),
     head: z.object({ sha, repo: repoOfSide }),
-    base: z.object({ sha, repo: repoOfSide })
-  })
+    base: z.object({ sha, repo: repoOfSide }),
+    labels: z.array(z.object({ name: z.string() })).nullish()
+  }),
+  label: z.object({ name: z.string() }).nullish()
 })
 
 /**
@@ -132,6 +139,11 @@ export function decideFromEvent(input: {
   repository: Repository
   prNumberInput?: number
   reviewDrafts: boolean
+  /**
+   * The label that asks for a review. Until the settings are known it is undefined, and any label added
+   * is taken as a request.
+   */
+  reviewLabel?: string
 }): EventDecision {
   const { eventName, payload, repository } = input
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {
@@ -141,14 +153,22 @@ export function decideFromEvent(input: {
         `The ${eventName} event payload is malformed: ${describeIssues(parsed.error)}`
       )
     }
-    const { action, pull_request: pr } = parsed.data
-    if (!(PULL_REQUEST_ACTIONS as readonly string[]).includes(action)) {
+    const { action, pull_request: pr, label } = parsed.data
+    // A labeled event names the label added; without it there is nothing to go by.
+    const labeled = action === LABELED && label !== null && label !== undefined
+    if (labeled && input.reviewLabel !== undefined && label.name !== input.reviewLabel) {
       return {
-        skip: `Nothing to review for ${eventName} action '${action}' (reviews run on ${PULL_REQUEST_ACTIONS.join(', ')}).`
+        skip: `Nothing to review for the label '${label.name}': a review is asked for with the label '${input.reviewLabel}'.`
+      }
+    }
+    if (!labeled && !(PULL_REQUEST_ACTIONS as readonly string[]).includes(action)) {
+      return {
+        skip: `Nothing to review for ${eventName} action '${action}' (reviews run on ${PULL_REQUEST_ACTIONS.join(', ')}, and on ${LABELED} with the review label).`
       }
     }
     const draft = pr.draft === true
-    if (draft && !input.reviewDrafts) {
+    // Adding the review label asks for this review, as a manual dispatch does: a draft is reviewed too.
+    if (draft && !input.reviewDrafts && !labeled) {
       const unreviewed = draftUnreviewed(pr.number)
       return { skip: unreviewed.notice, unreviewed }
     }
@@ -157,10 +177,11 @@ export function decideFromEvent(input: {
         kind: 'pull_request',
         event: eventName,
         pr: { ...repository, prNumber: pr.number },
-        action: action as PullRequestAction,
+        action: action as PullRequestAction | typeof LABELED,
         headSha: pr.head.sha,
         baseSha: pr.base.sha,
-        draft
+        draft,
+        labels: (pr.labels ?? []).map(entry => entry.name)
       }
     }
   }

@@ -89,9 +89,9 @@ function reviewedCommits(request: ReviewRequest, pr: PullRequestInfo): { headSha
   return { headSha: pr.headSha, baseSha: pr.baseSha }
 }
 
-async function pullRequest(options: GitHubHostOptions): Promise<PullRequestInfo> {
-  const ref = options.request.pr
-  return getPullRequest(options.octokit, ref).catch((error: unknown) => {
+/** The pull request, or a ConfigurationError naming it when it is not there (a dispatch's pr-number, say). */
+export async function pullRequestOf(octokit: Octokit, ref: ReviewRequest['pr']): Promise<PullRequestInfo> {
+  return getPullRequest(octokit, ref).catch((error: unknown) => {
     if (httpStatus(error) === 404) {
       throw new ConfigurationError(
         `Pull request #${ref.prNumber} was not found in ${ref.owner}/${ref.repo} (or the token cannot read it).`
@@ -105,7 +105,7 @@ async function pullRequest(options: GitHubHostOptions): Promise<PullRequestInfo>
 async function readPriorReview(options: GitHubHostOptions, logger: Logger): Promise<GitHubPrior> {
   const { octokit, request } = options
   const ref = request.pr
-  const pr = await pullRequest(options)
+  const pr = await pullRequestOf(octokit, ref)
   const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl)
   const base: GitHubPrior = {
     pr,
@@ -122,7 +122,11 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
     },
     replies: new Map(),
     notes: [],
-    requested: request.kind === 'workflow_dispatch' || (request.kind === 'comment' && request.full),
+    // A manual dispatch, the review label added, or a full-review command: someone asked for this review.
+    requested:
+      request.kind === 'workflow_dispatch' ||
+      (request.kind === 'pull_request' && request.action === 'labeled') ||
+      (request.kind === 'comment' && request.full),
     againHint:
       request.kind === 'comment'
         ? `comment \`${options.settings.triggerPhrase} full review\``

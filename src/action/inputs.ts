@@ -3,9 +3,27 @@ import { DEFAULT_TRIGGER_PHRASE } from './commands.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
 import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
-import { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs, type ReviewSettings } from '../engine/index.js'
+import {
+  DEFAULT_LABELS,
+  DEFAULT_MODEL,
+  TIME_LIMIT_ACCEPTED,
+  timeLimitMs,
+  type ConfigValues,
+  type RepositoryConfig,
+  type ReviewSettings
+} from '../engine/index.js'
 
 export const MAX_COMMENTS_LIMIT = 50
+
+/** Where a setting's value came from: an input set in the workflow, the configuration file, or the default. */
+export type SettingOrigin = 'workflow' | 'file' | 'default'
+
+/** One setting as the job summary shows it. */
+export interface SettingSource {
+  name: string
+  value: string
+  from: SettingOrigin
+}
 
 /** Every action input, validated once. Nothing else reads inputs. */
 export interface Settings extends ReviewSettings {
@@ -20,6 +38,11 @@ export interface Settings extends ReviewSettings {
   skipAuthors: string[]
   /** What a comment says to command Redline, matched as a whole word in any case. */
   triggerPhrase: string
+  include: string[]
+  /** The label that keeps a pull request from being reviewed, and the one that asks for a review. */
+  labels: { skip: string; review: string }
+  /** Each setting with where its value came from, for the job summary. */
+  sources: SettingSource[]
 }
 
 /** Reads one input by its action.yml name; returns '' when unset (as `core.getInput` does). */
@@ -70,9 +93,12 @@ function url(read: InputReader, name: string): string | undefined {
   return value.replace(/\/+$/, '')
 }
 
-/** The fail-on input alone: a gate must know it even when the run cannot review (no key, say). */
-export function readFailOn(read: InputReader): Severity | 'none' {
-  return oneOf(read, 'fail-on', ['none', ...SEVERITIES] as const, 'none')
+/**
+ * The fail-on input alone: a gate must know it even when the run cannot review (no key, say). `fallback` is
+ * the configuration file's, when it was read.
+ */
+export function readFailOn(read: InputReader, fallback: Severity | 'none' = 'none'): Severity | 'none' {
+  return oneOf(read, 'fail-on', ['none', ...SEVERITIES] as const, fallback)
 }
 
 /** A list input: one entry a line or between commas, blank entries and `#` comment lines left out. */
@@ -83,11 +109,14 @@ function list(read: InputReader, name: string, separators: RegExp): string[] {
     .filter(entry => entry !== '' && !entry.startsWith('#'))
 }
 
-function timeLimit(read: InputReader, budget: BudgetName): number {
-  const value = read('time-limit').trim()
-  const ms = timeLimitMs(value, budget)
-  if (ms === undefined) throw invalid('time-limit', value, TIME_LIMIT_ACCEPTED)
-  return ms
+/** A BCP 47 tag such as ja, de or pt-BR, in its canonical form; undefined when it is not one. */
+export function languageTag(value: string): string | undefined {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value)) return undefined
+  try {
+    return Intl.getCanonicalLocales(value)[0]
+  } catch {
+    return undefined
+  }
 }
 
 function triggerPhrase(read: InputReader): string {
@@ -98,7 +127,11 @@ function triggerPhrase(read: InputReader): string {
   return value
 }
 
-export function readSettings(read: InputReader): Settings {
+/**
+ * The settings, each from the first of: the input set in the workflow, the repository's configuration file,
+ * the built-in default. `sources` says which, for each.
+ */
+export function readSettings(read: InputReader, config?: RepositoryConfig): Settings {
   const anthropicApiKey = read('anthropic-api-key').trim()
   if (anthropicApiKey === '') {
     throw new ConfigurationError(
@@ -112,30 +145,142 @@ export function readSettings(read: InputReader): Settings {
       "Input 'github-token' is empty. Leave it unset to use the workflow's GITHUB_TOKEN."
     )
   }
-  const model = read('model').trim() || DEFAULT_MODEL
-  if (!/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(model))
-    throw invalid('model', model, 'a model name such as ' + DEFAULT_MODEL)
+  const file: ConfigValues = config?.values ?? {}
+  const sources: SettingSource[] = []
+  /** The input's value when set, else the file's, else the default; noted in `sources`. */
+  function pick<T>(
+    name: string,
+    fromInput: T | undefined,
+    fromFile: T | undefined,
+    fallback: T,
+    show: (value: T) => string = String
+  ): T {
+    const [value, from]: [T, SettingOrigin] =
+      fromInput !== undefined
+        ? [fromInput, 'workflow']
+        : fromFile !== undefined
+          ? [fromFile, 'file']
+          : [fallback, 'default']
+    sources.push({ name, value: show(value), from })
+    return value
+  }
+  const set = (name: string): boolean => read(name).trim() !== ''
+  const listed = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '(none)')
 
-  const exclude = list(read, 'exclude', /\r?\n/)
+  const modelInput = read('model').trim()
+  if (modelInput !== '' && !/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/.test(modelInput))
+    throw invalid('model', modelInput, 'a model name such as ' + DEFAULT_MODEL)
+  const model = pick('model', modelInput || undefined, file.model, DEFAULT_MODEL)
+  const budget = pick(
+    'budget',
+    set('budget') ? oneOf(read, 'budget', BUDGET_NAMES, 'standard') : undefined,
+    file.budget,
+    'standard' as BudgetName
+  )
+  const minSeverity = pick(
+    'min-severity',
+    set('min-severity') ? oneOf(read, 'min-severity', SEVERITIES, 'medium') : undefined,
+    file['min-severity'],
+    'medium' as Severity
+  )
+  const maxComments = pick(
+    'max-comments',
+    integer(read, 'max-comments', 0, MAX_COMMENTS_LIMIT),
+    file['max-comments'],
+    4
+  )
+  const limitInput = read('time-limit').trim()
+  const limitFile = file['time-limit']
+  const timeLimitMinutes = limitInput !== '' ? limitInput : limitFile !== undefined ? String(limitFile) : ''
+  const timeLimitValue = timeLimitMs(timeLimitMinutes, budget)
+  if (timeLimitValue === undefined) throw invalid('time-limit', limitInput, TIME_LIMIT_ACCEPTED)
+  sources.push({
+    name: 'time-limit',
+    value: `${timeLimitValue / 60_000} minutes`,
+    from: limitInput !== '' ? 'workflow' : limitFile !== undefined ? 'file' : 'default'
+  })
+  const failOn = pick('fail-on', set('fail-on') ? readFailOn(read) : undefined, file['fail-on'], 'none')
+  const reviewDrafts = pick(
+    'review-drafts',
+    set('review-drafts') ? bool(read, 'review-drafts', false) : undefined,
+    file['review-drafts'],
+    false
+  )
+  const verifyFindings = pick(
+    'verify-findings',
+    set('verify-findings') ? bool(read, 'verify-findings', false) : undefined,
+    file['verify-findings'],
+    budget === 'deep'
+  )
+  const skipAuthors = pick(
+    'skip-authors',
+    set('skip-authors') ? list(read, 'skip-authors', /\r?\n|,/) : undefined,
+    file['skip-authors'],
+    [],
+    listed
+  )
+  const instructions = pick(
+    'instructions',
+    read('instructions').trim() || undefined,
+    file.instructions?.trim() || undefined,
+    '',
+    text => (text === '' ? '(none)' : `${text.length} characters`)
+  )
+  const languageInput = read('language').trim()
+  const language = languageInput === '' ? undefined : languageTag(languageInput)
+  if (languageInput !== '' && language === undefined)
+    throw invalid('language', languageInput, 'a BCP 47 language tag such as ja, de or pt-BR')
+  const fileLanguage = file.language !== undefined ? languageTag(file.language) : undefined
+  if (file.language !== undefined && fileLanguage === undefined) {
+    throw new ConfigurationError(
+      `Invalid ${config?.path}: language is '${file.language}'; expected a BCP 47 language tag such as ja, de or pt-BR.`
+    )
+  }
+  const chosenLanguage = pick('language', language, fileLanguage, '', tag => tag || 'English')
+  const exclude = pick(
+    'exclude',
+    set('exclude') ? list(read, 'exclude', /\r?\n/) : undefined,
+    file.paths?.exclude,
+    [],
+    listed
+  )
+  const include = pick('paths.include', undefined, file.paths?.include, [], listed)
+  const labels = {
+    skip: pick('labels.skip', undefined, file.labels?.skip, DEFAULT_LABELS.skip),
+    review: pick('labels.review', undefined, file.labels?.review, DEFAULT_LABELS.review)
+  }
+  const pathRules = config?.pathRules ?? []
+  sources.push({
+    name: 'path-instructions',
+    value: pathRules.length > 0 ? `${pathRules.length} rule${pathRules.length === 1 ? '' : 's'}` : '(none)',
+    from: pathRules.length > 0 ? 'file' : 'default'
+  })
 
-  const budget = oneOf(read, 'budget', BUDGET_NAMES, 'standard')
   const settings: Settings = {
     anthropicApiKey,
     githubToken,
     model,
-    minSeverity: oneOf(read, 'min-severity', SEVERITIES, 'medium'),
-    maxComments: integer(read, 'max-comments', 0, MAX_COMMENTS_LIMIT) ?? 4,
+    minSeverity,
+    maxComments,
     budget,
     fullReview: bool(read, 'full-review', false),
     exclude,
-    instructions: read('instructions').trim(),
-    reviewDrafts: bool(read, 'review-drafts', false),
-    failOn: readFailOn(read),
+    include,
+    instructions,
+    reviewDrafts,
+    failOn,
     dryRun: bool(read, 'dry-run', false),
-    verifyFindings: bool(read, 'verify-findings', budget === 'deep'),
-    skipAuthors: list(read, 'skip-authors', /\r?\n|,/),
-    timeLimitMs: timeLimit(read, budget),
-    triggerPhrase: triggerPhrase(read)
+    verifyFindings,
+    skipAuthors,
+    timeLimitMs: timeLimitValue,
+    triggerPhrase: triggerPhrase(read),
+    labels,
+    sources,
+    ...(chosenLanguage ? { language: chosenLanguage } : {}),
+    ...(pathRules.length > 0 ? { pathRules } : {}),
+    ...(config
+      ? { repositoryConfig: { commit: config.commit, ...(config.path ? { path: config.path } : {}) } }
+      : {})
   }
   const prNumber = integer(read, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
   if (prNumber !== undefined) settings.prNumber = prNumber

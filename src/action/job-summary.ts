@@ -32,6 +32,32 @@ export interface JobSummaryInput {
   coverage?: ReviewCoverage
   /** Why the run failed, when it failed for another reason than posting. */
   failure?: string
+  /** Each setting with where it came from: the workflow, the configuration file or the default. */
+  settings?: ReadonlyArray<{ name: string; value: string; from: 'workflow' | 'file' | 'default' }>
+  /** Where the configuration was read: the base commit, and the file when there was one. */
+  configFrom?: { commit: string; path?: string }
+}
+
+function settingsSection(input: JobSummaryInput): string | undefined {
+  const settings = input.settings ?? []
+  if (settings.length === 0) return undefined
+  const file = input.configFrom?.path
+  const fromText = (from: 'workflow' | 'file' | 'default'): string =>
+    from === 'workflow' ? 'workflow' : from === 'file' ? code(file ?? 'file') : 'default'
+  const where = input.configFrom
+    ? file
+      ? `${code(file)} read at ${code(input.configFrom.commit.slice(0, 7))} on the base branch.`
+      : `No configuration file on the base branch at ${code(input.configFrom.commit.slice(0, 7))}.`
+    : 'No configuration file was read.'
+  return [
+    '### Settings',
+    '',
+    where,
+    '',
+    '| Setting | Value | From |',
+    '| --- | --- | --- |',
+    ...settings.map(s => `| ${code(s.name)} | ${inline(s.value, 200)} | ${fromText(s.from)} |`)
+  ].join('\n')
 }
 
 /** The part of `core.summary` used here, so that the summary can be built and checked without it. */
@@ -118,6 +144,8 @@ export function renderJobSummary(input: JobSummaryInput): string {
   const notes = [...input.coverageNotes, ...(input.compaction ?? []).map(note => `Review body: ${note}.`)]
   if (notes.length > 0)
     sections.push(['### Coverage', '', ...notes.map(note => `- ${inline(note, 1000)}`)].join('\n'))
+  const settings = settingsSection(input)
+  if (settings) sections.push(settings)
   if (input.body !== undefined && (input.dryRun || input.error)) {
     const title = input.dryRun
       ? 'The review that would have been posted'

@@ -4,6 +4,7 @@ import { actionsLogger } from './logger.js'
 import {
   decideFromEvent,
   forkWithoutSecretsNotice,
+  LABELED,
   parseRepository,
   workflowRunAttempt,
   workflowRunId,
@@ -12,7 +13,8 @@ import {
 import { readEventPayload } from './event-file.js'
 import { ACTION_WORDS, failureLine, review, shouldFail, type ReviewOutcome } from '../engine/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
-import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
+import { createOctokit, graphqlUrlFromEnv, type Octokit } from '../github/client.js'
+import { loadRepositoryConfig } from './repository-config.js'
 import { readFailOn, readSettings, secretsOf, type Settings } from './inputs.js'
 import type { Logger } from '../logger.js'
 import { runCommand } from './command-run.js'
@@ -27,11 +29,14 @@ import {
   gateLine,
   matchesAuthor,
   pullRequestOf,
+  skipLabel,
   skippedAuthor,
   type Unreviewed
 } from './unreviewed.js'
 
-type Prepared = { settings: Settings; request: ReviewRequest } | { skip: string; unreviewed?: Unreviewed }
+type Prepared =
+  | { settings: Settings; request: ReviewRequest; octokit: Octokit }
+  | { skip: string; unreviewed?: Unreviewed; failOn?: Settings['failOn'] }
 
 /** Why a pull request the workflow cannot review is not reviewed, before the settings refuse an empty key. */
 function withoutKey(eventName: string, payload: unknown): Prepared | undefined {
@@ -47,30 +52,54 @@ function withoutKey(eventName: string, payload: unknown): Prepared | undefined {
   return unreviewed && { skip: unreviewed.notice, unreviewed }
 }
 
-/** The settings and the request, or the reason there is nothing to do. Only workflow mistakes throw. */
-function prepare(): Prepared {
+/**
+ * The settings and the request, or the reason there is nothing to do. The inputs are checked first; the
+ * repository's configuration file is read (at the merge base) once the event says there is a pull request to
+ * review, and the settings are resolved from both. Only workflow and configuration mistakes throw.
+ */
+async function prepare(workspace: string, logger: Logger): Promise<Prepared> {
   const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
   const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
   const unreviewable = withoutKey(eventName, payload)
   if (unreviewable) return unreviewable
-  const settings = readSettings(name => core.getInput(name))
-  for (const secret of secretsOf(settings)) core.setSecret(secret)
+  const read = (name: string): string => core.getInput(name)
+  const inputs = readSettings(read)
+  for (const secret of secretsOf(inputs)) core.setSecret(secret)
   const repository = parseRepository(process.env['GITHUB_REPOSITORY'])
-  const decision = decideFromEvent({
+  const event = {
     eventName,
     payload,
     repository,
-    reviewDrafts: settings.reviewDrafts,
-    ...(settings.prNumber !== undefined ? { prNumberInput: settings.prNumber } : {})
-  })
-  if ('skip' in decision) return decision
-  // A manual dispatch is someone asking for this review; skip-authors is for the automatic ones.
-  const pr = decision.review.kind === 'pull_request' ? pullRequestOf(payload) : undefined
-  if (pr?.author && matchesAuthor(settings.skipAuthors, pr.author)) {
-    const unreviewed = skippedAuthor(pr.number, pr.author)
-    return { skip: unreviewed.notice, unreviewed }
+    ...(inputs.prNumber !== undefined ? { prNumberInput: inputs.prNumber } : {})
   }
-  return { settings, request: decision.review }
+  const first = decideFromEvent({ ...event, reviewDrafts: true })
+  if ('skip' in first) return first
+  const octokit = createOctokit(inputs.githubToken, logger)
+  const config = await logger.group('Read the configuration', () =>
+    loadRepositoryConfig(octokit, first.review, workspace, logger)
+  )
+  const settings = readSettings(read, config)
+  const decision = decideFromEvent({
+    ...event,
+    reviewDrafts: settings.reviewDrafts,
+    reviewLabel: settings.labels.review
+  })
+  if ('skip' in decision) return { ...decision, failOn: settings.failOn }
+  const request = decision.review
+  // A manual dispatch or the review label is someone asking for this review; the skip label and
+  // skip-authors are for the automatic ones.
+  if (request.kind === 'pull_request' && request.action !== LABELED) {
+    if (request.labels.includes(settings.labels.skip)) {
+      const unreviewed = skipLabel(request.pr.prNumber, settings.labels.skip)
+      return { skip: unreviewed.notice, unreviewed, failOn: settings.failOn }
+    }
+    const pr = pullRequestOf(payload)
+    if (pr?.author && matchesAuthor(settings.skipAuthors, pr.author)) {
+      const unreviewed = skippedAuthor(pr.number, pr.author)
+      return { skip: unreviewed.notice, unreviewed, failOn: settings.failOn }
+    }
+  }
+  return { settings, request, octokit }
 }
 
 async function report(
@@ -116,7 +145,9 @@ async function report(
       ...(publish ? { body: publish.body, comments: publish.comments } : {}),
       ...(outcome.publishError ? { error: outcome.publishError.message } : {}),
       ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
-      ...(failure && !outcome.publishError ? { failure } : {})
+      ...(failure && !outcome.publishError ? { failure } : {}),
+      settings: settings.sources,
+      ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {})
     })
   } catch (error) {
     // Outside a runner there is no summary file; the log still has everything.
@@ -155,21 +186,21 @@ export async function run(): Promise<void> {
   try {
     const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
     if (isCommentEvent(eventName)) return await onComment(eventName, logger)
-    const prepared = prepare()
+    const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
+    const prepared = await prepare(workspace, logger)
     if ('skip' in prepared) {
-      const failOn = readFailOn(name => core.getInput(name))
+      const failOn = prepared.failOn ?? readFailOn(name => core.getInput(name))
       if (prepared.unreviewed && failOn !== 'none') core.setFailed(gateLine(prepared.unreviewed, failOn))
       else core.notice(prepared.skip)
       return
     }
-    const { settings, request } = prepared
-    const octokit = createOctokit(settings.githubToken, logger)
+    const { settings, request, octokit } = prepared
     const host = gitHubHost({
       settings,
       request,
       octokit,
       graphqlUrl: graphqlUrlFromEnv(),
-      workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
+      workspace,
       run: {
         id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
         attempt: workflowRunAttempt(process.env)

@@ -76,6 +76,15 @@ export function skippedAuthor(number: number, login: string): Unreviewed {
   }
 }
 
+export function skipLabel(number: number, label: string): Unreviewed {
+  return {
+    number,
+    notice: `PR #${number} has the label ${label}; it is not reviewed.`,
+    why: `it has the label ${label}`,
+    how: `Remove the label ${label} to review and gate it.`
+  }
+}
+
 export function draft(number: number): Unreviewed {
   return {
     number,

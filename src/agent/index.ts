@@ -17,6 +17,7 @@ import type { RunClock } from './clock.js'
 import { readGuidanceAtBase, reReviewContext, type EarlierReview } from './context.js'
 import { overviewFromFindings, type AgentRun } from './loop.js'
 import { RateLimitSignal } from './passes.js'
+import type { PathRule } from './first-message.js'
 import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
 import { symbolReferences } from './symbols.js'
 
@@ -26,6 +27,7 @@ export { emptyUsage, formatUsage, priceFor, type Usage } from './pricing.js'
 export { readLinesAt } from './tools/repo-tools.js'
 export type { AgentRun } from './loop.js'
 export type { EarlierReview } from './context.js'
+export { rulesForFiles, type PathRule } from './first-message.js'
 
 /** What is reviewed, as the model is told: a pull request, or (without a number) a local branch. */
 export interface ReviewTarget {
@@ -49,6 +51,10 @@ export interface ModelSettings {
   verifyFindings: boolean
   anthropicApiKey: string
   anthropicBaseUrl?: string
+  /** The maintainers' rules for some paths, from the base branch. */
+  pathRules?: PathRule[]
+  /** A BCP 47 tag: the review's prose is written in this language. */
+  language?: string
 }
 
 export interface ModelReviewInput {
@@ -156,6 +162,8 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
       },
       guidance,
       instructions: settings.instructions,
+      ...(settings.pathRules && settings.pathRules.length > 0 ? { pathRules: settings.pathRules } : {}),
+      ...(settings.language ? { language: settings.language } : {}),
       symbols,
       ...(reReview ? { reReview } : {})
     },

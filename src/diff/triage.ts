@@ -39,8 +39,36 @@ export interface TriageResult {
 export interface TriageOptions {
   /** Glob patterns (picomatch, dotfiles included) of paths never to review. */
   exclude?: string[]
+  /**
+   * Glob patterns of paths taken back from the built-in list (lockfiles, vendored, generated, documentation):
+   * they are reviewed unless `exclude` names them.
+   */
+  include?: string[]
+  /**
+   * Whether a directory ('' is the root) holds a package manifest, so that its dist/, build/, out/ or
+   * target/ is build output. Without it only the root's are.
+   */
+  isPackageRoot?: (dir: string) => boolean
   maxLinesPerFile?: number
 }
+
+/** Files that make a directory a package's root, whose output folders are build output. */
+export const MANIFEST_NAMES = [
+  'package.json',
+  'Cargo.toml',
+  'go.mod',
+  'pom.xml',
+  'build.gradle',
+  'build.gradle.kts',
+  'pyproject.toml',
+  'setup.py',
+  'composer.json',
+  'mix.exs',
+  'pubspec.yaml',
+  'CMakeLists.txt',
+  'deno.json',
+  'Package.swift'
+] as const
 
 export const DEFAULT_MAX_LINES_PER_FILE = 400
 
@@ -87,8 +115,10 @@ const VENDORED_DIRS = new Set([
 /** Yarn checks its own release and plugins in under .yarn/. */
 const VENDORED_PATH = /(?:^|\/)\.yarn\/(?:releases|plugins)\//
 
-/** Directories of build output and of recorded test snapshots. */
-const GENERATED_DIRS = new Set(['dist', 'build', '__generated__', '__snapshots__'])
+/** Directories of generated code and of recorded test snapshots, wherever they are. */
+const GENERATED_DIRS = new Set(['__generated__', '__snapshots__'])
+/** Build output folders: output only at a package root, next to its manifest. */
+const OUTPUT_DIRS = new Set(['dist', 'build', 'out', 'target'])
 const GENERATED_NAME = new RegExp(
   [
     String.raw`\.min\.`, // minified bundles: app.min.js, style.min.css
@@ -111,8 +141,9 @@ const GENERATED_MARKER =
 const MAYBE_GENERATED = /generated/i
 const MARKER_LINES = 5
 
-const DOCUMENTATION_DIRS = new Set(['docs'])
-const DOCUMENTATION_NAME = /\.(?:md|mdx|markdown|rst|adoc|txt)$/i
+/** The repository's documentation tree: `docs/` at the root, whatever its files are. */
+const DOCUMENTATION_ROOT = 'docs'
+const DOCUMENTATION_NAME = /\.(?:md|mdx|markdown|rst|adoc|asciidoc|txt|textile|org|pod)$/i
 /**
  * Text files that build or install something. They end in .txt, but a change to them changes what runs,
  * which is worth the reviewer's attention.
@@ -144,25 +175,38 @@ export type FileTriage = (file: DiffFile) => ReviewableFile | SkippedFile
  */
 export function triageFile(options: TriageOptions = {}): FileTriage {
   const maxLines = Math.max(1, options.maxLinesPerFile ?? DEFAULT_MAX_LINES_PER_FILE)
-  const patterns = (options.exclude ?? []).map(pattern => pattern.trim()).filter(Boolean)
-  const isExcluded = patterns.length > 0 ? picomatch(patterns, { dot: true }) : () => false
+  const isExcluded = matcher(options.exclude)
+  const isIncluded = matcher(options.include)
+  const rules: SkipRules = {
+    isExcluded,
+    isIncluded,
+    isPackageRoot: options.isPackageRoot ?? (dir => dir === '')
+  }
   const decided = new WeakMap<DiffFile, ReviewableFile | SkippedFile>()
   return file => {
     let decision = decided.get(file)
     if (decision === undefined) {
-      decision = decide(file, isExcluded, maxLines)
+      decision = decide(file, rules, maxLines)
       decided.set(file, decision)
     }
     return decision
   }
 }
 
-function decide(
-  file: DiffFile,
-  isExcluded: (path: string) => boolean,
-  maxLines: number
-): ReviewableFile | SkippedFile {
-  const reason = skipReason(file, isExcluded)
+function matcher(patterns: readonly string[] | undefined): (path: string) => boolean {
+  const cleaned = (patterns ?? []).map(pattern => pattern.trim()).filter(Boolean)
+  return cleaned.length > 0 ? picomatch(cleaned, { dot: true }) : () => false
+}
+
+/** What decides a skip besides the file itself. */
+export interface SkipRules {
+  isExcluded: (path: string) => boolean
+  isIncluded?: (path: string) => boolean
+  isPackageRoot?: (dir: string) => boolean
+}
+
+function decide(file: DiffFile, rules: SkipRules, maxLines: number): ReviewableFile | SkippedFile {
+  const reason = skipReason(file, rules)
   if (reason) {
     const { path, status, additions, deletions } = file
     return { path, reason, status, additions, deletions }
@@ -172,15 +216,18 @@ function decide(
   return { file, truncated: shownLines < totalLines, shownLines, totalLines }
 }
 
-/** Why a file is left out of the review, in the order the reasons are checked; undefined to review it. */
+/**
+ * Why a file is left out of the review, in the order the reasons are checked; undefined to review it. The
+ * built-in list decides on the kind of file, not on a folder's name alone: documentation is documentation
+ * files and the root's docs/ tree, build output is an output folder at a package root. `include` takes a
+ * file back from that list; `exclude` leaves any file out.
+ */
 export function skipReason(
   file: DiffFile,
-  isExcluded: (path: string) => boolean = () => false
+  rules: SkipRules | ((path: string) => boolean) = () => false
 ): SkipReason | undefined {
-  const path = file.path
-  const slash = path.lastIndexOf('/')
-  const name = path.slice(slash + 1)
-  const dirs = slash < 0 ? [] : path.slice(0, slash).split('/')
+  const { isExcluded, isIncluded, isPackageRoot } =
+    typeof rules === 'function' ? { isExcluded: rules } : rules
   if (file.status === 'deleted') return 'deleted'
   if (file.binary) return 'binary'
   // The change is a commit id; the code it points to is in another repository.
@@ -188,15 +235,37 @@ export function skipReason(
   // A pure rename, a mode change or an empty new file: no line could take a comment. A file whose patch the
   // API left out did change, and stays reviewable through the tools.
   if (file.hunks.length === 0 && !file.patchMissing) return 'no-line-changes'
+  const builtIn = isIncluded?.(file.path)
+    ? undefined
+    : builtInReason(file, isPackageRoot ?? (dir => dir === ''))
+  if (builtIn) return builtIn
+  if (isExcluded(file.path)) return 'excluded'
+  return undefined
+}
+
+function builtInReason(file: DiffFile, isPackageRoot: (dir: string) => boolean): SkipReason | undefined {
+  const path = file.path
+  const slash = path.lastIndexOf('/')
+  const name = path.slice(slash + 1)
+  const dirs = slash < 0 ? [] : path.slice(0, slash).split('/')
   if (LOCKFILES.has(name)) return 'lockfile'
   if (dirs.some(dir => VENDORED_DIRS.has(dir)) || VENDORED_PATH.test(path)) return 'vendored'
-  if (dirs.some(dir => GENERATED_DIRS.has(dir)) || GENERATED_NAME.test(name) || hasGeneratedMarker(file)) {
+  if (
+    dirs.some(dir => GENERATED_DIRS.has(dir)) ||
+    inOutputFolder(dirs, isPackageRoot) ||
+    GENERATED_NAME.test(name) ||
+    hasGeneratedMarker(file)
+  ) {
     return 'generated'
   }
-  const documentation = dirs.some(dir => DOCUMENTATION_DIRS.has(dir)) || DOCUMENTATION_NAME.test(name)
+  const documentation = dirs[0] === DOCUMENTATION_ROOT || DOCUMENTATION_NAME.test(name)
   if (documentation && !NOT_DOCUMENTATION_NAME.test(name)) return 'documentation'
-  if (isExcluded(path)) return 'excluded'
   return undefined
+}
+
+/** Whether the path is inside dist/, build/, out/ or target/ of a directory that holds a package manifest. */
+function inOutputFolder(dirs: readonly string[], isPackageRoot: (dir: string) => boolean): boolean {
+  return dirs.some((dir, i) => OUTPUT_DIRS.has(dir) && isPackageRoot(dirs.slice(0, i).join('/')))
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Delivery, PriorReview, ReviewHost, ReviewResult } from './host.js'
 import { decideFromState } from './increment.js'
 import { nothingToReviewOverview } from './notes.js'
 import type { ReviewOutcome, RunEnd } from './outcome.js'
+import { configChangeNote } from './config.js'
 import { scopeReview, type ReviewScope } from './scope.js'
 import { publishingMarginMs, type ReviewSettings } from './settings.js'
 import { coverageOf, pendingAfter } from './settle.js'
@@ -86,13 +87,13 @@ function skipped<D>(prior: PriorReview<D>, reason: string, settings: ReviewSetti
   }
 }
 
-function scopeFor<D>(
+async function scopeFor<D>(
   host: ReviewHost<D>,
   prior: PriorReview<D>,
   settings: ReviewSettings,
   logger: Logger
 ): Promise<ReviewScope> {
-  return scopeReview(
+  const scope = await scopeReview(
     {
       workspace: host.workspace,
       headSha: prior.headSha,
@@ -100,10 +101,15 @@ function scopeFor<D>(
       ...(prior.state ? { state: prior.state } : {}),
       fullReview: settings.fullReview,
       exclude: settings.exclude,
+      ...(settings.include ? { include: settings.include } : {}),
       logger
     },
     host.diffSource(prior, logger)
   )
+  const note = settings.repositoryConfig
+    ? configChangeNote(scope.pullDiff.files.map(file => file.path))
+    : undefined
+  return note ? { ...scope, notes: [...scope.notes, note] } : scope
 }
 
 function modelInput<D>(

@@ -1,7 +1,9 @@
+import { lstatSync } from 'node:fs'
+import { join } from 'node:path'
 import { DiffLineSet } from '../diff/line-set.js'
 import { renderAhead } from '../diff/prompt-diff.js'
 import { loadPullDiff, type PullDiff } from '../diff/source.js'
-import { triage, triageFile, type TriageResult } from '../diff/triage.js'
+import { MANIFEST_NAMES, triage, triageFile, type TriageResult } from '../diff/triage.js'
 import { createGit, type BlobReader, type Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { plural } from '../text/measure.js'
@@ -34,7 +36,32 @@ export interface ScopeInput {
   state?: ReviewState
   fullReview: boolean
   exclude: readonly string[]
+  include?: readonly string[]
   logger: Logger
+}
+
+/**
+ * Whether a directory of the checked-out workspace holds a package manifest; asked once per directory. The
+ * workspace is the merge commit (or the base branch), which has the manifests of both sides.
+ */
+export function packageRootsOf(workspace: string): (dir: string) => boolean {
+  const known = new Map<string, boolean>()
+  return dir => {
+    let root = known.get(dir)
+    if (root === undefined) {
+      root =
+        dir === '' ||
+        MANIFEST_NAMES.some(name => {
+          try {
+            return lstatSync(join(workspace, dir, name)).isFile()
+          } catch {
+            return false
+          }
+        })
+      known.set(dir, root)
+    }
+    return root
+  }
 }
 
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
@@ -45,7 +72,11 @@ export async function scopeReview(input: ScopeInput, source: DiffSource): Promis
   const mergeBaseSha = await source.mergeBase(baseSha, headSha)
   // Files are rendered ahead as triage decides them, and triage takes those decisions; a review that follows
   // an earlier one shows what changed since, mostly, and renders no file of this diff.
-  const decide = triageFile({ exclude: [...input.exclude] })
+  const decide = triageFile({
+    exclude: [...input.exclude],
+    include: [...(input.include ?? [])],
+    isPackageRoot: packageRootsOf(input.workspace)
+  })
   const firstReview = !state || input.fullReview
   const diffing = loadPullDiff({
     git,

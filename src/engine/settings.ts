@@ -8,6 +8,13 @@ export interface ReviewSettings extends ModelSettings {
   fullReview: boolean
   /** Globs of files to skip, on top of the built-in list. */
   exclude: string[]
+  /** Globs of files taken back from the built-in list (docs/**\/*.ts, a vendored folder the team owns). */
+  include?: string[]
+  /**
+   * Where the repository's configuration was read: the commit on the base branch, and the file when there
+   * was one. A pull request that changes it is told that the change takes effect after merge.
+   */
+  repositoryConfig?: { commit: string; path?: string }
   /** The whole run's clock: the review is published, with what was found, before it runs out. */
   timeLimitMs: number
 }
@@ -21,7 +28,7 @@ export function publishingMarginMs(timeLimitMs: number): number {
 }
 
 /** GitHub ends a job after 6 hours at most. */
-const MAX_TIME_LIMIT_MINUTES = 360
+export const MAX_TIME_LIMIT_MINUTES = 360
 
 export const TIME_LIMIT_ACCEPTED = `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, decimals allowed (0.5 is 30 seconds)`
 

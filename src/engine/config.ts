@@ -1,0 +1,383 @@
+/**
+ * The repository's configuration file, `.github/redline.yml` (or `.redline.yml`), read from the base branch
+ * at the merge base: a pull request cannot change the settings it is reviewed with. Parsed with `yaml`,
+ * validated with zod; a broken file fails the run with one line naming the file, the key, its line and what
+ * is expected. The JSON Schema in the repository (redline.schema.json) is generated from the same schema.
+ */
+import { LineCounter, isMap, isScalar, parseDocument, type Document } from 'yaml'
+import { z } from 'zod'
+import { BUDGET_NAMES, type PathRule } from '../agent/index.js'
+import { ConfigurationError, errorMessage } from '../errors.js'
+import { SEVERITIES } from '../findings/severity.js'
+import type { Git } from '../git/git.js'
+import type { Logger } from '../logger.js'
+import { MAX_TIME_LIMIT_MINUTES } from './settings.js'
+
+/** Where the file is looked for, in this order; the first found is read. */
+export const CONFIG_PATHS = ['.github/redline.yml', '.redline.yml'] as const
+
+/** Copilot-style path instructions: `*.instructions.md` files with an `applyTo:` front matter. */
+export const INSTRUCTIONS_DIR = '.github/instructions'
+const INSTRUCTIONS_FILE = /\.instructions\.md$/
+
+export const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' } as const
+
+/** Keys that hold secrets or where they go: they come from the workflow only, never from a file. */
+const SECRET_KEYS = [
+  'anthropic-api-key',
+  'github-token',
+  'anthropic-base-url',
+  'api-key',
+  'token',
+  'base-url'
+]
+
+const MAX_FILE_BYTES = 64_000
+const MAX_RULES = 50
+const MAX_RULE_CHARS = 4_000
+
+const globs = z.array(z.string().min(1)).max(200)
+
+/** The file's keys. Each describes itself, with its default, for the JSON Schema and editors. */
+export const configSchema = z
+  .strictObject({
+    model: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/)
+      .describe('Claude model that reviews the pull request. Default: claude-sonnet-5-5.')
+      .optional(),
+    'min-severity': z
+      .enum(SEVERITIES)
+      .describe('Lowest severity posted as an inline comment. Default: medium.')
+      .optional(),
+    'max-comments': z
+      .int()
+      .min(0)
+      .max(50)
+      .describe('Most inline comments per review (0 posts the summary only). Default: 4.')
+      .optional(),
+    budget: z
+      .enum(BUDGET_NAMES)
+      .describe('How much the reviewer may spend: fast, standard or deep. Default: standard.')
+      .optional(),
+    'time-limit': z
+      .number()
+      .gt(0)
+      .max(MAX_TIME_LIMIT_MINUTES)
+      .describe("The whole run's clock in minutes. Default: by budget, 4 fast, 15 standard, 40 deep.")
+      .optional(),
+    'fail-on': z
+      .enum(['none', ...SEVERITIES])
+      .describe('Fail the step when an open finding is at or above this severity. Default: none.')
+      .optional(),
+    'review-drafts': z.boolean().describe('Review draft pull requests too. Default: false.').optional(),
+    'verify-findings': z
+      .boolean()
+      .describe('Ask the model once more about each open finding at medium or above. Default: false.')
+      .optional(),
+    'skip-authors': z
+      .array(z.string().min(1))
+      .describe('Pull request authors not to review: logins or globs such as *[bot]. Default: none.')
+      .optional(),
+    instructions: z
+      .string()
+      .describe("Extra review guidance, added to the reviewer's instructions. Default: none.")
+      .optional(),
+    language: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .describe(
+        'BCP 47 tag of the language the review is written in, such as ja, de or pt-BR. Default: English.'
+      )
+      .optional(),
+    paths: z
+      .strictObject({
+        exclude: globs.describe('Globs of files not to review, added to the built-in list.').optional(),
+        include: globs
+          .describe('Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).')
+          .optional()
+      })
+      .describe('Which files are reviewed. Default: the built-in list alone.')
+      .optional(),
+    'path-instructions': z
+      .array(
+        z.strictObject({
+          paths: z.array(z.string().min(1)).min(1).describe('Globs of the files the rule applies to.'),
+          instructions: z.string().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
+        })
+      )
+      .max(MAX_RULES)
+      .describe('Review rules for some paths: each is given with the changed files it covers. Default: none.')
+      .optional(),
+    labels: z
+      .strictObject({
+        skip: z.string().min(1).describe('A pull request with this label is not reviewed.').optional(),
+        review: z.string().min(1).describe('Adding this label asks for a review.').optional()
+      })
+      .describe('Labels that control Redline. Default: redline:skip and redline:review.')
+      .optional()
+  })
+  .describe('Redline repository configuration (.github/redline.yml), read from the base branch.')
+
+export type ConfigValues = z.infer<typeof configSchema>
+
+export const CONFIG_KEYS = Object.keys(configSchema.shape) as Array<keyof ConfigValues>
+
+/** The JSON Schema of the file, as committed in redline.schema.json. */
+export function configJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(configSchema, { target: 'draft-7' }),
+    $id: 'https://raw.githubusercontent.com/redline-review/redline/main/redline.schema.json',
+    title: 'Redline configuration'
+  }
+}
+
+/** What the run read from the base: the file (when there is one) and the path rules. */
+export interface RepositoryConfig {
+  /** The commit the configuration was read at: the merge base, or the base tip when it is not known. */
+  commit: string
+  /** The file's path, when one was found. */
+  path?: string
+  values: ConfigValues
+  /** path-instructions, then the .github/instructions files, in path order. */
+  pathRules: PathRule[]
+}
+
+/**
+ * What a review of a pull request that changes the configuration says: it was reviewed under the base
+ * branch's, and the change takes effect once it is merged. Undefined when it changes none of it.
+ */
+export function configChangeNote(changedPaths: readonly string[]): string | undefined {
+  const changed = changedPaths.filter(
+    path =>
+      (CONFIG_PATHS as readonly string[]).includes(path) ||
+      (path.startsWith(`${INSTRUCTIONS_DIR}/`) && INSTRUCTIONS_FILE.test(path))
+  )
+  if (changed.length === 0) return undefined
+  const names = changed.slice(0, 5).join(', ') + (changed.length > 5 ? ` and ${changed.length - 5} more` : '')
+  return (
+    `This pull request changes Redline's configuration (${names}): it was reviewed with the base branch's, ` +
+    'and the change takes effect after merge.'
+  )
+}
+
+/** What a key of the file must be, in the words of the line that says it is wrong. */
+const EXPECTED: Record<string, string> = {
+  model: 'a model id such as claude-sonnet-5-5',
+  'min-severity': `one of ${SEVERITIES.join(', ')}`,
+  'max-comments': 'a whole number from 0 to 50',
+  budget: `one of ${BUDGET_NAMES.join(', ')}`,
+  'time-limit': `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, as a number (0.5 is 30 seconds)`,
+  'fail-on': `one of none, ${SEVERITIES.join(', ')}`,
+  'review-drafts': 'true or false',
+  'verify-findings': 'true or false',
+  'skip-authors': 'a list of logins or globs',
+  instructions: 'text',
+  language: 'a BCP 47 language tag such as ja, de or pt-BR',
+  paths: 'a map with exclude and include, each a list of globs',
+  'paths.exclude': 'a list of globs',
+  'paths.include': 'a list of globs',
+  'path-instructions': `a list of at most ${MAX_RULES} entries, each { paths: [globs], instructions: text }`,
+  'path-instructions.paths': 'a list of at least one glob',
+  'path-instructions.instructions': `text of at most ${MAX_RULE_CHARS} characters`,
+  labels: 'a map with skip and review, each a label name',
+  'labels.skip': 'a label name',
+  'labels.review': 'a label name'
+}
+
+const KNOWN_KEYS: Record<string, readonly string[]> = {
+  '': CONFIG_KEYS,
+  paths: ['exclude', 'include'],
+  'path-instructions': ['paths', 'instructions'],
+  labels: ['skip', 'review']
+}
+
+/** The known key nearest to `key` (a typo, an underscore), or undefined when none is near. */
+export function nearestKey(key: string, known: readonly string[]): string | undefined {
+  const wanted = key.toLowerCase().replace(/_/g, '-')
+  let best: { key: string; distance: number } | undefined
+  for (const candidate of known) {
+    const distance = editDistance(wanted, candidate)
+    if (!best || distance < best.distance) best = { key: candidate, distance }
+  }
+  return best && best.distance <= Math.max(2, Math.floor(wanted.length / 3)) ? best.key : undefined
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost
+      )
+    }
+    previous = current
+  }
+  return previous[b.length] as number
+}
+
+type Path = ReadonlyArray<string | number>
+
+/** The 1-based line of the node at `path` (its key when `key`), when the document has one there. */
+function lineOf(doc: Document, counter: LineCounter, path: Path, key = false): number | undefined {
+  const parent = path.length > 0 ? doc.getIn(path.slice(0, -1), true) : doc.contents
+  const last = path[path.length - 1]
+  if (key && isMap(parent)) {
+    const pair = parent.items.find(item => isScalar(item.key) && item.key.value === last)
+    const range = isScalar(pair?.key) ? pair.key.range : undefined
+    if (range) return counter.linePos(range[0]).line
+  }
+  const node = path.length > 0 ? doc.getIn(path, true) : doc.contents
+  const range = (node as { range?: [number, number, number] } | null | undefined)?.range
+  if (range) return counter.linePos(range[0]).line
+  return path.length > 0 ? lineOf(doc, counter, path.slice(0, -1)) : undefined
+}
+
+/** `paths.include`, `path-instructions[2].paths`: how a key is named in the line. */
+function keyName(path: Path): string {
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .join('')
+}
+
+function expectedFor(path: Path): string | undefined {
+  const named = path.filter((part): part is string => typeof part === 'string').join('.')
+  return EXPECTED[named]
+}
+
+function shown(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value)
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text
+}
+
+function broken(file: string, key: string, line: number | undefined, what: string): ConfigurationError {
+  const where = line !== undefined ? ` (line ${line})` : ''
+  return new ConfigurationError(`Invalid ${file}: ${key}${where} ${what}`)
+}
+
+/** The file's values, or a ConfigurationError whose message is the one line that says what is wrong. */
+export function parseConfig(file: string, text: string): ConfigValues {
+  const counter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true })
+  const [error] = doc.errors
+  if (error) {
+    const line = error.linePos?.[0]?.line
+    const message = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? ''
+    throw new ConfigurationError(
+      `Invalid ${file}${line !== undefined ? `: line ${line}` : ''}: ${message} (expected YAML).`
+    )
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 50 }) ?? {}
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ConfigurationError(
+      `Invalid ${file}: expected a map of settings such as \`min-severity: high\`, found ${shown(data)}.`
+    )
+  }
+  for (const key of Object.keys(data)) {
+    if (SECRET_KEYS.includes(key)) {
+      throw broken(
+        file,
+        key,
+        lineOf(doc, counter, [key], true),
+        'cannot be set in the file: keys, tokens and base URLs come from the workflow only.'
+      )
+    }
+  }
+  const parsed = configSchema.safeParse(data)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0] as z.core.$ZodIssue
+  if (issue.code === 'unrecognized_keys') {
+    const parent = issue.path
+    const unknown = issue.keys[0] as string
+    const path = [...parent, unknown]
+    const known = KNOWN_KEYS[parent.filter(part => typeof part === 'string').join('.')] ?? []
+    const nearest = nearestKey(unknown, known)
+    throw broken(
+      file,
+      keyName(path as Path),
+      lineOf(doc, counter, path as Path, true),
+      `is not a known key${nearest ? `; did you mean ${nearest}?` : '.'} Known keys: ${known.join(', ')}.`
+    )
+  }
+  const path = issue.path as Path
+  const value = path.reduce<unknown>(
+    (at, part) => (at as Record<string | number, unknown> | undefined)?.[part],
+    data
+  )
+  const expected = expectedFor(path) ?? issue.message
+  throw broken(file, keyName(path), lineOf(doc, counter, path), `is ${shown(value)}; expected ${expected}.`)
+}
+
+/**
+ * The instructions of a Copilot-style `*.instructions.md` file: the globs of its `applyTo` front matter
+ * (comma-separated) and the text after it; undefined when it has no applyTo.
+ */
+export function parseInstructionsFile(text: string): { paths: string[]; instructions: string } | undefined {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text)
+  if (!match) return undefined
+  let front: unknown
+  try {
+    front = parseDocument(match[1] as string).toJS()
+  } catch {
+    return undefined
+  }
+  const applyTo = (front as { applyTo?: unknown } | null)?.applyTo
+  const list = Array.isArray(applyTo) ? applyTo : typeof applyTo === 'string' ? applyTo.split(',') : []
+  const paths = list.map(entry => String(entry).trim()).filter(Boolean)
+  const instructions = text.slice(match[0].length).trim()
+  if (paths.length === 0 || instructions === '') return undefined
+  return { paths, instructions: instructions.slice(0, MAX_RULE_CHARS) }
+}
+
+/**
+ * Reads the configuration at `commit`, which must be on the base branch (the merge base). No file is no
+ * configuration; a broken one throws the ConfigurationError that ends the run.
+ */
+export async function readRepositoryConfig(
+  git: Git,
+  commit: string,
+  logger: Logger
+): Promise<RepositoryConfig> {
+  let entries: Awaited<ReturnType<Git['lsTree']>>
+  let blobs: Map<string, Buffer>
+  try {
+    entries = await git.lsTree(commit, INSTRUCTIONS_DIR)
+    const instructionFiles = (entries ?? [])
+      .filter(entry => entry.kind === 'blob' && INSTRUCTIONS_FILE.test(entry.name))
+      .map(entry => entry.path)
+      .sort()
+    blobs = await git.readBlobs(commit, [...CONFIG_PATHS, ...instructionFiles])
+  } catch (error) {
+    throw new ConfigurationError(
+      `Could not read ${CONFIG_PATHS[0]} at the base commit ${commit.slice(0, 7)}: ${errorMessage(error)}`
+    )
+  }
+  const path = CONFIG_PATHS.find(candidate => blobs.has(candidate))
+  let values: ConfigValues = {}
+  if (path) {
+    const bytes = blobs.get(path) as Buffer
+    if (bytes.length > MAX_FILE_BYTES)
+      throw new ConfigurationError(
+        `Invalid ${path}: it is ${bytes.length} bytes; expected at most ${MAX_FILE_BYTES}.`
+      )
+    values = parseConfig(path, bytes.toString('utf8'))
+    logger.info(`Settings from ${path} at ${commit.slice(0, 7)} (the base branch).`)
+  }
+  const pathRules: PathRule[] = (values['path-instructions'] ?? []).map(rule => ({
+    source: path as string,
+    paths: rule.paths,
+    instructions: rule.instructions
+  }))
+  for (const [file, bytes] of blobs) {
+    if (!file.startsWith(`${INSTRUCTIONS_DIR}/`) || bytes.includes(0)) continue
+    const rule = parseInstructionsFile(bytes.toString('utf8'))
+    if (rule) pathRules.push({ source: file, ...rule })
+    else logger.warning(`${file} has no applyTo front matter; it is not used.`)
+  }
+  return { commit, ...(path ? { path } : {}), values, pathRules }
+}
