@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../errors.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
-import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
+import { BUDGET_NAMES, PROVIDERS, type BudgetName } from '../agent/index.js'
 import { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs, type ReviewSettings } from '../engine/index.js'
 
 export const MAX_COMMENTS_LIMIT = 50
@@ -88,8 +88,9 @@ function timeLimit(read: InputReader, budget: BudgetName): number {
 }
 
 export function readSettings(read: InputReader): Settings {
+  const provider = oneOf(read, 'provider', PROVIDERS, 'anthropic')
   const anthropicApiKey = read('anthropic-api-key').trim()
-  if (anthropicApiKey === '') {
+  if (anthropicApiKey === '' && provider === 'anthropic') {
     throw new ConfigurationError(
       "Input 'anthropic-api-key' is empty. Pass it from a repository secret, e.g. " +
         '`anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` (pull requests from forks receive no secrets).'
@@ -129,10 +130,32 @@ export function readSettings(read: InputReader): Settings {
   if (prNumber !== undefined) settings.prNumber = prNumber
   const anthropicBaseUrl = url(read, 'anthropic-base-url')
   if (anthropicBaseUrl !== undefined) settings.anthropicBaseUrl = anthropicBaseUrl
+  readProviderInputs(read, provider, settings)
   return settings
+}
+
+const REGION = /^[a-z0-9-]+$/
+const PROJECT = /^[a-z][a-z0-9-]{4,61}[a-z0-9]$|^[a-z0-9.:-]+$/
+
+/** `provider` and its inputs; a region or project left empty falls back to the provider's own variables. */
+function readProviderInputs(read: InputReader, provider: Settings['provider'], settings: Settings): void {
+  if (provider === undefined || provider === 'anthropic') return
+  settings.provider = provider
+  const text = (name: string, pattern: RegExp, accepted: string): string | undefined => {
+    const value = read(name).trim()
+    if (value === '') return undefined
+    if (!pattern.test(value)) throw invalid(name, value, accepted)
+    return value
+  }
+  const awsRegion = text('aws-region', REGION, 'an AWS region such as us-east-1')
+  if (awsRegion !== undefined) settings.awsRegion = awsRegion
+  const vertexProject = text('vertex-project', PROJECT, 'a Google Cloud project id')
+  if (vertexProject !== undefined) settings.vertexProject = vertexProject
+  const vertexRegion = text('vertex-region', REGION, 'a Vertex AI region such as us-east5 or global')
+  if (vertexRegion !== undefined) settings.vertexRegion = vertexRegion
 }
 
 /** The values that must never appear in a log. */
 export function secretsOf(settings: Settings): string[] {
-  return [settings.anthropicApiKey, settings.githubToken]
+  return [settings.anthropicApiKey, settings.githubToken].filter(value => value !== '')
 }
