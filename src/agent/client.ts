@@ -17,7 +17,10 @@ export function modelRequestTimeoutMs(env: NodeJS.ProcessEnv = process.env): num
  * A spend-limit 429 is not lifted by waiting, yet the SDK retries every 429 and honours its retry-after. The
  * API says which 429 it is only in the body, so the response is marked not retryable here.
  */
-export function rateLimitAwareFetch(onRateLimited?: () => void, provider: Provider = 'anthropic'): typeof fetch {
+export function rateLimitAwareFetch(
+  onRateLimited?: () => void,
+  provider: Provider = 'anthropic'
+): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init)
     if (response.ok) return response
@@ -26,7 +29,8 @@ export function rateLimitAwareFetch(onRateLimited?: () => void, provider: Provid
     const text = await response.text()
     const headers = new Headers(response.headers)
     headers.set(PROVIDER_HEADER, provider)
-    if (provider === 'anthropic' && isSpendLimit(response.status, text)) headers.set('x-should-retry', 'false')
+    if (provider === 'anthropic' && isSpendLimit(response.status, text))
+      headers.set('x-should-retry', 'false')
     return new Response(text, { status: response.status, statusText: response.statusText, headers })
   }
 }
@@ -85,7 +89,7 @@ export async function createModelClient(
   }
   if (target.provider === 'vertex') {
     const { createVertex } = await import('./providers/vertex.js')
-    return { client: createVertex(target, common), model: target.model, provider: 'vertex' }
+    return { client: await createVertex(target, common), model: target.model, provider: 'vertex' }
   }
   const client = createAnthropic({
     apiKey: options.anthropicApiKey,

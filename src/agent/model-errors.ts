@@ -130,7 +130,8 @@ interface CloudError {
   detail: string
 }
 
-const BEDROCK_CREDENTIALS = /^(ExpiredToken|UnrecognizedClient|InvalidSignature|IncompleteSignature|MissingAuthenticationToken)/
+const BEDROCK_CREDENTIALS =
+  /^(ExpiredToken|UnrecognizedClient|InvalidSignature|IncompleteSignature|MissingAuthenticationToken)/
 
 /**
  * Bedrock's and Vertex's refusals, each as the one line that names its fix. What neither says anything

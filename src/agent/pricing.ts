@@ -77,7 +77,8 @@ export function priceFor(model: string, logger?: Logger): Price {
   if (bedrock) {
     const list = listPrice(bedrock[2] as string)
     const global = bedrock[1] === 'global'
-    if (list) price = scaled(list, global ? 1 : BEDROCK_REGIONAL_MARKUP, global ? 'Bedrock global' : 'Bedrock')
+    if (list)
+      price = scaled(list, global ? 1 : BEDROCK_REGIONAL_MARKUP, global ? 'Bedrock global' : 'Bedrock')
   } else if (vertex) {
     const list = listPrice(vertex[1] as string)
     if (list) price = scaled(list, 1, 'Vertex AI')

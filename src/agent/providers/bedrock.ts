@@ -51,10 +51,14 @@ export function createBedrock(target: BedrockTarget, common: CommonClientOptions
     // A Bedrock API key, where one is set; `null` makes the client sign with SigV4 instead.
     apiKey: bearer ?? null,
     ...(common.baseUrl ? { baseURL: common.baseUrl } : {}),
+    // The version goes into the body, where the provider wants its own.
+    defaultHeaders: { 'anthropic-version': 'bedrock-2023-05-31' },
     maxRetries: common.maxRetries,
     timeout: common.timeoutMs,
     fetch: common.fetch,
-    ...(chain ? { providerChainResolver: () => Promise.resolve(chain), middleware: [credentialsFirst(chain)] } : {})
+    ...(chain
+      ? { providerChainResolver: () => Promise.resolve(chain), middleware: [credentialsFirst(chain)] }
+      : {})
   })
   return client as unknown as Anthropic
 }

@@ -44,7 +44,10 @@ function first(...values: Array<string | undefined>): string | undefined {
  * own tools read (`AWS_REGION`, `AWS_DEFAULT_REGION`; `GOOGLE_CLOUD_PROJECT`, `CLOUD_ML_REGION`). A missing
  * region or project is a configuration mistake, reported before any request.
  */
-export function resolveProvider(settings: ProviderSettings, env: NodeJS.ProcessEnv = process.env): ProviderTarget {
+export function resolveProvider(
+  settings: ProviderSettings,
+  env: NodeJS.ProcessEnv = process.env
+): ProviderTarget {
   const provider = settings.provider ?? 'anthropic'
   if (provider === 'anthropic') return { provider, model: settings.model }
   if (provider === 'bedrock') {
@@ -63,7 +66,11 @@ export function resolveProvider(settings: ProviderSettings, env: NodeJS.ProcessE
       ...(bearerToken !== undefined ? { bearerToken } : {})
     }
   }
-  const project = first(settings.vertexProject, env['GOOGLE_CLOUD_PROJECT'], env['ANTHROPIC_VERTEX_PROJECT_ID'])
+  const project = first(
+    settings.vertexProject,
+    env['GOOGLE_CLOUD_PROJECT'],
+    env['ANTHROPIC_VERTEX_PROJECT_ID']
+  )
   const region = first(settings.vertexRegion, env['CLOUD_ML_REGION'])
   if (project === undefined) {
     throw new ConfigurationError(
