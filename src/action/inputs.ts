@@ -135,12 +135,10 @@ export function readSettings(read: InputReader): Settings {
 }
 
 const REGION = /^[a-z0-9-]+$/
-const PROJECT = /^[a-z][a-z0-9-]{4,61}[a-z0-9]$|^[a-z0-9.:-]+$/
+const PROJECT = /^[a-z0-9][a-z0-9.:-]*$/
 
 /** `provider` and its inputs; a region or project left empty falls back to the provider's own variables. */
 function readProviderInputs(read: InputReader, provider: Settings['provider'], settings: Settings): void {
-  if (provider === undefined || provider === 'anthropic') return
-  settings.provider = provider
   const text = (name: string, pattern: RegExp, accepted: string): string | undefined => {
     const value = read(name).trim()
     if (value === '') return undefined
@@ -148,11 +146,13 @@ function readProviderInputs(read: InputReader, provider: Settings['provider'], s
     return value
   }
   const awsRegion = text('aws-region', REGION, 'an AWS region such as us-east-1')
-  if (awsRegion !== undefined) settings.awsRegion = awsRegion
   const vertexProject = text('vertex-project', PROJECT, 'a Google Cloud project id')
-  if (vertexProject !== undefined) settings.vertexProject = vertexProject
   const vertexRegion = text('vertex-region', REGION, 'a Vertex AI region such as us-east5 or global')
-  if (vertexRegion !== undefined) settings.vertexRegion = vertexRegion
+  if (provider === undefined || provider === 'anthropic') return
+  settings.provider = provider
+  if (awsRegion !== undefined && provider === 'bedrock') settings.awsRegion = awsRegion
+  if (vertexProject !== undefined && provider === 'vertex') settings.vertexProject = vertexProject
+  if (vertexRegion !== undefined && provider === 'vertex') settings.vertexRegion = vertexRegion
 }
 
 /** The values that must never appear in a log. */
