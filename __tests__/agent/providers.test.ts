@@ -65,3 +65,37 @@ describe('resolveProvider', () => {
     )
   })
 })
+
+describe('redline review --provider', () => {
+  it('takes the provider and its region and project', async () => {
+    const { parseArgs } = await import('../../src/cli/args.js')
+    const command = parseArgs([
+      'review',
+      '--base',
+      'main',
+      '--provider',
+      'vertex',
+      '--vertex-project=p',
+      '--vertex-region',
+      'global'
+    ])
+    expect(command).toMatchObject({
+      kind: 'review',
+      options: { provider: 'vertex', vertexProject: 'p', vertexRegion: 'global' }
+    })
+    const bedrock = parseArgs([
+      'review',
+      '--base',
+      'main',
+      '--provider',
+      'bedrock',
+      '--aws-region',
+      'us-east-1'
+    ])
+    expect(bedrock).toMatchObject({ options: { provider: 'bedrock', awsRegion: 'us-east-1' } })
+    expect(parseArgs(['review', '--base', 'main'])).not.toHaveProperty('options.provider')
+    expect(() => parseArgs(['review', '--base', 'main', '--provider', 'azure'])).toThrow(
+      "--provider is 'azure'. Expected one of anthropic, bedrock, vertex."
+    )
+  })
+})
