@@ -297,6 +297,37 @@ describe('provider: vertex', () => {
     expect(result.stdout).toMatch(/1500 cache-read and 2000 cache-write tokens/)
   })
 
+  it.each([
+    [
+      'expired credentials (401 UNAUTHENTICATED)',
+      [{ code: 401, status: 'UNAUTHENTICATED', message: 'Request had invalid authentication credentials.' }],
+      /^Google Vertex AI rejected the Google credentials \(401 UNAUTHENTICATED: Request had invalid authentication credentials\): they are missing or expired; sign in again with google-github-actions\/auth in this job\.$/
+    ],
+    [
+      'a model the project does not have (404 NOT_FOUND)',
+      [{ code: 404, status: 'NOT_FOUND', message: 'Publisher Model `claude-sonnet-5-5` not found.' }],
+      /^Google Vertex AI does not know model 'claude-sonnet-5-5' in this project and region \(404 NOT_FOUND: .*\): set `model` to a Vertex model id .*enabled in Model Garden, and check vertex-region\.$/
+    ],
+    [
+      'throttling that outlasts the retries (429 RESOURCE_EXHAUSTED)',
+      Array.from({ length: 5 }, () => ({
+        code: 429,
+        status: 'RESOURCE_EXHAUSTED',
+        message: 'Quota exceeded for aiplatform.googleapis.com/online_prediction_requests_per_base_model.',
+        headers: { 'retry-after-ms': '5' }
+      })),
+      /^Google Vertex AI kept throttling the requests after its retries \(429 RESOURCE_EXHAUSTED: Quota exceeded.*\); a higher quota .* Nothing was reviewed: re-run the job\.$/
+    ]
+  ])('%s: one line naming the fix, nothing posted', async (_name, faults, line) => {
+    const { w, v, adc } = await vertexWorld()
+    v.fail(...faults)
+    const result = await runVertex(w, v, adc)
+    expect(result.exitCode).toBe(1)
+    expect(errorLines(result)).toEqual([expect.stringMatching(line)])
+    expect(v.requests.filter(r => r.path !== '/token')).toHaveLength(faults.length)
+    expectNothingPosted(w)
+  })
+
   it('PERMISSION_DENIED (403), no project, no credentials: one line each, nothing posted', async () => {
     const { w, v, adc } = await vertexWorld()
     v.fail({

@@ -30,6 +30,7 @@ export interface VertexFault {
   /** Google's status, e.g. PERMISSION_DENIED. */
   status: string
   message: string
+  headers?: Record<string, string>
 }
 
 export interface VertexServerOptions {
@@ -67,8 +68,12 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
     void (async () => {
       const record = await readRequest(req)
       requests.push(record)
-      const fault = (code: number, status: string, message: string): void =>
-        sendJson(res, record, code, { error: { code, message, status } })
+      const fault = (
+        code: number,
+        status: string,
+        message: string,
+        headers: Record<string, string> = {}
+      ): void => sendJson(res, record, code, { error: { code, message, status } }, headers)
       if (record.method === 'POST' && record.path === '/token') {
         const form = new URLSearchParams(record.raw)
         if (
@@ -112,7 +117,7 @@ export async function startVertexServer(options: VertexServerOptions): Promise<V
         )
       }
       const next = faults.shift()
-      if (next) return fault(next.code, next.status, next.message)
+      if (next) return fault(next.code, next.status, next.message, next.headers)
       if (route[4] !== 'rawPredict')
         return fault(400, 'INVALID_ARGUMENT', 'This stand-in answers rawPredict only')
       if (record.body['anthropic_version'] !== VERTEX_ANTHROPIC_VERSION) {
