@@ -14,8 +14,25 @@ const NOT_BUNDLED: Record<string, string> = {
   'ts-algebra': 'types only',
   '@babel/runtime': 'a dependency of json-schema-to-ts',
   '@octokit/openapi-types': 'declaration files only',
-  '@octokit/types': 'declaration files only'
+  '@octokit/types': 'declaration files only',
+  // The Bedrock client depends on @smithy/smithy-client and @smithy/types 2.x for types; their own
+  // dependencies hold no code the bundle reaches (the runtime code comes from the newer copies).
+  '@aws-sdk/types': 'types only',
+  '@smithy/abort-controller': "a dependency of the Bedrock client's @smithy 2.x type packages",
+  '@smithy/middleware-endpoint': "a dependency of the Bedrock client's @smithy 2.x type packages",
+  '@smithy/middleware-serde': "a dependency of the Bedrock client's @smithy 2.x type packages",
+  '@smithy/node-config-provider': "a dependency of the Bedrock client's @smithy 2.x type packages",
+  '@smithy/property-provider': "a dependency of the Bedrock client's @smithy 2.x type packages",
+  '@smithy/querystring-parser': "a dependency of the Bedrock client's @smithy 2.x type packages",
+  '@smithy/shared-ini-file-loader': "a dependency of the Bedrock client's @smithy 2.x type packages",
+  '@smithy/url-parser': "a dependency of the Bedrock client's @smithy 2.x type packages"
 }
+
+/**
+ * Packages the lockfile holds for the tests alone that the bundle still takes in: `debug` (under the Vertex
+ * client's HTTP agents) requires supports-color when it is installed, and it is, for jest.
+ */
+const BUNDLED_FROM_DEV = new Set(['supports-color', 'has-flag'])
 
 interface LockEntry {
   version?: string
@@ -30,8 +47,9 @@ function productionPackages(): Map<string, Set<string>> {
   }
   const found = new Map<string, Set<string>>()
   for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path === '' || entry.dev || entry.devOptional) continue
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
+    const bundledFromDev = BUNDLED_FROM_DEV.has(name) && path === `node_modules/${name}`
+    if (path === '' || ((entry.dev || entry.devOptional) && !bundledFromDev)) continue
     if (name in NOT_BUNDLED) continue
     found.set(name, (found.get(name) ?? new Set()).add(entry.version ?? ''))
   }

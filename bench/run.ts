@@ -18,3 +18,7 @@ if (which === 'all' || which === 'review') {
   const { benchReview } = await import('./review-bench.js')
   await benchReview()
 }
+if (which === 'all' || which === 'startup') {
+  const { benchStartup } = await import('./startup-bench.js')
+  await benchStartup(which === 'startup' ? only : undefined)
+}

@@ -21,11 +21,46 @@ describe('priceFor', () => {
     expect(log.lines).toEqual([])
   })
 
-  it('uses a named default, with a warning, for a model it does not know', () => {
+  it.each([
+    'gateway-model-x',
+    'arn:aws:bedrock:us-east-1:123456789012:application-inference-profile/a1b2c3',
+    'meta.llama3-70b'
+  ])('reports %s as unknown price, with a warning, not as another model', model => {
     const log = memoryLogger()
-    expect(priceFor('gateway-model-x', log)).toBe(UNKNOWN_MODEL_PRICE)
-    expect(UNKNOWN_MODEL_PRICE.family).toMatch(/^unknown model/)
-    expect(log.lines).toEqual([{ level: 'warning', message: expect.stringContaining("'gateway-model-x'") }])
+    expect(priceFor(model, log)).toBe(UNKNOWN_MODEL_PRICE)
+    expect(UNKNOWN_MODEL_PRICE.family).toBe('unknown price')
+    expect(UNKNOWN_MODEL_PRICE.input + UNKNOWN_MODEL_PRICE.output).toBe(0)
+    expect(log.lines).toEqual([{ level: 'warning', message: expect.stringContaining(`'${model}'`) }])
+  })
+
+  it.each([
+    ['us.anthropic.claude-sonnet-5-5', 'Claude Sonnet 5, Bedrock', 1.1],
+    ['anthropic.claude-sonnet-5-5', 'Claude Sonnet 5, Bedrock', 1.1],
+    ['global.anthropic.claude-sonnet-5-5', 'Claude Sonnet 5, Bedrock global', 1],
+    ['eu.anthropic.claude-haiku-4-5-20251001-v1:0', 'Claude Haiku 4.5, Bedrock', 1.1],
+    [
+      'arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-opus-5-5',
+      'Claude Opus 5.5, Bedrock',
+      1.1
+    ],
+    ['claude-sonnet-4-5@20250929', 'Claude Sonnet 3.5–4.6, Vertex AI', 1],
+    ['claude-opus-5-5@latest', 'Claude Opus 5.5, Vertex AI', 1]
+  ])('prices the provider id %s as %s', (model, family, factor) => {
+    const log = memoryLogger()
+    const price = priceFor(model, log)
+    expect(price.family).toBe(family)
+    const list = priceFor(
+      family.startsWith('Claude Sonnet 5')
+        ? 'claude-sonnet-5-5'
+        : family.startsWith('Claude Haiku 4.5')
+          ? 'claude-haiku-4-5'
+          : family.startsWith('Claude Opus 5.5')
+            ? 'claude-opus-5-5'
+            : 'claude-sonnet-4-5'
+    )
+    expect(price.input).toBeCloseTo(list.input * factor, 10)
+    expect(price.cacheRead).toBeCloseTo(list.cacheRead * factor, 10)
+    expect(log.lines).toEqual([])
   })
 
   it('charges cache writes at 1.25x and reads at 0.1x of input for the default model', () => {

@@ -36,6 +36,8 @@ var tslib = __webpack_require__(3364);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:child_process"
@@ -115,7 +117,9 @@ var abort = __webpack_require__(9612);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/async-queue.mjs
 var async_queue = __webpack_require__(8100);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/promise.mjs
-var promise = __webpack_require__(7793);
+var promise = __webpack_require__(174);
+// EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/sleep.mjs
+var sleep = __webpack_require__(8027);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/internal/utils/env.mjs
 var env = __webpack_require__(111);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/tools/agent-toolset/fs-util.mjs
@@ -412,39 +416,7 @@ var utils_log = __webpack_require__(7412);
 
 
 const skills_fs = external_node_fs_.promises;
-/**
- * Download the session agent's skills into `{ctx.workdir}/skills/<name>/`.
- *
- * No-op (returns a no-op cleanup) unless `ctx.client` is set together with
- * `ctx.session` (or the deprecated `ctx.sessionId`). Reads the resolved agent
- * off the session and, for each skill, fetches its files via
- * `client.beta.skills.versions.download` and extracts the archive (a zip or
- * tar.* archive) into a directory named after the skill. A failure on one skill
- * is logged and does not block the others. Call this before starting the
- * session tool runner (e.g. right after the bash session / workdir is ready).
- *
- * The `tar` and `unzip` that extract an archive, and a helper they start such as
- * `gzip`, come only from the `PATH` entries outside `ctx.workdir` and
- * `ctx.allowedRoots`, where the file tools can write, and a link that leads inside
- * those directories is passed over. A skill whose `tar` or `unzip` is not found
- * there is not downloaded. Only when no `PATH` entry is outside them, as with a
- * workdir of `/`, is all of `PATH` searched, because extraction has no built-in
- * fallback.
- *
- * Pass `ctx.session`. A session's resources cannot change while it runs, so the
- * caller fetches it once and shares that snapshot with the memory-store
- * download — the two can then never disagree about the attached resources.
- *
- * `ctx.sessionId` is deprecated: it costs an extra `sessions.retrieve` round
- * trip on every call, and a caller that uses it for both this and the
- * memory-store download fetches the session twice. It remains supported for
- * callers written before `session` existed.
- *
- * Returns a cleanup function that removes the skill directories this call
- * created — call it once the work item is done so downloaded skills do not
- * accumulate in the workdir across sessions.
- */
-async function setupSkills(ctx) {
+async function setupSkills(ctx, signal) {
     const { client, sessionId } = ctx;
     if (!client)
         return async () => { };
@@ -461,9 +433,10 @@ async function setupSkills(ctx) {
     }
     const skillsRoot = external_node_path_.resolve(ctx.workdir, 'skills');
     const created = [];
-    for (const skill of session.agent.skills) {
+    for (const skill of skillsWithSubagents(session.agent)) {
         try {
-            const version = await client.beta.skills.versions.retrieve(skill.version, { skill_id: skill.skill_id });
+            const params = { skill_id: skill.skill_id };
+            const version = await client.beta.skills.versions.retrieve(skill.version, params, { signal });
             // The directory is the skill's name, reduced to a single safe path
             // component so a hostile name can't escape `skillsRoot`.
             let dirname = external_node_path_.basename(version.name.trim());
@@ -477,13 +450,18 @@ async function setupSkills(ctx) {
                 });
                 continue;
             }
+            if (await isAmong(dest, created)) {
+                log.warn(`an earlier skill has the name ${JSON.stringify(version.name)}; skipping`, {
+                    component: 'agent-tool-context',
+                    skill_id: skill.skill_id,
+                });
+                continue;
+            }
             // `skill.version` may be the alias `"latest"`, which only the retrieve
             // endpoint resolves; download by the concrete id it returned.
-            const resp = await client.beta.skills.versions.download(version.id, { skill_id: skill.skill_id });
-            await skills_fs.rm(dest, { recursive: true, force: true });
-            await skills_fs.mkdir(dest, { recursive: true, mode: DIR_CREATE_MODE });
+            const resp = await client.beta.skills.versions.download(version.id, params, { signal });
+            await extractAndReplace(resp, dest, [ctx.workdir, ...(ctx.allowedRoots ?? [])]);
             created.push(dest);
-            await extractArchive(resp, dest, [ctx.workdir, ...(ctx.allowedRoots ?? [])]);
             log.info('downloaded skill', {
                 component: 'agent-tool-context',
                 skill_id: skill.skill_id,
@@ -492,6 +470,8 @@ async function setupSkills(ctx) {
             });
         }
         catch (e) {
+            if (signal?.aborted)
+                break;
             log.warn('failed to download skill', {
                 component: 'agent-tool-context',
                 skill_id: skill.skill_id,
@@ -506,6 +486,50 @@ async function setupSkills(ctx) {
             });
         }
     };
+}
+function skillsWithSubagents({ skills, multiagent }) {
+    const subagents = multiagent?.type === 'coordinator' ? multiagent.agents
+        : multiagent?.type === 'multiagent_20261001' ?
+            [multiagent.subagents, multiagent.workflows].flatMap((member) => member.type === 'enabled' ? member.predefined_agents : [])
+            : [];
+    const all = [...skills, ...subagents.flatMap((agent) => (agent.type === 'agent' ? agent.skills : []))];
+    return all.filter((skill, i) => all.findIndex(({ skill_id }) => skill_id === skill.skill_id) === i);
+}
+/** Asks the file system, because different names can refer to the same entry. */
+async function isAmong(file, others) {
+    for (const other of others) {
+        try {
+            const [a, b] = [await skills_fs.lstat(file, { bigint: true }), await skills_fs.lstat(other, { bigint: true })];
+            if (a.dev === b.dev && a.ino === b.ino)
+                return true;
+        }
+        catch (e) {
+            if (errnoCode(e) !== 'ENOENT')
+                throw e;
+        }
+    }
+    return false;
+}
+/** Replaces `dest` only once the whole archive is extracted. */
+async function extractAndReplace(resp, dest, toolsNotInside) {
+    await skills_fs.mkdir(external_node_path_.dirname(dest), { recursive: true, mode: DIR_CREATE_MODE });
+    const work = await skills_fs.mkdtemp(external_node_path_.join(external_node_path_.dirname(dest), '.skill-'));
+    try {
+        const stage = external_node_path_.join(work, 'stage');
+        await skills_fs.mkdir(stage, { mode: DIR_CREATE_MODE });
+        await extractArchive(resp, stage, toolsNotInside);
+        await skills_fs.rename(dest, external_node_path_.join(work, 'replaced')).catch(async (e) => {
+            // overlayfs cannot rename a directory of a lower layer, such as one from a container image.
+            if (errnoCode(e) === 'EXDEV')
+                await skills_fs.rm(dest, { recursive: true, force: true });
+            else if (errnoCode(e) !== 'ENOENT')
+                throw e;
+        });
+        await skills_fs.rename(stage, dest);
+    }
+    finally {
+        await skills_fs.rm(work, { recursive: true, force: true });
+    }
 }
 /** Reject archive members that are absolute or contain a `..` component. */
 function assertSafeMemberNames(names) {
@@ -644,6 +668,10 @@ async function runArchiveTool(cmd, args, notInside) {
             cwd: external_node_path_.dirname(file),
             env,
         });
+        proc.on('error', reject);
+        // It could not start, and may have no pipes.
+        if (proc.pid === undefined)
+            return;
         const output = { stdout: '', stderr: '' };
         let overLimit = false;
         for (const pipe of ['stdout', 'stderr']) {
@@ -655,7 +683,6 @@ async function runArchiveTool(cmd, args, notInside) {
                 proc.kill();
             });
         }
-        proc.on('error', reject);
         proc.on('close', (code, signal) => {
             if (overLimit) {
                 reject(new error/* AnthropicError */.pJ(`skill archive lists too many members: \`${cmd}\` printed more than ${ARCHIVE_TOOL_OUTPUT_LIMIT} characters`));
@@ -1347,6 +1374,8 @@ if (asyncDispose) {
     });
 }
 //# sourceMappingURL=file-store.mjs.map
+// EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/lib/internal/check-json.mjs
+var check_json = __webpack_require__(1363);
 // EXTERNAL MODULE: ./node_modules/@anthropic-ai/sdk/tools/agent-toolset/sync-interval.mjs
 var sync_interval = __webpack_require__(8264);
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/tools/agent-toolset/memories.mjs
@@ -1371,10 +1400,12 @@ var _SessionMemoryStores_instances, _SessionMemoryStores_client, _SessionMemoryS
 
 
 
+
+
 /**
  * Time bound the worker puts on each teardown pass — the final
  * {@link SessionMemoryStores.finish}, then {@link SessionMemoryStores.flushWrites} —
- * so a slow server cannot stall teardown.
+ * so a slow server cannot stall teardown. It also bounds each upload.
  */
 const MEMORY_FLUSH_TIMEOUT_MS = 30000;
 /**
@@ -1524,7 +1555,7 @@ class DeletePass {
  * use. The worker builds one on its token-scoped sub-client (the memory
  * endpoints reject the environment key): `syncIfDue` after each tool call,
  * `finish` once at a clean end, a bounded {@link SessionMemoryStores.flushWrites}
- * in every teardown, `dispose` last.
+ * when the session goes idle and in every teardown, `dispose` last.
  */
 var SessionMemoryStores = /* @__PURE__ */ (() => {
     /**
@@ -1586,7 +1617,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
      * use. The worker builds one on its token-scoped sub-client (the memory
      * endpoints reject the environment key): `syncIfDue` after each tool call,
      * `finish` once at a clean end, a bounded {@link SessionMemoryStores.flushWrites}
-     * in every teardown, `dispose` last.
+     * when the session goes idle and in every teardown, `dispose` last.
      */
     class SessionMemoryStores {
         constructor(client, opts) {
@@ -1605,7 +1636,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             (0,sync_interval/* checkMemorySyncInterval */.iT)((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_syncIntervalMs, "f"), 'syncIntervalMs');
             (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_syncDeletions, opts.syncDeletions ?? 'enabled', "f");
             (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_log, (0,utils_log/* loggerFor */.WG)(client), "f");
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_lastSyncAt, Date.now(), "f");
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_lastSyncAt, performance.now(), "f");
         }
         /**
          * Every attached store's root directory.
@@ -1624,13 +1655,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
         get readOnlyRoots() {
             return (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_stores, "f").filter((s) => s.readOnly).map((s) => s.files.root().path);
         }
-        /**
-         * Download every attached store's memories to disk.
-         *
-         * `session` arrives already fetched — one snapshot shared with the skills
-         * download, so the two cannot disagree about the resources.
-         */
-        async download(session) {
+        async download(session, signal) {
             for (const resource of session.resources) {
                 if (resource.type !== 'memory_store')
                     continue;
@@ -1645,6 +1670,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
                         baseline: new Map(),
                         refusedShas: new Map(),
                         pendingDeletes: new Map(),
+                        toRestore: new Map(),
                         sentShas: new Map(),
                     };
                     // A root `open` did not create is a dead run's leftovers; the first
@@ -1667,7 +1693,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
                             `(memory_store_id=${resource.memory_store_id}): ${e}; ` +
                             'the worker host must make this mount path writable', e);
                     }
-                    await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_stampAndPull).call(this, store);
+                    await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_stampAndPull).call(this, store, signal);
                     (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").info('downloaded memories', {
                         count: store.baseline.size,
                         memory_store_id: store.memoryStoreId,
@@ -1687,44 +1713,37 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
                     throw new SessionMemoryError(`failed to download memory store memory_store_id=${resource.memory_store_id}: ${e}`, e);
                 }
             }
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_lastSyncAt, Date.now(), "f");
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_lastSyncAt, performance.now(), "f");
         }
-        /**
-         * The session's last sync — skips the delete wait, so calling it twice
-         * would undo the protection; it throws instead.
-         */
-        async finish() {
+        async finish(signal) {
             if ((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_finished, "f")) {
                 throw new error/* AnthropicError */.pJ("finish() was already called: it is the session's last sync and runs once");
             }
             (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_finished, true, "f");
-            await this.syncAll(true);
+            await this.syncAll(true, signal);
         }
         /** @internal — reconcile every store once; the tests' deterministic driver */
-        async syncAll(final) {
-            await Promise.all((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_stores, "f").map((store) => (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_syncStore).call(this, store, final)));
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_lastSyncAt, Date.now(), "f");
+        async syncAll(final, signal) {
+            await Promise.all((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_stores, "f").map((store) => (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_syncStore).call(this, store, final, signal)));
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _SessionMemoryStores_lastSyncAt, performance.now(), "f");
         }
-        /** Sync when `syncIntervalMs` has elapsed since the last one. Never throws. */
-        async syncIfDue() {
-            if (Date.now() - (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_lastSyncAt, "f") < (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_syncIntervalMs, "f"))
+        /** @internal — the files that are missing now get pulled again instead of deleted; never throws */
+        async restoreMissing() {
+            for (const store of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_stores, "f")) {
+                const local = await store.files.ls().catch(() => new Set());
+                for (const rel of [...store.baseline.keys(), ...store.sentShas.keys()]) {
+                    if (!local.has(rel))
+                        store.toRestore.set(rel, performance.now());
+                }
+            }
+        }
+        async syncIfDue(signal) {
+            if (performance.now() - (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_lastSyncAt, "f") < (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_syncIntervalMs, "f"))
                 return;
-            await this.syncAll(false);
+            await this.syncAll(false, signal);
         }
-        /**
-         * Upload new and changed files; send no deletes and pull nothing.
-         *
-         * The push-only rescue pass for a session ending on an error or
-         * cancel — best-effort, bounded by the caller: once `signal` aborts no
-         * further upload starts, each store cut off part-way logs how many
-         * changed files it had not finished uploading, and this resolves without
-         * waiting for requests already in flight. Each store uploads up to
-         * {@link UPLOAD_CONCURRENCY} files at a time. Skips read-only stores,
-         * refused files, files the server already holds, and folders that fail
-         * the marker check. Never throws.
-         */
-        async flushWrites(signal) {
-            await Promise.all((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_stores, "f").map((store) => (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_flushStore).call(this, store, signal)));
+        async flushWrites(signal, deadline = signal) {
+            await Promise.all((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_stores, "f").map((store) => (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_flushStore).call(this, store, signal, deadline)));
         }
         /**
          * Remove every store directory that {@link SessionMemoryStores.download}
@@ -1777,7 +1796,13 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
         // is as good a home as any.
         return external_node_path_.join((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_workdir, "f"), 'memory', resource.name || resource.memory_store_id);
     }, _SessionMemoryStores_scanMarker = async function _SessionMemoryStores_scanMarker(store) {
+        const startedAt = performance.now();
         const local = await store.files.hashtree();
+        for (const [rel, missingAt] of store.toRestore) {
+            // A scan that started earlier can have seen the file before the call moved it away.
+            if (missingAt < startedAt && rel in local)
+                store.toRestore.delete(rel);
+        }
         const marker = local[MARKER_PATH];
         delete local[MARKER_PATH];
         if (marker === markerSha(store.memoryStoreId)) {
@@ -1788,7 +1813,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             markerOk: false,
             distrustReason: marker !== undefined ? 'the marker file does not match this store' : 'the marker file is gone',
         };
-    }, _SessionMemoryStores_syncStore = async function _SessionMemoryStores_syncStore(store, final) {
+    }, _SessionMemoryStores_syncStore = async function _SessionMemoryStores_syncStore(store, final, signal) {
         try {
             const scan = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_scanMarker).call(this, store);
             const local = scan.files;
@@ -1800,11 +1825,11 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
                     });
                     return;
                 }
-                await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_recover).call(this, store, 'the folder or its marker is gone');
+                await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_recover).call(this, store, 'the folder or its marker is gone', signal);
                 return;
             }
             const remote = new Map();
-            for await (const [rel, item] of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_listMemories).call(this, store.memoryStoreId)) {
+            for await (const [rel, item] of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_listMemories).call(this, store.memoryStoreId, 'basic', signal)) {
                 remote.set(rel, item);
             }
             (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_settleSent).call(this, store, remote);
@@ -1812,34 +1837,23 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             // once with nothing left is a wiped folder — counted after settling,
             // so an upload that landed unheard counts.
             if (Object.keys(local).length === 0 && store.baseline.size > 1) {
-                await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_recover).call(this, store, 'every memory file is gone at once');
+                await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_recover).call(this, store, 'every memory file is gone at once', signal);
                 return;
             }
             const deletes = new DeletePass((0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_syncDeletions, "f"), Math.max(DELETE_CAP_FLOOR, Math.min(DELETE_CAP_CEILING, Math.floor(store.baseline.size / 4))), final);
             const pulls = [];
-            const baseline = new Map();
             const paths = [...new Set([...remote.keys(), ...Object.keys(local), ...store.baseline.keys()])].sort();
             for (const rel of paths) {
-                const remoteItem = remote.get(rel);
-                const localSha = local[rel];
-                const baseSha = store.baseline.get(rel);
-                let sha;
-                if (localSha === undefined &&
-                    baseSha !== undefined &&
-                    remoteItem !== undefined &&
-                    remoteItem.content_sha256 === baseSha &&
-                    !store.readOnly) {
-                    sha = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_corroboratedDelete).call(this, store, rel, remoteItem, baseSha, deletes);
-                }
-                else {
-                    sha = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_syncPath).call(this, store, rel, remoteItem, localSha, pulls);
-                }
+                signal?.throwIfAborted();
+                const sha = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_syncPath).call(this, store, rel, remote.get(rel), local[rel], pulls, deletes, signal);
+                // Recorded at once, so that an upload of an interrupted sync does not read as a remote edit.
                 if (sha !== undefined)
-                    baseline.set(rel, sha);
+                    store.baseline.set(rel, sha);
+                else
+                    store.baseline.delete(rel);
             }
-            store.baseline = baseline;
             // The content pass: everything above moved only shas.
-            await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_pullAll).call(this, store, pulls);
+            await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_pullAll).call(this, store, pulls, signal);
             if (deletes.suppressed > 0) {
                 (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").debug('remote deletes are disabled; locally deleted memories stay on the server', {
                     count: deletes.suppressed,
@@ -1852,9 +1866,11 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             }
         }
         catch (e) {
+            if (signal?.aborted)
+                return;
             (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").warn('memory sync failed', { memory_store_id: store.memoryStoreId, error: String(e) });
         }
-    }, _SessionMemoryStores_flushStore = async function _SessionMemoryStores_flushStore(store, signal) {
+    }, _SessionMemoryStores_flushStore = async function _SessionMemoryStores_flushStore(store, signal, deadline) {
         const dirty = new Map();
         const unsent = new Set();
         const push = async () => {
@@ -1880,7 +1896,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             if (dirty.size === 0 || signal?.aborted)
                 return;
             const remote = new Map();
-            for await (const [rel, item] of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_listMemories).call(this, store.memoryStoreId)) {
+            for await (const [rel, item] of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_listMemories).call(this, store.memoryStoreId, 'basic', signal)) {
                 if (signal?.aborted)
                     return;
                 remote.set(rel, item);
@@ -1912,10 +1928,10 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
                 }
                 uploads.push([rel, localSha, existing]);
             }
-            await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_uploadAll).call(this, store, uploads, unsent, signal);
+            await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_uploadAll).call(this, store, uploads, unsent, signal, deadline);
         };
         try {
-            await settledOrAborted(push(), signal);
+            await settledOrAborted(push(), deadline);
             if (signal?.aborted && unsent.size > 0) {
                 (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").warn(`memory flush cut off part-way; ${unsent.size} of ${dirty.size} changed files had not finished uploading`, { memory_store_id: store.memoryStoreId });
             }
@@ -1925,13 +1941,13 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
         }
     }, _SessionMemoryStores_recover = 
     /** Rebuild a destroyed folder from the server; sends no deletes, no uploads. */
-    async function _SessionMemoryStores_recover(store, reason) {
+    async function _SessionMemoryStores_recover(store, reason, signal) {
         (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").warn(`${reason}; re-downloading the memory store folder instead of syncing`, {
             root: store.files.root().path,
             memory_store_id: store.memoryStoreId,
         });
         await store.files.createRoot();
-        await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_stampAndPull).call(this, store);
+        await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_stampAndPull).call(this, store, signal);
     }, _SessionMemoryStores_settleSent = function _SessionMemoryStores_settleSent(store, remote) {
         for (const [rel, sha] of store.sentShas) {
             if (remote.get(rel)?.content_sha256 === sha)
@@ -1945,12 +1961,13 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
      * Every memory is needed here, so the listing carries the content — pages
      * cost far fewer round-trips than a request per memory.
      */
-    async function _SessionMemoryStores_stampAndPull(store) {
+    async function _SessionMemoryStores_stampAndPull(store, signal) {
         store.baseline = new Map();
         store.sentShas.clear();
         store.pendingDeletes.clear();
+        store.toRestore.clear();
         await store.files.put(MARKER_PATH, `version ${MARKER_VERSION}\n${store.memoryStoreId}`);
-        for await (const [rel, item] of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_listMemories).call(this, store.memoryStoreId, 'full')) {
+        for await (const [rel, item] of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_listMemories).call(this, store.memoryStoreId, 'full', signal)) {
             if (await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_write).call(this, store, rel, item.content ?? '')) {
                 store.baseline.set(rel, item.content_sha256);
             }
@@ -1965,11 +1982,12 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
      * file to write, `remote` the listed memory whose content `#pullAll` will
      * fetch and write there.
      */
-    async function _SessionMemoryStores_syncPath(store, rel, remote, localSha, pulls) {
+    async function _SessionMemoryStores_syncPath(store, rel, remote, localSha, pulls, deletes, signal) {
+        // The signal of the final sync is its deadline.
+        const deadline = deletes.waiveWindow ? signal : undefined;
         const baseSha = store.baseline.get(rel);
-        if (localSha !== undefined) {
+        if (localSha !== undefined)
             store.pendingDeletes.delete(rel);
-        }
         if (!remote) {
             if (localSha === undefined) {
                 store.pendingDeletes.delete(rel);
@@ -2001,7 +2019,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
                 return undefined;
             if (store.refusedShas.get(rel) === localSha)
                 return undefined;
-            return await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, undefined);
+            return await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, undefined, deadline);
         }
         const remoteSha = remote.content_sha256;
         const remoteChanged = remoteSha !== baseSha;
@@ -2010,15 +2028,19 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
         const localChanged = !store.readOnly && locallyEdited;
         if (localSha === undefined && baseSha !== undefined) {
             // Only successful writes enter the baseline, so this file was verifiably
-            // on disk and is now gone: a real local deletion. The unchanged-remote
-            // case went to #corroboratedDelete.
+            // on disk and is now gone: a real local deletion.
             if (remoteChanged) {
                 (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").warn('memory deleted locally but changed remotely; restoring the remote version', {
                     path: rel,
                     memory_store_id: store.memoryStoreId,
                 });
+            }
+            if (remoteChanged || store.toRestore.has(rel)) {
                 store.pendingDeletes.delete(rel);
                 pulls.push([rel, remote]);
+            }
+            else if (!store.readOnly) {
+                return await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_corroboratedDelete).call(this, store, rel, remote, baseSha, deletes, signal);
             }
             return baseSha;
         }
@@ -2039,7 +2061,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
         if (localChanged) {
             if (store.refusedShas.get(rel) === localSha)
                 return remoteSha;
-            return (await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, remote)) ?? remoteSha;
+            return (await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, remote, deadline)) ?? remoteSha;
         }
         return remoteSha;
     }, _SessionMemoryStores_removeLocal = 
@@ -2110,16 +2132,13 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
      * next sync retries. A 404 means the memory was deleted after the listing —
      * the next sync reconciles it.
      */
-    async function _SessionMemoryStores_pullAll(store, pulls) {
+    async function _SessionMemoryStores_pullAll(store, pulls, signal) {
         if (pulls.length === 0)
             return;
         const pullOne = async (rel, listed) => {
             let item;
             try {
-                item = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores.memories.retrieve(listed.id, {
-                    memory_store_id: store.memoryStoreId,
-                    view: 'full',
-                });
+                item = (0,check_json/* checkJSON */.$)(await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores.memories.retrieve(listed.id, { memory_store_id: store.memoryStoreId, view: 'full' }, { signal }));
             }
             catch (e) {
                 if ((0,backoff/* isStatus */.zM)(e, 404))
@@ -2133,6 +2152,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             }
             if (await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_write).call(this, store, rel, item.content ?? '')) {
                 store.baseline.set(rel, item.content_sha256);
+                store.toRestore.delete(rel);
             }
         };
         // A fixed pool of workers drains the queue; the write stays inside the
@@ -2146,19 +2166,19 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
     }, _SessionMemoryStores_uploadAll = 
     /**
      * Upload the given files, {@link UPLOAD_CONCURRENCY} at a time, taking each
-     * path off `unsent` as its upload returns. No upload starts once `signal`
-     * aborts; the ones already in flight run to completion.
+     * path off `unsent` as its upload returns, until `signal` aborts.
      */
-    async function _SessionMemoryStores_uploadAll(store, uploads, unsent, signal) {
+    async function _SessionMemoryStores_uploadAll(store, uploads, unsent, signal, deadline) {
         const queue = uploads[Symbol.iterator]();
         const worker = async () => {
             for (const [rel, localSha, existing] of queue) {
                 if (signal?.aborted)
                     return;
-                const sha = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, existing);
-                unsent.delete(rel);
+                const sha = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, existing, deadline);
                 if (sha !== undefined)
                     store.baseline.set(rel, sha);
+                if (!deadline?.aborted)
+                    unsent.delete(rel);
             }
         };
         await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, uploads.length) }, worker));
@@ -2169,20 +2189,25 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
      * {@link LIST_PAGE_SIZE} per page unless the caller needs `full` pages.
      * `memory_prefix` rollups and the reserved marker path are skipped.
      */
-    async function* _SessionMemoryStores_listMemories(memoryStoreId, view = 'basic') {
+    async function* _SessionMemoryStores_listMemories(memoryStoreId, view, signal) {
         const limit = view === 'basic' ? LIST_PAGE_SIZE : FULL_LIST_PAGE_SIZE;
-        for await (const item of (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores.memories.list(memoryStoreId, { view, limit })) {
-            if (item.type !== 'memory')
-                continue;
-            const rel = item.path.replace(/^\/+/, '');
-            if (rel === MARKER_PATH) {
-                (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").warn('the server listed the reserved marker path; skipping', {
-                    path: item.path,
-                    memory_store_id: memoryStoreId,
-                });
-                continue;
+        const { memories } = (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores;
+        const firstPage = await memories.list(memoryStoreId, { view, limit }, { signal });
+        for await (const page of firstPage.iterPages()) {
+            (0,check_json/* checkJSON */.$)(page['body']);
+            for (const item of page.data) {
+                if (item.type !== 'memory')
+                    continue;
+                const rel = item.path.replace(/^\/+/, '');
+                if (rel === MARKER_PATH) {
+                    (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_log, "f").warn('the server listed the reserved marker path; skipping', {
+                        path: item.path,
+                        memory_store_id: memoryStoreId,
+                    });
+                    continue;
+                }
+                yield [rel, item];
             }
-            yield [rel, item];
         }
     }, _SessionMemoryStores_upload = 
     /**
@@ -2190,8 +2215,11 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
      *
      * A refusal the server would repeat (400/413, the utf-8 gate) enters
      * `refusedShas`: warned once, retried only after the file changes.
+     *
+     * Only time aborts the request, because the server can still save an aborted
+     * one after the next pass has listed the store.
      */
-    async function _SessionMemoryStores_upload(store, rel, localSha, existing) {
+    async function _SessionMemoryStores_upload(store, rel, localSha, existing, deadline) {
         try {
             const data = await store.files.get(rel);
             if (data === null)
@@ -2199,16 +2227,15 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             const content = (0,bytes/* decodeUTF8 */.CE)(data);
             // Hashed as sent: decoding may have dropped a byte-order mark.
             store.sentShas.set(rel, external_node_crypto_.createHash('sha256').update(content, 'utf-8').digest('hex'));
-            const item = existing ?
-                await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores.memories.update(existing.id, {
+            const { memories } = (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores;
+            const send = (signal) => existing ?
+                memories.update(existing.id, {
                     memory_store_id: store.memoryStoreId,
                     content,
                     precondition: { type: 'content_sha256', content_sha256: existing.content_sha256 },
-                })
-                : await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores.memories.create(store.memoryStoreId, {
-                    path: '/' + rel,
-                    content,
-                });
+                }, { signal })
+                : memories.create(store.memoryStoreId, { path: '/' + rel, content }, { signal });
+            const item = (0,check_json/* checkJSON */.$)(await (0,abort/* withDeadline */.N)(MEMORY_FLUSH_TIMEOUT_MS, send, deadline));
             store.refusedShas.delete(rel);
             store.sentShas.delete(rel);
             return item.content_sha256;
@@ -2216,7 +2243,7 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
         catch (e) {
             if (existing && (0,backoff/* isStatus */.zM)(e, 404)) {
                 // Deleted remotely since the listing, so this file is now the only copy.
-                return await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, undefined);
+                return await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_upload).call(this, store, rel, localSha, undefined, deadline);
             }
             const permanent = e instanceof FileStoreError || (0,backoff/* isStatus */.zM)(e, 400) || (0,backoff/* isStatus */.zM)(e, 413);
             if (existing && (0,backoff/* isStatus */.zM)(e, 409)) {
@@ -2245,17 +2272,17 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
         }
     }, _SessionMemoryStores_corroboratedDelete = 
     /** Send the server delete only after the wait, the cap, and a fresh re-check all clear. */
-    async function _SessionMemoryStores_corroboratedDelete(store, rel, remote, baseSha, deletes) {
+    async function _SessionMemoryStores_corroboratedDelete(store, rel, remote, baseSha, deletes, signal) {
         if (deletes.mode === 'disabled') {
             deletes.suppressed++;
             return baseSha;
         }
         let firstAbsent = store.pendingDeletes.get(rel);
         if (firstAbsent === undefined) {
-            firstAbsent = Date.now();
+            firstAbsent = performance.now();
             store.pendingDeletes.set(rel, firstAbsent);
         }
-        if (!deletes.waiveWindow && Date.now() - firstAbsent < DELETE_CORROBORATION_MS) {
+        if (!deletes.waiveWindow && performance.now() - firstAbsent < DELETE_CORROBORATION_MS) {
             return baseSha;
         }
         let markerOk;
@@ -2286,17 +2313,14 @@ var SessionMemoryStores = /* @__PURE__ */ (() => {
             });
             return baseSha;
         }
-        const sha = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_deleteRemote).call(this, store, rel, remote, baseSha);
+        const sha = await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_instances, "m", _SessionMemoryStores_deleteRemote).call(this, store, rel, remote, baseSha, signal);
         if (sha === undefined) {
             store.pendingDeletes.delete(rel);
         }
         return sha;
-    }, _SessionMemoryStores_deleteRemote = async function _SessionMemoryStores_deleteRemote(store, rel, remote, baseSha) {
+    }, _SessionMemoryStores_deleteRemote = async function _SessionMemoryStores_deleteRemote(store, rel, remote, baseSha, signal) {
         try {
-            await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores.memories.delete(remote.id, {
-                memory_store_id: store.memoryStoreId,
-                expected_content_sha256: baseSha,
-            });
+            await (0,tslib/* __classPrivateFieldGet */.g)(this, _SessionMemoryStores_client, "f").beta.memoryStores.memories.delete(remote.id, { memory_store_id: store.memoryStoreId, expected_content_sha256: baseSha }, { signal });
         }
         catch (e) {
             if ((0,backoff/* isStatus */.zM)(e, 404))
@@ -2353,7 +2377,7 @@ async function settledOrAborted(p, signal) {
 }
 //# sourceMappingURL=memories.mjs.map
 ;// CONCATENATED MODULE: ./node_modules/@anthropic-ai/sdk/tools/agent-toolset/node.mjs
-var _BashSession_instances, _BashSession_proc, _BashSession_buf, _BashSession_truncated, _BashSession_closed, _BashSession_waiting, _BashSession_append, _LineRangeCollector_instances, _LineRangeCollector_filePath, _LineRangeCollector_startLine, _LineRangeCollector_endLine, _LineRangeCollector_start, _LineRangeCollector_end, _LineRangeCollector_limit, _LineRangeCollector_line, _LineRangeCollector_collected, _LineRangeCollector_collectedBytes, _LineRangeCollector_collect, _LineRangeCollector_overLimitError;
+var _BashSession_process, _BashSession_savedOutput, _BashProcess_instances, _BashProcess_proc, _BashProcess_group, _BashProcess_watchdog, _BashProcess_state, _BashProcess_running, _BashProcess_onExit, _BashProcess_killGroup, _RunningCommand_sentinel, _RunningCommand_streams, _CommandStream_instances, _CommandStream_sentinel, _CommandStream_held, _CommandStream_rest, _CommandStream_keep, _SavedOutput_liveDirs, _SavedOutput_dir, _SavedOutput_pending, _Shell_ctx, _Shell_savedOutput, _Shell_process, _LineRangeCollector_instances, _LineRangeCollector_filePath, _LineRangeCollector_startLine, _LineRangeCollector_endLine, _LineRangeCollector_start, _LineRangeCollector_end, _LineRangeCollector_limit, _LineRangeCollector_line, _LineRangeCollector_collected, _LineRangeCollector_collectedBytes, _LineRangeCollector_collect, _LineRangeCollector_overLimitError;
 
 /**
  * Node implementation of the `agent_toolset_20260401` tools — `bash`, `read`,
@@ -2402,11 +2426,17 @@ var _BashSession_instances, _BashSession_proc, _BashSession_buf, _BashSession_tr
 
 
 
-const BASH_OUTPUT_LIMIT = 100 * 1024;
-const BASH_DEFAULT_TIMEOUT_MS = 120000;
-// Default size cap for the read/edit tools (both load the whole file into
+
+
+const BASH_OUTPUT_LIMIT = 30000;
+const BASH_SAVED_OUTPUT_BYTES = 32 * 1024 * 1024;
+const BASH_TIMEOUT_MS = 295000;
+const BASH_EXIT_DRAIN_MS = 200;
+// Default size cap for the edit tool (it loads the whole file into
 // memory) when AgentToolContext.maxFileBytes is unset.
 const DEFAULT_MAX_FILE_BYTES = 256 * 1024;
+// The API cuts a longer result without saying how to read the rest.
+const DEFAULT_MAX_READ_BYTES = 110000;
 const READ_STREAM_CHUNK_BYTES = 64 * 1024;
 const NEWLINE = Buffer.from('\n');
 const GREP_OUTPUT_LIMIT = 100 * 1024;
@@ -2436,9 +2466,6 @@ var BashTimeoutError = /* @__PURE__ */ (() => {
 })();
 const ANSI_RE = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 const fsGlob = promises_.glob;
-function resolveMaxBytes(configured) {
-    return configured === undefined ? DEFAULT_MAX_FILE_BYTES : configured;
-}
 /**
  * Throw when the deprecated {@link AgentToolContext.unrestrictedPaths} was
  * passed at all. Nothing else reads that property.
@@ -2461,9 +2488,9 @@ function rejectUnrestrictedPaths(value) {
  * const tools = betaAgentToolset20260401(ctx).filter((t) => t.name !== 'grep');
  * ```
  *
- * Concurrency note: `client.beta.sessions.events.toolRunner` dispatches a
- * session's tool calls serially (the sessions API delivers one `agent.tool_use`
- * at a time). `client.beta.messages.toolRunner` starts a turn's `tool.run` calls
+ * Concurrency note: `client.beta.sessions.events.toolRunner` runs a session's
+ * tool calls one at a time, unless `maxConcurrentCalls` lets the calls of different
+ * session threads overlap. `client.beta.messages.toolRunner` starts a turn's `tool.run` calls
  * without waiting for one another: together once the reply is complete or, when
  * streaming, each as its call arrives. The toolset below is safe under either model —
  * {@link betaBashTool} serializes its persistent shell internally and the FS
@@ -2509,164 +2536,399 @@ async function resolvePath(ctx, p) {
  * canonicalized too — a root recorded through a symlinked workdir must still
  * match the resolved write target.
  */
-function readOnlyRootFor(ctx, target) {
-    return containingRoot(ctx.readOnlyRoots ?? [], target, isWithinAnyCase);
+async function readOnlyRootFor(ctx, target) {
+    const savedOutputDir = [...savedOutputDirs(ctx)].find((dir) => isWithinAnyCase(dir, target));
+    return savedOutputDir ?? containingRoot(ctx.readOnlyRoots ?? [], target, isWithinAnyCase);
+}
+async function resolveReadablePath(ctx, p) {
+    const real = await canonicalize(external_node_path_.resolve(ctx.workdir, p)).catch(() => undefined);
+    if (real !== undefined && [...savedOutputDirs(ctx)].some((dir) => isWithin(dir, real)))
+        return real;
+    return resolvePath(ctx, p);
+}
+function refusedBy(tool, resolved) {
+    return resolved.catch((e) => {
+        throw e instanceof ToolError/* ToolError */.v ? new ToolError/* ToolError */.v(`${tool}: ${e.message}`) : e;
+    });
+}
+const savedOutputDirsByContext = new WeakMap();
+/** Resolved once, when they are made, so that replacing one with a symlink gives no access to its target. */
+function savedOutputDirs(ctx) {
+    let dirs = savedOutputDirsByContext.get(ctx);
+    if (!dirs)
+        savedOutputDirsByContext.set(ctx, (dirs = new Set()));
+    return dirs;
 }
 // ---- bash ----------------------------------------------------------------
 /**
  * A persistent /bin/bash process. State (cwd, env, background jobs) survives
  * across exec() calls. Uses pipes rather than a PTY so input is never echoed.
+ * The shell and its jobs are killed when this process dies.
  */
 var BashSession = /* @__PURE__ */ (() => {
     // ---- bash ----------------------------------------------------------------
     /**
      * A persistent /bin/bash process. State (cwd, env, background jobs) survives
      * across exec() calls. Uses pipes rather than a PTY so input is never echoed.
+     * The shell and its jobs are killed when this process dies.
      */
     class BashSession {
-        constructor(dir, env = scrubbedShellEnv()) {
-            _BashSession_instances.add(this);
-            _BashSession_proc.set(this, void 0);
-            _BashSession_buf.set(this, '');
-            _BashSession_truncated.set(this, false);
-            _BashSession_closed.set(this, false);
-            // While a command is in flight, the resolver to fire once its sentinel lands
-            // in `#buf` (or once the shell dies). Event-driven: no polling loop.
-            _BashSession_waiting.set(this, null);
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_proc, external_node_child_process_.spawn('/bin/bash', ['--noprofile', '--norc'], {
-                cwd: dir,
-                // `env` is the full base environment (the scrubbed process env by
-                // default, or the verbatim replacement from `AgentToolContext.env`).
-                // PS1/PS2/TERM are shell-control settings BashSession always applies so
-                // the pipe-based sentinel exec parsing works — not part of the
-                // user-facing environment.
-                env: { ...env, PS1: '', PS2: '', TERM: 'dumb' },
-                stdio: ['pipe', 'pipe', 'pipe'],
-                detached: true,
-            }), "f");
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stdout.setEncoding('utf8');
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stderr.setEncoding('utf8');
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stdout.on('data', (d) => (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_instances, "m", _BashSession_append).call(this, d));
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stderr.on('data', (d) => (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_instances, "m", _BashSession_append).call(this, d));
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").once('close', () => {
-                (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_closed, true, "f");
-                // Wake any in-flight exec so it fails fast instead of waiting for its deadline.
-                const w = (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_waiting, "f");
-                (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_waiting, null, "f");
-                w?.resolve();
-            });
+        constructor(dir, env) {
+            _BashSession_process.set(this, void 0);
+            _BashSession_savedOutput.set(this, new SavedOutput(new Set()));
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_process, new BashProcess(dir, env), "f");
         }
         /** Whether the underlying shell process has exited. */
         get closed() {
-            return (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_closed, "f");
+            return (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_process, "f").closed;
         }
+        /**
+         * Runs `command`, for at most 295 seconds by default. A timeout or an abort kills the shell and its
+         * background jobs. Output over 30,000 characters is cut, and ends with the path of a file that has the rest.
+         */
         async exec(command, opts = {}) {
-            if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_closed, "f")) {
+            const { timeoutMs = BASH_TIMEOUT_MS, signal } = opts;
+            const { output, exitCode, timedOut } = await (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_process, "f").run(command, {
+                timeoutMs,
+                signal,
+                savedOutput: (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_savedOutput, "f"),
+            });
+            if (timedOut)
+                throw new BashTimeoutError(timeoutMs);
+            return { output, exitCode };
+        }
+        /** Kills the shell and its background jobs. */
+        close() {
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_process, "f").close();
+            void (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_savedOutput, "f").remove();
+        }
+    }
+    _BashSession_process = new WeakMap(), _BashSession_savedOutput = new WeakMap();
+    return BashSession;
+})();
+// Commands get the pipes from 30 and 31, numbers that scripts rarely use. They are copies of 10 and 11, where the shell
+// saves 1 and 2 inside the braces, so the programs that it runs do not get them. The shell's own output drops what
+// traps and `set -xv` print around a command, and the NUL ends what it printed at its start, such as a locale warning.
+const BASH_SETUP = "exec 10>&- 11>&-; { exec 30>&10 31>&11; } >/dev/null 2>&1; exec >/dev/null 2>&1; command printf '\\0' >&31\n";
+var BashProcess = /* @__PURE__ */ (() => {
+    class BashProcess {
+        constructor(dir, env = scrubbedShellEnv()) {
+            _BashProcess_instances.add(this);
+            _BashProcess_proc.set(this, void 0);
+            /** `undefined` once it is killed, because the number can then be reused. */
+            _BashProcess_group.set(this, void 0);
+            /** Kills the group if this process dies. A child of the shell would become a zombie if this process is PID 1. */
+            _BashProcess_watchdog.set(this, void 0);
+            _BashProcess_state.set(this, 'live');
+            _BashProcess_running.set(this, void 0);
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_proc, external_node_child_process_.spawn('/bin/bash', ['--noprofile', '--norc'], {
+                cwd: dir,
+                // `env` is the full base environment (the scrubbed process env by
+                // default, or the verbatim replacement from `AgentToolContext.env`).
+                // PS1/PS2/TERM are shell-control settings that are always applied so
+                // the pipe-based sentinel exec parsing works — not part of the
+                // user-facing environment. HISTFILE keeps a nested shell off the user's history.
+                env: { ...env, PS1: '', PS2: '', TERM: 'dumb', HISTFILE: '' },
+                stdio: 'pipe',
+                detached: true,
+            }), "f");
+            // If it could not start, the event comes later and crashes this process unless something listens.
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").on('error', () => { });
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_group, (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").pid, "f");
+            if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_group, "f") === undefined)
+                throw new error/* AnthropicError */.pJ(`could not start /bin/bash in ${dir}`);
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_watchdog, external_node_child_process_.spawn('/bin/bash', ['--noprofile', '--norc', '-c', `read; kill -KILL -- -${(0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_group, "f")}`], {
+                cwd: '/',
+                env: {},
+                stdio: ['pipe', 'ignore', 'ignore'],
+                detached: true,
+            })
+                .on('error', () => { }), "f");
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stdout.setEncoding('utf8').on('data', (d) => (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_running, "f")?.append('stdout', d));
+            let isSetUp = false;
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stderr.setEncoding('utf8').on('data', (d) => {
+                const start = isSetUp ? 0 : d.indexOf('\0') + 1;
+                isSetUp || (isSetUp = start > 0);
+                if (isSetUp)
+                    (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_running, "f")?.append('stderr', d.slice(start));
+            });
+            // The shell can die before a write.
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stdin.on('error', () => { });
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stdin.write(BASH_SETUP);
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").once('exit', () => void (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_instances, "m", _BashProcess_onExit).call(this));
+        }
+        get closed() {
+            return (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_state, "f") !== 'live';
+        }
+        async run(command, opts) {
+            const { timeoutMs, signal } = opts;
+            if (this.closed)
                 throw new error/* AnthropicError */.pJ('bash session terminated');
-            }
-            const timeoutMs = opts.timeoutMs ?? BASH_DEFAULT_TIMEOUT_MS;
-            const signal = opts.signal;
             // Reject with the signal's own reason, so a caller telling a user cancel
             // apart from an `AbortSignal.timeout()` sees the platform's name intact.
             signal?.throwIfAborted();
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_buf, '', "f");
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_truncated, false, "f");
-            // Per-call nonce so a command that prints a fixed marker can't spoof the
-            // exit-code framing. The `''` split keeps the literal out of what we write
-            // to stdin — only the shell's printf reassembles it.
-            const sentinel = `__ANT_CMD_${external_node_crypto_.randomUUID()}_DONE__`;
-            const sentinelSplit = `${sentinel.slice(0, 8)}''${sentinel.slice(8)}`;
-            // </dev/null: a stdin-reading command (`cat`, `read`) gets EOF instead of
-            // blocking on the shared pipe until the timeout.
-            const wrapped = `{ ${command}\n} </dev/null 2>&1; printf '\\n${sentinelSplit}%d\\n' $?\n`;
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stdin.write(wrapped);
-            if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").indexOf(sentinel) < 0) {
-                // Park until the sentinel lands, the deadline passes, the caller aborts,
-                // or the shell dies — whichever comes first. `#append` (and the `close`
-                // handler) resolve `sentinelSeen`; the deadline / abort reject.
-                const { promise: sentinelSeen, resolve } = (0,promise/* promiseWithResolvers */.n)();
-                (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_waiting, { sentinel, resolve }, "f");
-                let timer;
-                let onAbort;
-                try {
-                    await Promise.race([
-                        sentinelSeen,
-                        new Promise((_, reject) => {
-                            timer = setTimeout(() => reject(new BashTimeoutError(timeoutMs)), timeoutMs);
-                        }),
-                        new Promise((_, reject) => {
-                            if (!signal)
-                                return;
-                            onAbort = () => reject(signal.reason);
-                            signal.addEventListener('abort', onAbort, { once: true });
-                        }),
-                    ]);
-                }
-                finally {
-                    if (timer)
-                        clearTimeout(timer);
-                    if (onAbort && signal)
-                        signal.removeEventListener('abort', onAbort);
-                    (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_waiting, null, "f");
-                }
+            const running = ((0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_running, new RunningCommand(), "f"));
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stdin.write(running.script(command));
+            const wake = new AbortController();
+            const unlink = [(0,abort/* linkAbort */.H)(signal, wake), (0,abort/* linkAbort */.H)(running.done.signal, wake)];
+            await (0,sleep/* sleep */.y)(timeoutMs, wake.signal);
+            for (const cleanup of unlink)
+                cleanup();
+            // After a busy event loop, the timer runs before the pipes are read.
+            await new Promise((resolve) => setImmediate(resolve));
+            const interrupted = !running.done.signal.aborted;
+            const aborted = interrupted && wake.signal.aborted;
+            if (interrupted) {
+                // After SIGINT in `$(...)`, bash 5.1 and later still run the outer command, with that part empty.
+                (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_instances, "m", _BashProcess_killGroup).call(this);
+                await (0,sleep/* sleep */.y)(BASH_EXIT_DRAIN_MS, running.done.signal);
             }
-            const idx = (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").indexOf(sentinel);
-            if (idx < 0) {
-                // The shell closed (or was killed) before emitting the sentinel.
-                throw new error/* AnthropicError */.pJ('bash session terminated');
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_running, undefined, "f");
+            try {
+                if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_state, "f") === 'closed')
+                    throw new error/* AnthropicError */.pJ('bash session terminated');
+                if (interrupted)
+                    this.close();
+                if (aborted)
+                    throw signal.reason;
+                const exitCode = interrupted ? -1 : running.exitCode ?? (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").exitCode ?? -1;
+                const stderrEnd = interrupted ? `\ncommand timed out after ${timeoutMs / 1000}s\n` : '';
+                const output = await running.output(exitCode, stderrEnd, opts.savedOutput);
+                return { output, exitCode, timedOut: interrupted };
             }
-            const tail = (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").slice(idx + sentinel.length);
-            const m = tail.match(/^(-?\d+)/);
-            const exitCode = m ? parseInt(m[1], 10) : -1;
-            let out = (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").slice(0, idx).replace(ANSI_RE, '').replace(/\n+$/, '');
-            if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_truncated, "f")) {
-                out = `[output truncated]\n${out}`;
+            finally {
+                await running.close();
             }
-            return { output: out, exitCode };
         }
         close() {
-            if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_closed, "f"))
+            if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_state, "f") === 'closed')
                 return;
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_closed, true, "f");
-            const w = (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_waiting, "f");
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_waiting, null, "f");
-            w?.resolve();
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stdout.destroy();
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stderr.destroy();
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").stdin.destroy();
-            try {
-                // Negative PID targets the process group so foreground jobs (e.g. a
-                // hung sleep) die with the shell.
-                process.kill(-(0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").pid, 'SIGKILL');
-            }
-            catch {
-                (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").kill('SIGKILL');
-            }
-            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_proc, "f").unref();
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_state, 'closed', "f");
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_running, "f")?.done.abort();
+            // First, because a shell that reads the end of its input runs its EXIT trap.
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_instances, "m", _BashProcess_killGroup).call(this);
+            // A closed pipe ends only the writer, so a script that survived the kill would go on as if that part had failed.
+            for (const output of [(0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stdout, (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stderr])
+                output.unref();
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").stdin.destroy();
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f").unref();
         }
     }
-    _BashSession_proc = new WeakMap(), _BashSession_buf = new WeakMap(), _BashSession_truncated = new WeakMap(), _BashSession_closed = new WeakMap(), _BashSession_waiting = new WeakMap(), _BashSession_instances = new WeakSet(), _BashSession_append = function _BashSession_append(d) {
-        (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_buf, (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f") + d, "f");
-        if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").length > BASH_OUTPUT_LIMIT) {
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_buf, (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").slice((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").length - BASH_OUTPUT_LIMIT), "f");
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_truncated, true, "f");
+    _BashProcess_proc = new WeakMap(), _BashProcess_group = new WeakMap(), _BashProcess_watchdog = new WeakMap(), _BashProcess_state = new WeakMap(), _BashProcess_running = new WeakMap(), _BashProcess_instances = new WeakSet(), _BashProcess_onExit = async function _BashProcess_onExit() {
+        if (this.closed)
+            return;
+        (0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_state, 'exited', "f");
+        // A background job can hold the pipe open.
+        await Promise.race([(0,external_node_events_.once)((0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_proc, "f"), 'close').catch(() => { }), (0,sleep/* sleep */.y)(BASH_EXIT_DRAIN_MS)]);
+        (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_instances, "m", _BashProcess_killGroup).call(this);
+        (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_running, "f")?.done.abort();
+    }, _BashProcess_killGroup = function _BashProcess_killGroup() {
+        try {
+            // Negative PID targets the process group so the shell's jobs die with it.
+            if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_group, "f") !== undefined)
+                process.kill(-(0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_group, "f"), 'SIGKILL');
         }
-        if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_waiting, "f") && (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_buf, "f").indexOf((0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_waiting, "f").sentinel) >= 0) {
-            const w = (0,tslib/* __classPrivateFieldGet */.g)(this, _BashSession_waiting, "f");
-            (0,tslib/* __classPrivateFieldSet */.G)(this, _BashSession_waiting, null, "f");
-            w.resolve();
+        catch {
+            // Nothing was left of it.
         }
+        (0,tslib/* __classPrivateFieldSet */.G)(this, _BashProcess_group, undefined, "f");
+        if ((0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_watchdog, "f").pid !== undefined)
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _BashProcess_watchdog, "f").kill('SIGKILL');
     };
-    return BashSession;
+    return BashProcess;
 })();
+var RunningCommand = /* @__PURE__ */ (() => {
+    class RunningCommand {
+        constructor() {
+            this.done = new AbortController();
+            // Per-call nonce so a command that prints a fixed marker can't spoof the exit-code framing.
+            _RunningCommand_sentinel.set(this, `__ANT_CMD_${external_node_crypto_.randomUUID()}_DONE__`);
+            _RunningCommand_streams.set(this, {
+                stdout: new CommandStream((0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_sentinel, "f")),
+                stderr: new CommandStream((0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_sentinel, "f")),
+            });
+        }
+        get exitCode() {
+            return (0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_streams, "f").stdout.status === undefined ? undefined : (0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_streams, "f").stderr.status;
+        }
+        script(command) {
+            // `eval` survives a syntax error. The braces make it parse the whole command before it runs any of it,
+            // and the newlines end a trailing backslash.
+            // The assignment keeps `set -e` from taking the status of `false && x` for a failure of `eval`.
+            const quoted = command.replace(/'/g, `'\\''`);
+            const evaluate = `\\builtin unset __ant_status; { \\builtin eval '{ :\n${quoted}\n\n}\n__ant_status=$?'; }`;
+            // </dev/null gives a command that reads stdin EOF. Redirecting both outputs restores them after an `exec >file`.
+            // On a group, they also reach an EXIT trap after `set -e`.
+            // The status is 1 for a shell that ends here because it could not get its input back.
+            const run = `${evaluate} </dev/null >&30 2>&31; ! \\builtin : "\${__ant_status=$?}"`;
+            // After `set -m`, an interrupt drops the rest of the line. After the syntax error in `a=(1`, bash 5.3 takes
+            // every assignment for a command, so the shell has to end.
+            const status = '__ant_status=${__ant_status-$?}';
+            // The split keeps a DEBUG trap from printing the sentinel. `\builtin` skips functions and aliases.
+            const report = `\\builtin printf '\\n%s%s%d\\n' ${(0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_sentinel, "f").slice(0, 8)} ${(0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_sentinel, "f").slice(8)}`;
+            return `${run}\n${status} && ${report} "$__ant_status" >&31 && ${report} 0 >&30 || \\builtin exit\n`;
+        }
+        append(stream, chunk) {
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_streams, "f")[stream].append(chunk);
+            if (this.exitCode !== undefined)
+                this.done.abort();
+        }
+        async output(exitCode, stderrEnd, savedOutput) {
+            const { stdout, stderr } = (0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_streams, "f");
+            stdout.end();
+            stderr.end(stderrEnd);
+            // A long text loses its end, and the reason for a failure is usually in stderr.
+            const [first, second] = exitCode === 0 ? [stdout, stderr] : [stderr, stdout];
+            const separator = stderr.start ? '\n' : '';
+            const start = first.start + separator + second.start;
+            if (start.length <= BASH_OUTPUT_LIMIT)
+                return start.replace(ANSI_RE, '').replace(/\n+$/, '');
+            const kept = startOf(start, BASH_OUTPUT_LIMIT);
+            const cutLines = 1 + first.lineBreaks + separator.length + second.lineBreaks - countLineBreaks(kept);
+            const saved = await savedOutput.replace([first.texts(), [separator], second.texts()]);
+            return `${kept.replace(ANSI_RE, '')}\n\n... [${cutLines} lines truncated] ${saved}...`;
+        }
+        async close() {
+            await Promise.all([(0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_streams, "f").stdout.close(), (0,tslib/* __classPrivateFieldGet */.g)(this, _RunningCommand_streams, "f").stderr.close()]);
+        }
+    }
+    _RunningCommand_sentinel = new WeakMap(), _RunningCommand_streams = new WeakMap();
+    return RunningCommand;
+})();
+var CommandStream = /* @__PURE__ */ (() => {
+    class CommandStream {
+        constructor(sentinel) {
+            _CommandStream_instances.add(this);
+            /** All of the text, or more than `BASH_OUTPUT_LIMIT` characters of it. */
+            this.start = '';
+            this.lineBreaks = 0;
+            _CommandStream_sentinel.set(this, void 0);
+            /** The end of the text so far, which can be the start of the sentinel. */
+            _CommandStream_held.set(this, '');
+            _CommandStream_rest.set(this, void 0);
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _CommandStream_sentinel, sentinel, "f");
+        }
+        append(chunk) {
+            if (this.status !== undefined)
+                return;
+            const text = (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_held, "f") + chunk;
+            // A background job can print between the newline and the sentinel.
+            const match = new RegExp(`\n?${(0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_sentinel, "f")}(\\d+)\n`).exec(text);
+            const output = startOf(text, match?.index ?? text.length - `\n${(0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_sentinel, "f")}255`.length);
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_instances, "m", _CommandStream_keep).call(this, output);
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _CommandStream_held, match ? '' : text.slice(output.length), "f");
+            if (match)
+                this.status = Number(match[1]);
+        }
+        end(last = '') {
+            (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_instances, "m", _CommandStream_keep).call(this, (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_held, "f") + last);
+        }
+        async *texts() {
+            yield this.start;
+            if (!(0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_rest, "f"))
+                return;
+            await (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_rest, "f").written;
+            yield* (await (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_rest, "f").file).createReadStream({ start: 0, encoding: 'utf8' });
+        }
+        async close() {
+            const rest = (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_rest, "f");
+            await rest?.written.finally(async () => (await rest.file).close()).catch(() => { });
+        }
+    }
+    _CommandStream_sentinel = new WeakMap(), _CommandStream_held = new WeakMap(), _CommandStream_rest = new WeakMap(), _CommandStream_instances = new WeakSet(), _CommandStream_keep = function _CommandStream_keep(text) {
+        this.lineBreaks += countLineBreaks(text);
+        if (this.start.length <= BASH_OUTPUT_LIMIT) {
+            this.start += text;
+            return;
+        }
+        const rest = ((0,tslib/* __classPrivateFieldSet */.G)(this, _CommandStream_rest, (0,tslib/* __classPrivateFieldGet */.g)(this, _CommandStream_rest, "f") ?? { file: openNamelessFile(), written: Promise.resolve(), bytes: 0 }, "f"));
+        if (rest.bytes >= BASH_SAVED_OUTPUT_BYTES)
+            return;
+        rest.bytes += Buffer.byteLength(text);
+        rest.written = rest.written.then(async () => (await rest.file).appendFile(text));
+        // `texts` reports the failure.
+        rest.written.catch(() => this.close());
+    };
+    return CommandStream;
+})();
+async function openNamelessFile() {
+    const name = external_node_path_.join(external_node_os_.tmpdir(), `bash-output-${external_node_crypto_.randomUUID()}`);
+    const file = await promises_.open(name, 'wx+', FILE_CREATE_MODE);
+    await promises_.rm(name, { force: true }).catch(() => { });
+    return file;
+}
+function countLineBreaks(text) {
+    let count = 0;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1))
+        count++;
+    return count;
+}
+function startOf(text, length) {
+    return text.slice(0, Math.max(0, length)).replace(/[\ud800-\udbff]$/, '');
+}
+var SavedOutput = /* @__PURE__ */ (() => {
+    class SavedOutput {
+        constructor(liveDirs) {
+            _SavedOutput_liveDirs.set(this, void 0);
+            _SavedOutput_dir.set(this, void 0);
+            _SavedOutput_pending.set(this, Promise.resolve());
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _SavedOutput_liveDirs, liveDirs, "f");
+        }
+        /** Resolves with the sentence that names the file, which is empty if it could not be written. */
+        replace(parts) {
+            let bytesLeft = BASH_SAVED_OUTPUT_BYTES;
+            async function* bytesThatFit() {
+                for (const part of parts) {
+                    for await (const text of part) {
+                        const size = Buffer.byteLength(text);
+                        const room = Buffer.alloc(Math.min(size, bytesLeft));
+                        // `write` leaves out a character that does not fit whole.
+                        yield room.subarray(0, room.write(text));
+                        if ((bytesLeft -= size) < 0)
+                            return;
+                    }
+                }
+            }
+            const saved = this.remove().then(async () => {
+                (0,tslib/* __classPrivateFieldSet */.G)(this, _SavedOutput_dir, await promises_.mkdtemp(external_node_path_.join(await promises_.realpath(external_node_os_.tmpdir()), 'bash-output-')), "f");
+                (0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_liveDirs, "f").add((0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_dir, "f"));
+                const file = external_node_path_.join((0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_dir, "f"), `${external_node_crypto_.randomUUID()}.txt`);
+                await promises_.writeFile(file, bytesThatFit(), { flag: 'wx', mode: FILE_CREATE_MODE });
+                const what = bytesLeft < 0 ? `First ${BASH_SAVED_OUTPUT_BYTES >> 20} MiB of output` : 'Full output';
+                return `${what} saved to: ${file} — use read with view_range to read specific portions. `;
+            });
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _SavedOutput_pending, saved.catch(() => { }), "f");
+            return saved.catch(() => this.remove().then(() => ''));
+        }
+        remove() {
+            const removed = (0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_pending, "f").then(async () => {
+                if ((0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_dir, "f") === undefined)
+                    return;
+                (0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_liveDirs, "f").delete((0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_dir, "f"));
+                await promises_.rm((0,tslib/* __classPrivateFieldGet */.g)(this, _SavedOutput_dir, "f"), { recursive: true, force: true }).catch(() => { });
+                (0,tslib/* __classPrivateFieldSet */.G)(this, _SavedOutput_dir, undefined, "f");
+            });
+            return ((0,tslib/* __classPrivateFieldSet */.G)(this, _SavedOutput_pending, removed, "f"));
+        }
+    }
+    _SavedOutput_liveDirs = new WeakMap(), _SavedOutput_dir = new WeakMap(), _SavedOutput_pending = new WeakMap();
+    return SavedOutput;
+})();
+/**
+ * Runs commands in a persistent shell, each for at most 295 seconds. Once the shell has ended, every call is
+ * refused until one passes `restart`.
+ */
 function betaBashTool(ctx) {
     rejectUnrestrictedPaths(ctx.unrestrictedPaths);
-    let session;
-    // Concurrent run() callers chain onto this promise so writes to the shared
-    // shell's stdin can't interleave (which would corrupt the sentinel-match
-    // exit-code parsing in BashSession.exec). Each call replaces `tail` with a
-    // promise that resolves only after its own exec settles.
-    let tail = Promise.resolve();
+    const shells = new Map();
+    const shellOf = (thread) => {
+        let shell = shells.get(thread?.key);
+        if (!shell)
+            shells.set(thread?.key, (shell = new Shell(ctx)));
+        // A signal takes the same listener only once.
+        thread?.signal.addEventListener('abort', shell.kill, { once: true });
+        return shell;
+    };
     return betaTool({
         name: 'bash',
         description: 'Run a bash command in a persistent shell. State (cwd, env vars) persists across calls.',
@@ -2679,9 +2941,10 @@ function betaBashTool(ctx) {
             },
         },
         run: async ({ command, restart, timeout_ms }, context) => {
-            const prev = tail;
+            const shell = shellOf(context?._sessionThread);
+            const prev = shell.tail;
             const gate = (0,promise/* promiseWithResolvers */.n)();
-            tail = gate.promise;
+            shell.tail = gate.promise;
             // Swallow prior rejections — earlier callers got their own error path;
             // we just need to wait for the shell to be free.
             try {
@@ -2691,46 +2954,70 @@ function betaBashTool(ctx) {
                 // ignore
             }
             try {
-                if (restart) {
-                    session?.close();
-                    session = undefined;
-                }
+                context?.signal?.throwIfAborted();
+                if (restart)
+                    await shell.restart();
                 if (!command) {
                     if (restart)
                         return 'bash session restarted';
                     throw new ToolError/* ToolError */.v('bash: command is required');
                 }
-                session ?? (session = new BashSession(ctx.workdir, ctx.env));
-                try {
-                    const { output, exitCode } = await session.exec(command, {
-                        timeoutMs: timeout_ms ?? BASH_DEFAULT_TIMEOUT_MS,
-                        signal: context?.signal,
-                    });
-                    if (exitCode !== 0)
-                        throw new ToolError/* ToolError */.v(output || `exit ${exitCode}`);
-                    return output;
-                }
-                catch (e) {
-                    if (e instanceof ToolError/* ToolError */.v)
-                        throw e;
-                    // Timeout, abort, or terminated: the still-running command will emit
-                    // a stale sentinel, so discard this session and let the next call
-                    // start fresh.
-                    session.close();
-                    session = undefined;
-                    throw new ToolError/* ToolError */.v(`bash: ${e instanceof Error ? e.message : String(e)}`);
-                }
+                const timeoutMs = timeout_ms && timeout_ms > 0 ? Math.min(timeout_ms, BASH_TIMEOUT_MS) : BASH_TIMEOUT_MS;
+                return await shell.run(command, timeoutMs, context?.signal);
+            }
+            catch (e) {
+                if (e instanceof ToolError/* ToolError */.v)
+                    throw e;
+                throw new ToolError/* ToolError */.v(`bash: ${e instanceof Error ? e.message : String(e)}`);
             }
             finally {
                 gate.resolve();
             }
         },
-        close: () => {
-            session?.close();
-            session = undefined;
+        close: async () => {
+            const killed = [...shells.values()].map((shell) => shell.kill());
+            shells.delete(undefined);
+            await Promise.all(killed);
         },
     });
 }
+const BASH_HOW_TO_RESTART = "Call bash with restart set to true to start a new one. It starts in the original working directory, without the old shell's variables, activated environments and background jobs.";
+const BASH_SHELL_GONE = `[The shell is gone. ${BASH_HOW_TO_RESTART}]`;
+const BASH_COMMAND_NOT_RUN = `[This command did not run, because the shell is gone. ${BASH_HOW_TO_RESTART}]`;
+var Shell = /* @__PURE__ */ (() => {
+    class Shell {
+        constructor(ctx) {
+            /** Each call waits for it, so that writes to stdin can't interleave. */
+            this.tail = Promise.resolve();
+            _Shell_ctx.set(this, void 0);
+            _Shell_savedOutput.set(this, void 0);
+            _Shell_process.set(this, void 0);
+            this.kill = () => {
+                (0,tslib/* __classPrivateFieldGet */.g)(this, _Shell_process, "f")?.close();
+                return (0,tslib/* __classPrivateFieldGet */.g)(this, _Shell_savedOutput, "f").remove();
+            };
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _Shell_ctx, ctx, "f");
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _Shell_savedOutput, new SavedOutput(savedOutputDirs(ctx)), "f");
+        }
+        async run(command, timeoutMs, signal) {
+            const bash = ((0,tslib/* __classPrivateFieldSet */.G)(this, _Shell_process, (0,tslib/* __classPrivateFieldGet */.g)(this, _Shell_process, "f") ?? new BashProcess((0,tslib/* __classPrivateFieldGet */.g)(this, _Shell_ctx, "f").workdir, (0,tslib/* __classPrivateFieldGet */.g)(this, _Shell_ctx, "f").env), "f"));
+            if (bash.closed)
+                throw new ToolError/* ToolError */.v(BASH_COMMAND_NOT_RUN);
+            const savedOutput = (0,tslib/* __classPrivateFieldGet */.g)(this, _Shell_savedOutput, "f");
+            const { output, exitCode } = await bash.run(command, { timeoutMs, signal, savedOutput });
+            const text = bash.closed ? `${output || '(no output)'}\n${BASH_SHELL_GONE}` : output;
+            if (exitCode !== 0)
+                throw new ToolError/* ToolError */.v(text || '(no output)');
+            return text;
+        }
+        async restart() {
+            await this.kill();
+            (0,tslib/* __classPrivateFieldSet */.G)(this, _Shell_process, undefined, "f");
+        }
+    }
+    _Shell_ctx = new WeakMap(), _Shell_savedOutput = new WeakMap(), _Shell_process = new WeakMap();
+    return Shell;
+})();
 // ---- fs ------------------------------------------------------------------
 function betaReadTool(ctx) {
     rejectUnrestrictedPaths(ctx.unrestrictedPaths);
@@ -2752,7 +3039,7 @@ function betaReadTool(ctx) {
         run: async ({ file_path, view_range }) => {
             if (!file_path)
                 throw new ToolError/* ToolError */.v('read: file_path is required');
-            const abs = await resolvePath(ctx, file_path);
+            const abs = await refusedBy('read', resolveReadablePath(ctx, file_path));
             if (view_range?.length && view_range.length !== 2) {
                 throw new ToolError/* ToolError */.v('read: view_range must be [start_line, end_line]');
             }
@@ -2765,7 +3052,7 @@ function betaReadTool(ctx) {
                 if (!st.isFile()) {
                     throw new ToolError/* ToolError */.v(`read: ${file_path} is not a regular file`);
                 }
-                const limit = resolveMaxBytes(ctx.maxFileBytes);
+                const { maxFileBytes: limit = DEFAULT_MAX_READ_BYTES } = ctx;
                 if (limit !== null && st.size > limit) {
                     if (!view_range?.length) {
                         throw new ToolError/* ToolError */.v(`read: ${file_path} is ${st.size} bytes, exceeds ${limit}-byte limit. ` +
@@ -2889,7 +3176,7 @@ function betaWriteTool(ctx) {
         run: async ({ file_path, content }) => {
             if (!file_path)
                 throw new ToolError/* ToolError */.v('write: file_path is required');
-            const abs = await resolvePath(ctx, file_path);
+            const abs = await refusedBy('write', resolvePath(ctx, file_path));
             const ro = await readOnlyRootFor(ctx, abs);
             if (ro !== undefined) {
                 throw new ToolError/* ToolError */.v(`write: ${file_path} is inside read-only directory ${ro}`);
@@ -2925,7 +3212,7 @@ function betaEditTool(ctx) {
                 throw new ToolError/* ToolError */.v('edit: file_path is required');
             if (!old_string)
                 throw new ToolError/* ToolError */.v('edit: old_string is required');
-            const abs = await resolvePath(ctx, file_path);
+            const abs = await refusedBy('edit', resolvePath(ctx, file_path));
             const ro = await readOnlyRootFor(ctx, abs);
             if (ro !== undefined) {
                 throw new ToolError/* ToolError */.v(`edit: ${file_path} is inside read-only directory ${ro}`);
@@ -2941,7 +3228,7 @@ function betaEditTool(ctx) {
                 if (!st.isFile()) {
                     throw new ToolError/* ToolError */.v(`edit: ${file_path} is not a regular file`);
                 }
-                const limit = resolveMaxBytes(ctx.maxFileBytes);
+                const { maxFileBytes: limit = DEFAULT_MAX_FILE_BYTES } = ctx;
                 if (limit !== null && st.size > limit) {
                     throw new ToolError/* ToolError */.v(`edit: ${file_path} is ${st.size} bytes, exceeds ${limit}-byte limit. ` +
                         'The edit tool loads the whole file and cannot modify a file this large.');
@@ -3008,7 +3295,7 @@ function betaGlobTool(ctx) {
             if (patternCanAscend(pattern)) {
                 throw new ToolError/* ToolError */.v('glob: ".." is not permitted in the pattern');
             }
-            const root = searchPath ? await resolvePath(ctx, searchPath) : external_node_path_.resolve(ctx.workdir);
+            const root = searchPath ? await refusedBy('glob', resolvePath(ctx, searchPath)) : external_node_path_.resolve(ctx.workdir);
             // Compare canonical against canonical: a workdir that is itself a
             // symlink would otherwise falsely reject every realpath'd match below.
             const realRoot = searchPath ? root : await canonicalize(root);
@@ -3087,7 +3374,7 @@ function betaGrepTool(ctx) {
                 throw new ToolError/* ToolError */.v('grep: pattern is required');
             let searchPath = external_node_path_.resolve(ctx.workdir);
             if (p)
-                searchPath = await resolvePath(ctx, p);
+                searchPath = await refusedBy('grep', resolveReadablePath(ctx, p));
             const rg = await findExecutable('rg', [ctx.workdir, ...(ctx.allowedRoots ?? [])]);
             return rg ?
                 runRipgrep(rg, pattern, searchPath, context?.signal)
@@ -3103,6 +3390,14 @@ function runRipgrep(rg, pattern, searchPath, signal) {
             env: scrubbedShellEnv(),
             ...(signal ? { signal } : {}),
         });
+        proc.on('error', (e) => {
+            if (signal?.aborted)
+                return reject(new ToolError/* ToolError */.v('grep: aborted'));
+            reject(new ToolError/* ToolError */.v(`grep: rg failed: ${e.message}`));
+        });
+        // It could not start, and may have no pipes.
+        if (proc.pid === undefined)
+            return;
         let out = '';
         let errOut = '';
         let truncated = false;
@@ -3127,11 +3422,6 @@ function runRipgrep(rg, pattern, searchPath, signal) {
             if (code === 1)
                 return resolve('no matches');
             reject(new ToolError/* ToolError */.v(`grep: rg failed: ${errOut || `exit ${code}`}`));
-        });
-        proc.on('error', (e) => {
-            if (signal?.aborted)
-                return reject(new ToolError/* ToolError */.v('grep: aborted'));
-            reject(new ToolError/* ToolError */.v(`grep: rg failed: ${e.message}`));
         });
     });
 }

@@ -2,7 +2,7 @@ import { ConfigurationError } from '../errors.js'
 import { DEFAULT_TRIGGER_PHRASE } from './commands.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
-import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
+import { BUDGET_NAMES, PROVIDERS, type BudgetName } from '../agent/index.js'
 import {
   DEFAULT_LABELS,
   DEFAULT_MODEL,
@@ -132,8 +132,9 @@ function triggerPhrase(read: InputReader): string {
  * the built-in default. `sources` says which, for each.
  */
 export function readSettings(read: InputReader, config?: RepositoryConfig): Settings {
+  const provider = oneOf(read, 'provider', PROVIDERS, 'anthropic')
   const anthropicApiKey = read('anthropic-api-key').trim()
-  if (anthropicApiKey === '') {
+  if (anthropicApiKey === '' && provider === 'anthropic') {
     throw new ConfigurationError(
       "Input 'anthropic-api-key' is empty. Pass it from a repository secret, e.g. " +
         '`anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` (pull requests from forks receive no secrets).'
@@ -286,10 +287,32 @@ export function readSettings(read: InputReader, config?: RepositoryConfig): Sett
   if (prNumber !== undefined) settings.prNumber = prNumber
   const anthropicBaseUrl = url(read, 'anthropic-base-url')
   if (anthropicBaseUrl !== undefined) settings.anthropicBaseUrl = anthropicBaseUrl
+  readProviderInputs(read, provider, settings)
   return settings
+}
+
+const REGION = /^[a-z0-9-]+$/
+const PROJECT = /^[a-z0-9][a-z0-9.:-]*$/
+
+/** `provider` and its inputs; a region or project left empty falls back to the provider's own variables. */
+function readProviderInputs(read: InputReader, provider: Settings['provider'], settings: Settings): void {
+  const text = (name: string, pattern: RegExp, accepted: string): string | undefined => {
+    const value = read(name).trim()
+    if (value === '') return undefined
+    if (!pattern.test(value)) throw invalid(name, value, accepted)
+    return value
+  }
+  const awsRegion = text('aws-region', REGION, 'an AWS region such as us-east-1')
+  const vertexProject = text('vertex-project', PROJECT, 'a Google Cloud project id')
+  const vertexRegion = text('vertex-region', REGION, 'a Vertex AI region such as us-east5 or global')
+  if (provider === undefined || provider === 'anthropic') return
+  settings.provider = provider
+  if (awsRegion !== undefined && provider === 'bedrock') settings.awsRegion = awsRegion
+  if (vertexProject !== undefined && provider === 'vertex') settings.vertexProject = vertexProject
+  if (vertexRegion !== undefined && provider === 'vertex') settings.vertexRegion = vertexRegion
 }
 
 /** The values that must never appear in a log. */
 export function secretsOf(settings: Settings): string[] {
-  return [settings.anthropicApiKey, settings.githubToken]
+  return [settings.anthropicApiKey, settings.githubToken].filter(value => value !== '')
 }

@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk'
-import { isSpendLimit } from './model-errors.js'
+import { isSpendLimit, PROVIDER_HEADER } from './model-errors.js'
+import { resolveProvider, type Provider, type ProviderSettings } from './providers/settings.js'
 
 /** Transient failures (429, 5xx, 529 overloaded, connection errors) are retried here, by the SDK, and only here. */
 export const MODEL_MAX_RETRIES = 4
@@ -16,14 +17,20 @@ export function modelRequestTimeoutMs(env: NodeJS.ProcessEnv = process.env): num
  * A spend-limit 429 is not lifted by waiting, yet the SDK retries every 429 and honours its retry-after. The
  * API says which 429 it is only in the body, so the response is marked not retryable here.
  */
-export function rateLimitAwareFetch(onRateLimited?: () => void): typeof fetch {
+export function rateLimitAwareFetch(
+  onRateLimited?: () => void,
+  provider: Provider = 'anthropic'
+): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init)
-    if (response.status !== 429) return response
-    onRateLimited?.()
+    if (response.ok) return response
+    if (response.status === 429) onRateLimited?.()
+    // A failed answer says which provider gave it, so its error is read in that provider's terms.
     const text = await response.text()
     const headers = new Headers(response.headers)
-    if (isSpendLimit(429, text)) headers.set('x-should-retry', 'false')
+    headers.set(PROVIDER_HEADER, provider)
+    if (provider === 'anthropic' && isSpendLimit(response.status, text))
+      headers.set('x-should-retry', 'false')
     return new Response(text, { status: response.status, statusText: response.statusText, headers })
   }
 }
@@ -47,4 +54,47 @@ export function createAnthropic(options: {
     timeout: options.timeoutMs ?? modelRequestTimeoutMs(),
     fetch: rateLimitAwareFetch(options.onRateLimited)
   })
+}
+
+/** What every provider's client is made with, beside its own settings. */
+export interface ClientOptions {
+  anthropicApiKey: string
+  /** `anthropic-base-url` or ANTHROPIC_BASE_URL: any provider's endpoint, for gateways and stand-ins. */
+  baseUrl?: string
+  onRateLimited?: () => void
+  env?: NodeJS.ProcessEnv
+}
+
+/**
+ * The client for the chosen provider, and the model id to send it. Bedrock's and Vertex's SDKs are loaded
+ * only when chosen (each is a chunk of its own in the bundle). The loop calls `messages.create` alone, which
+ * all three clients share, so each is handed on as the Anthropic client type.
+ */
+export async function createModelClient(
+  settings: ProviderSettings,
+  options: ClientOptions
+): Promise<{ client: Anthropic; model: string; provider: Provider }> {
+  const env = options.env ?? process.env
+  const target = resolveProvider(settings, env)
+  const baseUrl = options.baseUrl ?? (target.provider === 'anthropic' ? undefined : env['ANTHROPIC_BASE_URL'])
+  const common = {
+    ...(baseUrl ? { baseUrl } : {}),
+    maxRetries: MODEL_MAX_RETRIES,
+    timeoutMs: modelRequestTimeoutMs(env),
+    fetch: rateLimitAwareFetch(options.onRateLimited, target.provider)
+  }
+  if (target.provider === 'bedrock') {
+    const { createBedrock } = await import('./providers/bedrock.js')
+    return { client: createBedrock(target, common), model: target.model, provider: 'bedrock' }
+  }
+  if (target.provider === 'vertex') {
+    const { createVertex } = await import('./providers/vertex.js')
+    return { client: await createVertex(target, common), model: target.model, provider: 'vertex' }
+  }
+  const client = createAnthropic({
+    apiKey: options.anthropicApiKey,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.onRateLimited ? { onRateLimited: options.onRateLimited } : {})
+  })
+  return { client, model: target.model, provider: 'anthropic' }
 }

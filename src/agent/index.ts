@@ -12,19 +12,21 @@ import { settleCarried } from '../findings/reconcile.js'
 import type { BlobReader, Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { budgetLimits, runLimits, type BudgetKind, type BudgetName } from './budgets.js'
-import { createAnthropic } from './client.js'
+import { createModelClient } from './client.js'
 import type { RunClock } from './clock.js'
 import { readGuidanceAtBase, reReviewContext, type EarlierReview } from './context.js'
 import { overviewFromFindings, type AgentRun } from './loop.js'
 import { RateLimitSignal } from './passes.js'
 import type { PathRule } from './first-message.js'
 import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
+import type { Provider } from './providers/settings.js'
 import { symbolReferences } from './symbols.js'
 
 export { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, type BudgetKind, type BudgetName } from './budgets.js'
 export { minutesText, type RunClock } from './clock.js'
 export { emptyUsage, formatUsage, priceFor, type Usage } from './pricing.js'
 export { readLinesAt } from './tools/repo-tools.js'
+export { PROVIDERS, type Provider } from './providers/settings.js'
 export type { AgentRun } from './loop.js'
 export type { EarlierReview } from './context.js'
 export { rulesForFiles, type PathRule } from './first-message.js'
@@ -55,6 +57,13 @@ export interface ModelSettings {
   pathRules?: PathRule[]
   /** A BCP 47 tag: the review's prose is written in this language. */
   language?: string
+  /** Where Claude is reached; `anthropic` when absent. Bedrock and Vertex need no Anthropic key. */
+  provider?: Provider
+  /** Bedrock's region; AWS_REGION or AWS_DEFAULT_REGION when absent. */
+  awsRegion?: string
+  /** Vertex AI's project and region; GOOGLE_CLOUD_PROJECT and CLOUD_ML_REGION when absent. */
+  vertexProject?: string
+  vertexRegion?: string
 }
 
 export interface ModelReviewInput {
@@ -124,19 +133,18 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
   const batches = planReview(input.triage)
   const [guidance, symbols, reReview] = await reading
   const rateLimits = new RateLimitSignal()
-  const client = (
-    input.client ??
-    (() =>
-      createAnthropic({
-        apiKey: settings.anthropicApiKey,
+  // The provider is chosen here, behind the door: a missing region or project throws before any request.
+  const { client, model } = input.client
+    ? { client: input.client(), model: settings.model }
+    : await createModelClient(settings, {
+        anthropicApiKey: settings.anthropicApiKey,
         ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {}),
         onRateLimited: () => rateLimits.record()
-      }))
-  )()
+      })
   const { target } = input
   const review = await reviewWithAgent({
     client,
-    model: settings.model,
+    model,
     budget: budgetLimits(settings.budget),
     run: runLimits(settings.budget),
     rateLimits,

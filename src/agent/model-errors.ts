@@ -1,5 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { errorMessage, httpStatus, ModelAccessError, TransientError } from '../errors.js'
+import { PROVIDER_NAMES, PROVIDERS, type Provider } from './providers/settings.js'
+
+/** Set by the client's fetch on every failed answer: which provider gave it (see client.ts). */
+export const PROVIDER_HEADER = 'x-redline-provider'
 
 /** A 429 for a spend or usage limit: waiting does not lift it before the job times out. */
 const SPEND_LIMIT = /spend limit|usage limit|credit balance|billing|quota/i
@@ -9,10 +13,30 @@ interface ApiErrorBody {
   message?: string
 }
 
+/**
+ * The error's type and message in each provider's shape: the Messages API's `{error: {type, message}}`
+ * (Vertex passes Claude's own errors on in it too), Bedrock's `x-amzn-errortype` header with `{message}`,
+ * and Google's `{error: {status, message}}` (sometimes in a one-element array).
+ */
 function apiErrorBody(error: unknown): ApiErrorBody {
   if (!(error instanceof Anthropic.APIError)) return {}
-  const body = error.error as { error?: ApiErrorBody } | undefined
-  return body?.error ?? {}
+  const raw = error.error as unknown
+  const body = (Array.isArray(raw) ? raw[0] : raw) as
+    | { error?: ApiErrorBody & { status?: string }; message?: string; Message?: string; __type?: string }
+    | undefined
+  const amazonType = error.headers?.get('x-amzn-errortype')?.split(':')[0] ?? body?.__type?.split('#').pop()
+  if (amazonType) return { type: amazonType, message: body?.message ?? body?.Message ?? '' }
+  const inner = body?.error
+  if (inner && typeof inner === 'object') {
+    const type = inner.type ?? inner.status
+    return { ...(type ? { type } : {}), ...(inner.message !== undefined ? { message: inner.message } : {}) }
+  }
+  return {}
+}
+
+function providerOf(error: unknown): Provider {
+  const value = error instanceof Anthropic.APIError ? error.headers?.get(PROVIDER_HEADER) : undefined
+  return PROVIDERS.find(provider => provider === value) ?? 'anthropic'
 }
 
 /** "401 authentication_error: invalid x-api-key", for notes and logs. */
@@ -52,6 +76,10 @@ export function classifyModelError(
   }
   const { type, message = '' } = apiErrorBody(error)
   const detail = `${status}${type ? ` ${type}` : ''}`
+  const provider = providerOf(error)
+  if (provider !== 'anthropic') {
+    return cloudModelError(provider, { status, type: type ?? '', message, detail }, context)
+  }
   if (status === 401) {
     return new ModelAccessError(
       `The Anthropic API rejected the key (${detail}): check the ANTHROPIC_API_KEY secret.`,
@@ -92,4 +120,96 @@ export function classifyModelError(
     return new TransientError(`The Anthropic API ${what} after its retries.`, status)
   }
   return new Error(`The Anthropic API refused a request (${detail}${message ? `: ${message}` : ''}).`)
+}
+
+interface CloudError {
+  status: number
+  type: string
+  message: string
+  /** "403 AccessDeniedException" */
+  detail: string
+}
+
+const BEDROCK_CREDENTIALS =
+  /^(ExpiredToken|UnrecognizedClient|InvalidSignature|IncompleteSignature|MissingAuthenticationToken)/
+
+/**
+ * Bedrock's and Vertex's refusals, each as the one line that names its fix. What neither says anything
+ * particular about (5xx, a later turn's 400) is worded as the Anthropic API's would be, with the provider's name.
+ */
+function cloudModelError(
+  provider: Exclude<Provider, 'anthropic'>,
+  error: CloudError,
+  context: { model: string; firstTurn: boolean }
+): ModelAccessError | TransientError | Error {
+  const { status, type, message, detail } = error
+  const name = PROVIDER_NAMES[provider]
+  const said = `${detail}${message ? `: ${message.replace(/\.$/, '')}` : ''}`
+  const refuse = (line: string): ModelAccessError => new ModelAccessError(line, status)
+  if (provider === 'bedrock') {
+    if (BEDROCK_CREDENTIALS.test(type) || status === 401) {
+      return refuse(
+        `Amazon Bedrock rejected the AWS credentials (${said}): they are missing, expired or wrong; sign in again ` +
+          'with aws-actions/configure-aws-credentials in this job, and keep role-duration-seconds above the time-limit.'
+      )
+    }
+    if (type === 'AccessDeniedException' || type === 'ResourceNotFoundException' || status === 403) {
+      return refuse(
+        `Amazon Bedrock refused model '${context.model}' (${said}): grant the role bedrock:InvokeModel and ` +
+          "bedrock:InvokeModelWithResponseStream on it, and enable the model in this region's Bedrock console " +
+          "(Model access); Anthropic models answer this way until the account's Anthropic use-case form is accepted."
+      )
+    }
+    if (status === 400 && /model identifier|on-demand throughput|inference profile|model id/i.test(message)) {
+      return refuse(
+        `Amazon Bedrock does not know model '${context.model}' (${said}): set \`model\` to a Bedrock model id or ` +
+          'inference profile id, such as us.anthropic.claude-sonnet-5-5.'
+      )
+    }
+    if (status === 404) {
+      return refuse(
+        `Amazon Bedrock does not know model '${context.model}' (${said}): set \`model\` to a Bedrock model id or ` +
+          'inference profile id, such as us.anthropic.claude-sonnet-5-5.'
+      )
+    }
+    if (status === 429 || type === 'ThrottlingException' || type === 'ServiceQuotaExceededException') {
+      return new TransientError(
+        `Amazon Bedrock kept throttling the requests after its retries (${said}); a cross-region inference ` +
+          'profile (us./eu./global.) or a higher quota in Service Quotas gives more room.',
+        status
+      )
+    }
+  } else {
+    if (status === 401 || type === 'UNAUTHENTICATED') {
+      return refuse(
+        `Google Vertex AI rejected the Google credentials (${said}): they are missing or expired; sign in again with ` +
+          'google-github-actions/auth in this job.'
+      )
+    }
+    if (status === 403 || type === 'PERMISSION_DENIED') {
+      return refuse(
+        `Google Vertex AI refused model '${context.model}' (${said}): grant the service account ` +
+          'aiplatform.endpoints.predict (roles/aiplatform.user) in this project, and enable the model in Vertex AI ' +
+          'Model Garden.'
+      )
+    }
+    if (status === 404 || type === 'NOT_FOUND') {
+      return refuse(
+        `Google Vertex AI does not know model '${context.model}' in this project and region (${said}): set \`model\` ` +
+          'to a Vertex model id (claude-…@date or claude-sonnet-5-5) enabled in Model Garden, and check vertex-region.'
+      )
+    }
+    if (status === 429 || type === 'RESOURCE_EXHAUSTED') {
+      return new TransientError(
+        `Google Vertex AI kept throttling the requests after its retries (${said}); a higher quota for the ` +
+          'model in the project, or the global region, gives more room.',
+        status
+      )
+    }
+  }
+  if (status === 400 && context.firstTurn) return refuse(`${name} refused the first request (${said}).`)
+  if (status === 408 || status === 409 || status >= 500) {
+    return new TransientError(`${name} kept failing (${detail}) after its retries.`, status)
+  }
+  return new Error(`${name} refused a request (${said}).`)
 }

@@ -28,20 +28,65 @@ const PRICES: ReadonlyArray<{ pattern: RegExp; price: Price }> = [
   { pattern: /3-haiku|haiku-3/, price: p('Claude Haiku 3', 0.25, 1.25, 0.3, 0.03) }
 ]
 
-/** Used for a model the table does not know, so a cost is still reported (and flagged as an estimate). */
-export const UNKNOWN_MODEL_PRICE: Price = p('unknown model, priced as Claude Sonnet 5', 2, 10, 2.5, 0.2)
+/**
+ * A model id the table does not know (a gateway's alias, a Bedrock application inference profile ARN, a new
+ * model): its cost is not guessed from another model's price but reported as unknown, at $0.
+ */
+export const UNKNOWN_MODEL_PRICE: Price = p('unknown price', 0, 0, 0, 0)
 
 function p(family: string, input: number, output: number, cacheWrite: number, cacheRead: number): Price {
   return { family, input, output, cacheWrite, cacheRead }
 }
 
+/**
+ * Bedrock's model ids: `anthropic.<model>[-vN[:M]]`, optionally behind a cross-region inference profile's
+ * geography (`us.`, `eu.`, `apac.`, ...) or `global.`, or inside an inference profile ARN.
+ */
+const BEDROCK_ID =
+  /^(?:arn:aws[a-z-]*:bedrock:[^:]*:\d*:(?:inference-profile|foundation-model)\/)?(?:([a-z]{2,6}(?:-gov)?)\.)?anthropic\.(claude-[a-z0-9-]+?)(?:-v\d+(?::\d+)?)?$/
+/** Vertex AI's model ids: `claude-<model>@<date>` (or `@latest`); the bare `claude-<model>` is priced as first-party. */
+const VERTEX_ID = /^(claude-[a-z0-9-]+)@(?:\d{8}|latest)$/
+const FIRST_PARTY_ID = /^claude-[a-z0-9-]+$/
+
+/**
+ * Geographic and in-region Bedrock ids cost about 10% more than the `global.` profile (Amazon's note on
+ * global cross-Region inference); Anthropic's list price is taken for `global.`.
+ */
+const BEDROCK_REGIONAL_MARKUP = 1.1
+
+function scaled(price: Price, factor: number, where: string): Price {
+  return p(
+    `${price.family}, ${where}`,
+    price.input * factor,
+    price.output * factor,
+    price.cacheWrite * factor,
+    price.cacheRead * factor
+  )
+}
+
+function listPrice(id: string): Price | undefined {
+  return PRICES.find(entry => entry.pattern.test(id))?.price
+}
+
+/** The price of a model id in any provider's form; an id of none of those forms has an unknown price. */
 export function priceFor(model: string, logger?: Logger): Price {
   const id = model.toLowerCase()
-  const match = PRICES.find(entry => entry.pattern.test(id))
-  if (match) return match.price
-  logger?.warning(
-    `No price is known for model '${model}'; costs are estimated as ${UNKNOWN_MODEL_PRICE.family}.`
-  )
+  const bedrock = BEDROCK_ID.exec(id)
+  const vertex = VERTEX_ID.exec(id)
+  let price: Price | undefined
+  if (bedrock) {
+    const list = listPrice(bedrock[2] as string)
+    const global = bedrock[1] === 'global'
+    if (list)
+      price = scaled(list, global ? 1 : BEDROCK_REGIONAL_MARKUP, global ? 'Bedrock global' : 'Bedrock')
+  } else if (vertex) {
+    const list = listPrice(vertex[1] as string)
+    if (list) price = scaled(list, 1, 'Vertex AI')
+  } else if (FIRST_PARTY_ID.test(id)) {
+    price = listPrice(id)
+  }
+  if (price) return price
+  logger?.warning(`No price is known for model '${model}'; its cost is reported as unknown price ($0).`)
   return UNKNOWN_MODEL_PRICE
 }
 

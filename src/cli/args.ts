@@ -1,4 +1,4 @@
-import { BUDGET_NAMES, type BudgetName } from '../agent/index.js'
+import { BUDGET_NAMES, PROVIDERS, type BudgetName, type Provider } from '../agent/index.js'
 import { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs } from '../engine/index.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 
@@ -16,6 +16,11 @@ export interface CliOptions {
   failOn: Severity | 'none'
   json?: string
   markdown?: string
+  /** Where Claude is reached; anthropic when absent. */
+  provider?: Provider
+  awsRegion?: string
+  vertexProject?: string
+  vertexRegion?: string
 }
 
 export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'review'; options: CliOptions }
@@ -50,12 +55,18 @@ Options:
   --json <file>           Also write the review (summary, findings, usage) as JSON to <file>.
   --markdown <file>       Also write the review as Markdown to <file>. Both files are written when the
                           review fails too, with how it ended and why.
+  --provider <name>       Where Claude is reached: ${PROVIDERS.join(', ')} (default anthropic).
+  --aws-region <region>   Amazon Bedrock's region (default AWS_REGION, then AWS_DEFAULT_REGION).
+  --vertex-project <id>   Google Cloud project of Vertex AI (default GOOGLE_CLOUD_PROJECT).
+  --vertex-region <name>  Vertex AI's region, e.g. us-east5 or global (default CLOUD_ML_REGION).
   -h, --help              Show this help.
   --version               Print the version.
 
 Environment:
-  ANTHROPIC_API_KEY       Anthropic API key (required).
-  ANTHROPIC_BASE_URL      Base URL of the Anthropic API, for gateways.
+  ANTHROPIC_API_KEY       Anthropic API key (required with the anthropic provider).
+  ANTHROPIC_BASE_URL      Base URL of the Anthropic API, for gateways; or of the chosen provider's endpoint.
+  AWS_*                   Bedrock's credentials, the standard AWS chain (or AWS_BEARER_TOKEN_BEDROCK).
+  GOOGLE_APPLICATION_CREDENTIALS  Vertex AI's Application Default Credentials, as gcloud or a key file leaves them.
 
 Progress (a line per model turn with the tokens so far) goes to stderr; the review goes to stdout.
 Exit status: 0 when the review finished, 1 when it failed (or --fail-on found a finding), 2 for a mistake on
@@ -70,7 +81,11 @@ const VALUE_OPTIONS = [
   '--fail-on',
   '--time-limit',
   '--json',
-  '--markdown'
+  '--markdown',
+  '--provider',
+  '--aws-region',
+  '--vertex-project',
+  '--vertex-region'
 ]
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -136,5 +151,15 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (json !== undefined) options.json = json
   const markdown = values.get('--markdown')
   if (markdown !== undefined) options.markdown = markdown
+  const provider = oneOf('--provider', values.get('--provider') ?? 'anthropic', PROVIDERS)
+  if (provider !== 'anthropic') options.provider = provider
+  for (const [flag, key] of [
+    ['--aws-region', 'awsRegion'],
+    ['--vertex-project', 'vertexProject'],
+    ['--vertex-region', 'vertexRegion']
+  ] as const) {
+    const value = values.get(flag)?.trim()
+    if (value) options[key] = value
+  }
   return { kind: 'review', options }
 }

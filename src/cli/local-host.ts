@@ -29,7 +29,11 @@ export function localSettings(options: CliOptions, apiKey: string): ReviewSettin
     fullReview: options.full,
     exclude: [],
     instructions: options.instructions,
-    verifyFindings: options.budget === 'deep'
+    verifyFindings: options.budget === 'deep',
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.awsRegion ? { awsRegion: options.awsRegion } : {}),
+    ...(options.vertexProject ? { vertexProject: options.vertexProject } : {}),
+    ...(options.vertexRegion ? { vertexRegion: options.vertexRegion } : {})
   }
 }
 

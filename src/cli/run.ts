@@ -72,7 +72,7 @@ export async function runCli(io: CliIo): Promise<number> {
   }
   const { options } = command
   const apiKey = io.env['ANTHROPIC_API_KEY']?.trim() ?? ''
-  if (apiKey === '') {
+  if (apiKey === '' && options.provider === undefined) {
     io.stderr('redline: ANTHROPIC_API_KEY is not set. Export an Anthropic API key to review with Claude.\n')
     return 1
   }
