@@ -12224,15 +12224,24 @@ async function onComment(eventName, logger) {
     // Before the settings: a bot's comment does nothing, whatever the workflow gives the run.
     if (found.event.comment.byBot)
         return logger.info(`Ignoring a comment by ${found.event.comment.author}.`);
-    const settings = readSettings(name => core/* getInput */.V4(name));
-    for (const secret of secretsOf(settings))
+    const read = (name) => core/* getInput */.V4(name);
+    const inputs = readSettings(read);
+    for (const secret of secretsOf(inputs))
         core/* setSecret */.Pq(secret);
+    const { event } = found;
+    if (!commandIn(event.comment.body, inputs.triggerPhrase)) {
+        return logger.info(`The comment does not mention ${inputs.triggerPhrase}; nothing to do.`);
+    }
+    const octokit = createOctokit(inputs.githubToken, logger);
+    const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd();
+    // A command runs under the repository's configuration, read at the base as for a push.
+    const config = await logger.group('Read the configuration', () => loadRepositoryConfig(octokit, { kind: 'comment', pr: event.pr, full: false }, workspace, logger));
     const failure = await runCommand({
-        settings,
-        event: found.event,
-        octokit: createOctokit(settings.githubToken, logger),
+        settings: readSettings(read, config),
+        event,
+        octokit,
         graphqlUrl: graphqlUrlFromEnv(),
-        workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
+        workspace,
         run: {
             id: workflowRunId(process.env, () => (0,external_node_crypto_.randomBytes)(6).toString('hex')),
             attempt: workflowRunAttempt(process.env)

@@ -18,7 +18,7 @@ import { loadRepositoryConfig } from './repository-config.js'
 import { readFailOn, readSettings, secretsOf, type Settings } from './inputs.js'
 import type { Logger } from '../logger.js'
 import { runCommand } from './command-run.js'
-import { commentEventOf, isCommentEvent } from './commands.js'
+import { commandIn, commentEventOf, isCommentEvent } from './commands.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
@@ -163,14 +163,25 @@ async function onComment(eventName: string, logger: Logger): Promise<void> {
   if ('skip' in found) return core.notice(found.skip)
   // Before the settings: a bot's comment does nothing, whatever the workflow gives the run.
   if (found.event.comment.byBot) return logger.info(`Ignoring a comment by ${found.event.comment.author}.`)
-  const settings = readSettings(name => core.getInput(name))
-  for (const secret of secretsOf(settings)) core.setSecret(secret)
+  const read = (name: string) => core.getInput(name)
+  const inputs = readSettings(read)
+  for (const secret of secretsOf(inputs)) core.setSecret(secret)
+  const { event } = found
+  if (!commandIn(event.comment.body, inputs.triggerPhrase)) {
+    return logger.info(`The comment does not mention ${inputs.triggerPhrase}; nothing to do.`)
+  }
+  const octokit = createOctokit(inputs.githubToken, logger)
+  const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
+  // A command runs under the repository's configuration, read at the base as for a push.
+  const config = await logger.group('Read the configuration', () =>
+    loadRepositoryConfig(octokit, { kind: 'comment', pr: event.pr, full: false }, workspace, logger)
+  )
   const failure = await runCommand({
-    settings,
-    event: found.event,
-    octokit: createOctokit(settings.githubToken, logger),
+    settings: readSettings(read, config),
+    event,
+    octokit,
     graphqlUrl: graphqlUrlFromEnv(),
-    workspace: process.env['GITHUB_WORKSPACE'] || process.cwd(),
+    workspace,
     run: {
       id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
       attempt: workflowRunAttempt(process.env)
