@@ -12215,6 +12215,13 @@ async function report(outcome, prNumber, settings, logger) {
     if (publish?.reviewUrl)
         logger.info(`Review posted: ${publish.reviewUrl}`);
 }
+/** This workflow run's job and attempt, which the marker carries (see markerRunId). */
+function thisRun() {
+    return {
+        id: workflowRunId(process.env, () => (0,external_node_crypto_.randomBytes)(6).toString('hex')),
+        attempt: workflowRunAttempt(process.env)
+    };
+}
 /** A comment event: the command it gives, if any, carried out (see command-run.ts). */
 async function onComment(eventName, logger) {
     const payload = (0,event_file/* readEventPayload */.N5)(process.env['GITHUB_EVENT_PATH']);
@@ -12242,10 +12249,7 @@ async function onComment(eventName, logger) {
         octokit,
         graphqlUrl: graphqlUrlFromEnv(),
         workspace,
-        run: {
-            id: workflowRunId(process.env, () => (0,external_node_crypto_.randomBytes)(6).toString('hex')),
-            attempt: workflowRunAttempt(process.env)
-        },
+        run: thisRun(),
         logger
     });
     if (failure)
@@ -12275,10 +12279,7 @@ async function run() {
             octokit,
             graphqlUrl: graphqlUrlFromEnv(),
             workspace,
-            run: {
-                id: workflowRunId(process.env, () => (0,external_node_crypto_.randomBytes)(6).toString('hex')),
-                attempt: workflowRunAttempt(process.env)
-            }
+            run: thisRun()
         });
         const outcome = await review(host, settings, logger);
         if (outcome.end.kind === 'skipped')

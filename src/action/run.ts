@@ -156,6 +156,14 @@ async function report(
   if (publish?.reviewUrl) logger.info(`Review posted: ${publish.reviewUrl}`)
 }
 
+/** This workflow run's job and attempt, which the marker carries (see markerRunId). */
+function thisRun(): { id: string; attempt: number } {
+  return {
+    id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
+    attempt: workflowRunAttempt(process.env)
+  }
+}
+
 /** A comment event: the command it gives, if any, carried out (see command-run.ts). */
 async function onComment(eventName: string, logger: Logger): Promise<void> {
   const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
@@ -182,10 +190,7 @@ async function onComment(eventName: string, logger: Logger): Promise<void> {
     octokit,
     graphqlUrl: graphqlUrlFromEnv(),
     workspace,
-    run: {
-      id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
-      attempt: workflowRunAttempt(process.env)
-    },
+    run: thisRun(),
     logger
   })
   if (failure) core.setFailed(failure)
@@ -212,10 +217,7 @@ export async function run(): Promise<void> {
       octokit,
       graphqlUrl: graphqlUrlFromEnv(),
       workspace,
-      run: {
-        id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
-        attempt: workflowRunAttempt(process.env)
-      }
+      run: thisRun()
     })
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
