@@ -176,4 +176,57 @@ describe('@redline commands', () => {
       expect.stringMatching(/^▶️ Automatic reviews of this pull request are on again/)
     ])
   })
+
+  it('a question in a Redline thread: one answer there, and a dismissal in the marker that resolves the thread', async () => {
+    const w = await commandWorld()
+    w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), publish('Adds divide.'))
+    await runOn(w, { eventName: 'pull_request_target' })
+    const opening = w.github.reviewComments.find(c => c.in_reply_to_id === undefined)!
+    const body = '@redline is this real? `b` is never zero here: every caller checks it first.'
+    const question = w.github.addComment({ in_reply_to: opening.id, body, user: 'maintainer' } as never)
+    w.messages.push(
+      reply.toolUse('read_file', { path: 'src/math.ts' }),
+      reply.toolUse('answer', {
+        reply: 'You are right: both callers reject a zero divisor before calling divide.',
+        verdict: 'dismiss',
+        reason: 'every caller checks b first'
+      })
+    )
+    const payload = {
+      action: 'created',
+      pull_request: { number: w.fixture.prNumber },
+      comment: {
+        id: question.id,
+        body,
+        user: { login: 'maintainer', type: 'User' },
+        in_reply_to_id: opening.id
+      },
+      repository: { full_name: `${w.fixture.owner}/${w.fixture.repo}` }
+    }
+    const result = await runOn(w, { eventName: 'pull_request_review_comment', payload })
+    expect(result.exitCode).toBe(0)
+    expect(eyesOn(w, question.id)).toBe(1)
+    // The answer run sees the finding and the whole thread, and has the read tools but no finding tools.
+    const asked = w.messages.requests[2]!
+    expect(firstUserText(asked)).toContain('Division by zero returns Infinity')
+    expect(firstUserText(asked)).toContain('every caller checks it first')
+    const tools = (asked.body.tools ?? []).map(tool => (tool as { name: string }).name)
+    expect(tools).toContain('read_file')
+    expect(tools).not.toContain('add_finding')
+    const answers = w.github.reviewComments.filter(
+      c => c.user.login === w.github.viewer.login && c.in_reply_to_id === opening.id
+    )
+    expect(answers).toHaveLength(1)
+    expect(answers[0]?.body).toMatch(
+      /both callers reject a zero divisor[\s\S]*Dismissed: every caller checks b first/
+    )
+    expect(postedReviews(w)).toHaveLength(1)
+    const marker = decodeMarker(w.github.reviews[0]?.body)
+    if (marker.kind !== 'ok') throw new Error('no marker')
+    expect(marker.state.findings[0]).toMatchObject({
+      status: 'dismissed',
+      note: 'dismissed: every caller checks b first'
+    })
+    expect(w.github.threads.find(t => t.comment_ids.includes(opening.id))?.isResolved).toBe(true)
+  })
 })

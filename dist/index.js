@@ -74,7 +74,7 @@ if (problem !== undefined) {
     process.exitCode = 1;
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(672)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63672));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(368)]).then(__nccwpck_require__.bind(__nccwpck_require__, 18368));
     await run();
 }
 

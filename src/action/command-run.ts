@@ -4,7 +4,10 @@
  * refusals are replies. Each reply names the comment it answers, so a re-run of the job answers nothing twice.
  */
 import * as core from '@actions/core'
+import { answerQuestion } from '../agent/index.js'
 import { ACTION_WORDS, failureLine, review, type ReviewOutcome } from '../engine/index.js'
+import { createGit } from '../git/git.js'
+import { findThreadsByCommentId, resolveThread } from '../github/threads.js'
 import { errorMessage } from '../errors.js'
 import type { Octokit } from '../github/client.js'
 import {
@@ -23,10 +26,10 @@ import {
   updateReviewBody
 } from '../github/reviews.js'
 import type { Logger } from '../logger.js'
-import { encodeMarker, withMarker, type ReviewState } from '../state/marker.js'
+import { encodeMarker, findingIdOf, withMarker, type ReviewState } from '../state/marker.js'
 import { readState } from '../state/read-state.js'
 import { COMMANDING_ROLES, commandIn, helpText, type Command, type CommentEvent } from './commands.js'
-import { gitHubHost, type GitHubHostOptions, type PostedReview } from './github-host.js'
+import { fetchPullHead, gitHubHost, type GitHubHostOptions, type PostedReview } from './github-host.js'
 import type { Settings } from './inputs.js'
 
 export interface CommandContext {
@@ -98,14 +101,95 @@ async function carryOut(
       await reply(context, helpText(settings.triggerPhrase))
       return undefined
     case 'other':
-      // A question in a thread is for the thread's finding; anywhere else, the words are not a command.
-      await reply(
-        context,
-        context.event.comment.threadOf !== undefined
-          ? `Questions in threads are not answered yet; the next review reads this reply.\n\n${helpText(settings.triggerPhrase)}`
-          : `That is not a command Redline knows.\n\n${helpText(settings.triggerPhrase)}`
-      )
+      // A question in one of Redline's threads is for its finding; anywhere else, the words are no command.
+      if (context.event.comment.threadOf !== undefined && (await answerInThreadOf(context, viewer)))
+        return undefined
+      await reply(context, `That is not a command Redline knows.\n\n${helpText(settings.triggerPhrase)}`)
       return undefined
+  }
+}
+
+/**
+ * Answers a question in a thread that one of Redline's finding comments opened: a short model run that keeps
+ * the finding or dismisses it. A dismissal is written into the newest marker and resolves the thread where
+ * the token may. The question counts as a reply answered, so the next re-review does not answer it again.
+ * False when the thread is not one of Redline's findings.
+ */
+async function answerInThreadOf(context: CommandContext, viewer: string): Promise<boolean> {
+  const { octokit, event, logger, settings } = context
+  const threadOf = event.comment.threadOf as number
+  const comments = await listPullRequestComments(octokit, event.pr)
+  const opening = comments.find(c => c.id === threadOf)
+  const findingId = opening && isOwnAccount(opening.user, viewer) ? findingIdOf(opening.body) : undefined
+  if (!findingId) return false
+  const reviews = await listReviews(octokit, event.pr)
+  const { state, reviewId } = readState(reviews, viewer, logger)
+  const finding = state?.findings.find(f => f.id === findingId)
+  const held = reviews.find(r => r.id === reviewId)
+  if (!state || !finding || !held) {
+    await reply(
+      context,
+      'This finding is not in the state of my last review any more, so there is nothing to answer for it.'
+    )
+    return true
+  }
+  const pr = await getPullRequest(octokit, event.pr)
+  const git = createGit(context.workspace, logger)
+  await fetchPullHead(git, event.pr.prNumber, state.lastReviewedSha, logger)
+  const thread = comments
+    .filter(c => c.id === threadOf || c.in_reply_to_id === threadOf)
+    .map(c => ({ author: c.user?.login ?? 'unknown', body: c.body }))
+  const answered = await answerQuestion(settings, {
+    git,
+    headSha: state.lastReviewedSha,
+    baseSha: pr.baseSha,
+    prFiles: [],
+    question: { finding, thread },
+    logger
+  })
+  if (!answered.answer) {
+    const why = answered.run.failure
+      ? failureLine(
+          {
+            end: { kind: 'fatal', error: answered.run.failure },
+            findings: [],
+            usage: answered.run.usage,
+            notes: []
+          },
+          ACTION_WORDS
+        )
+      : 'the model ended without an answer'
+    throw new Error(`no answer to the question (${why})`)
+  }
+  const { verdict, reason } = answered.answer
+  const dismissed = verdict === 'dismiss' && finding.status === 'open'
+  const next: ReviewState = {
+    ...state,
+    seq: (state.seq ?? 0) + 1,
+    repliesSeen: Math.max(state.repliesSeen ?? 0, event.comment.id),
+    findings: state.findings.map(f =>
+      f.id === finding.id && dismissed
+        ? { ...f, status: 'dismissed' as const, note: `dismissed: ${reason}` }
+        : f
+    )
+  }
+  await updateReviewBody(octokit, event.pr, held.id, withMarker(held.body, encodeMarker(next)))
+  await reply(context, `${answered.answer.reply}${dismissed ? `\n\nDismissed: ${reason}` : ''}`)
+  if (dismissed) await resolveThreadOf(context, threadOf)
+  return true
+}
+
+/** Resolves a thread where the token may; without contents: write GitHub refuses, and the reply says enough. */
+async function resolveThreadOf(context: CommandContext, commentId: number): Promise<void> {
+  try {
+    const threads = await findThreadsByCommentId(context.octokit, context.graphqlUrl, context.event.pr, [
+      commentId
+    ])
+    const thread = threads.get(commentId)
+    if (thread && !thread.isResolved)
+      await resolveThread(context.octokit, context.graphqlUrl, thread.threadId)
+  } catch (error) {
+    context.logger.warning(`Could not resolve the thread: ${errorMessage(error)}`)
   }
 }
 

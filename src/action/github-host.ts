@@ -240,7 +240,12 @@ function gitHubSource(options: GitHubHostOptions, logger: Logger): DiffSource {
  * runs or replaces a file of the workspace. If the pull request moved on since the event, the event's
  * commit is fetched by id.
  */
-async function fetchPullHead(git: Git, prNumber: number, headSha: string, logger: Logger): Promise<void> {
+export async function fetchPullHead(
+  git: Git,
+  prNumber: number,
+  headSha: string,
+  logger: Logger
+): Promise<void> {
   try {
     if (!(await git.isRepository([headSha])) || (await git.hasCommit(headSha))) return
     await git.fetchRef(`refs/pull/${prNumber}/head`)

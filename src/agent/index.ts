@@ -12,6 +12,7 @@ import { settleCarried } from '../findings/reconcile.js'
 import type { BlobReader, Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { budgetLimits, runLimits, type BudgetKind, type BudgetName } from './budgets.js'
+import { answerInThread, type ThreadAnswer, type ThreadAnswerInput } from './answer.js'
 import { createModelClient } from './client.js'
 import type { RunClock } from './clock.js'
 import { readGuidanceAtBase, reReviewContext, type EarlierReview } from './context.js'
@@ -205,4 +206,20 @@ export function endOfReview(review: Pick<AgentReview, 'run' | 'touched' | 'ranOu
   if (review.ranOutOfTime) return { kind: 'budget', budget: 'time limit' }
   if (run.budgetExhausted) return { kind: 'budget', budget: run.budgetExhausted }
   return { kind: 'completed' }
+}
+
+export type { ThreadAnswer, ThreadQuestion } from './answer.js'
+
+/** An answer to a question in one of Redline's threads, by a short run of the model the settings name. */
+export async function answerQuestion(
+  settings: ModelSettings,
+  input: Omit<ThreadAnswerInput, 'client' | 'model'> & { client?: () => Anthropic }
+): Promise<ThreadAnswer> {
+  const { client, model } = input.client
+    ? { client: input.client(), model: settings.model }
+    : await createModelClient(settings, {
+        anthropicApiKey: settings.anthropicApiKey,
+        ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+      })
+  return answerInThread({ ...input, client, model })
 }
