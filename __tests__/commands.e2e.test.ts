@@ -38,13 +38,15 @@ afterEach(async () => {
 
 /** A pull request whose workspace is the base branch, as actions/checkout leaves it on a comment event. */
 async function commandWorld(
-  permissions: Record<string, string> = { maintainer: 'maintain' }
+  permissions: Record<string, string> = { maintainer: 'maintain' },
+  forkOwner?: string
 ): Promise<ActionWorld> {
   world = await createActionWorld(
     {
       base: { 'src/math.ts': MATH_BASE },
       commits: [{ files: { 'src/math.ts': MATH_HEAD } }],
-      checkout: 'pull_request_target'
+      checkout: 'pull_request_target',
+      ...(forkOwner ? { forkOwner } : {})
     },
     { pr: { title: 'Add divide', body: 'Adds a divide helper.' }, server: { permissions } }
   )
@@ -75,8 +77,8 @@ const eyesOn = (w: ActionWorld, id: number) =>
 const publish = (summary: string) => reply.toolUse('publish_review', { summary })
 
 describe('@redline commands', () => {
-  it('review: 👀, one review of what changed since the last one; a re-run of the job does nothing again', async () => {
-    const w = await commandWorld()
+  it('review on a fork PR: 👀, one review of what changed since the last one; a re-run does nothing again', async () => {
+    const w = await commandWorld({ maintainer: 'maintain' }, 'mallory')
     w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), publish('Adds divide.'))
     expect((await runOn(w, { eventName: 'pull_request_target' })).exitCode).toBe(0)
     w.fixture.pushHead({ 'src/extra.ts': 'export const extra = 1\n' }, 'Add extra')
