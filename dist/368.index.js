@@ -338,34 +338,23 @@ function carryFindings(previous, lineMap, changedFiles) {
     const changes = new Map();
     const findings = previous.map(original => {
         const finding = { ...original };
-        if (finding.status !== 'open')
-            return lineMap && !finding.gone ? moveClosed(finding, lineMap) : finding;
+        if (finding.status !== 'open') {
+            if (lineMap && !finding.gone && !moveToHead(finding, lineMap))
+                finding.gone = true;
+            return finding;
+        }
         if (!lineMap) {
             if (isLineFinding(finding))
                 changes.set(finding.id, 'unmapped');
             return finding;
         }
-        if (!isLineFinding(finding)) {
-            const path = lineMap.mapPath(finding.file);
-            if (path === undefined)
-                changes.set(finding.id, 'removed');
-            else
-                finding.file = path;
-            return finding;
-        }
-        const side = finding.side ?? 'RIGHT';
-        const start = lineMap.mapLine(finding.file, side, finding.startLine);
-        const end = lineMap.mapLine(finding.file, side, finding.endLine);
-        if ('deleted' in start || 'deleted' in end) {
+        if (!moveToHead(finding, lineMap)) {
             changes.set(finding.id, 'removed');
             return finding;
         }
-        finding.file = start.path;
-        finding.startLine = start.line;
-        finding.endLine = end.line;
         const lines = touched.get(finding.file);
-        if (side === 'RIGHT' && lines) {
-            for (let line = start.line; line <= end.line; line++) {
+        if (isLineFinding(finding) && (finding.side ?? 'RIGHT') === 'RIGHT' && lines) {
+            for (let line = finding.startLine; line <= finding.endLine; line++) {
                 if (lines.has(line)) {
                     changes.set(finding.id, 'changed');
                     break;
@@ -376,27 +365,24 @@ function carryFindings(previous, lineMap, changedFiles) {
     });
     return { findings, changes };
 }
-/** A closed finding at its code's place at the head, or marked gone when that code was removed. */
-function moveClosed(finding, lineMap) {
+/** Moves a finding to its code's place at the head; false, leaving it as it was, when that code is gone. */
+function moveToHead(finding, lineMap) {
     if (!isLineFinding(finding)) {
         const path = lineMap.mapPath(finding.file);
         if (path === undefined)
-            finding.gone = true;
-        else
-            finding.file = path;
-        return finding;
+            return false;
+        finding.file = path;
+        return true;
     }
     const side = finding.side ?? 'RIGHT';
     const start = lineMap.mapLine(finding.file, side, finding.startLine);
     const end = lineMap.mapLine(finding.file, side, finding.endLine);
-    if ('deleted' in start || 'deleted' in end) {
-        finding.gone = true;
-        return finding;
-    }
+    if ('deleted' in start || 'deleted' in end)
+        return false;
     finding.file = start.path;
     finding.startLine = start.line;
     finding.endLine = end.line;
-    return finding;
+    return true;
 }
 /**
  * After the agent's run: an open finding whose code was removed, and which the agent left alone, is resolved
