@@ -292,6 +292,8 @@ async function publishOnGitHub(
       coverage: result.coverage,
       ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
       ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
+      ...(result.walkthrough ? { walkthrough: result.walkthrough } : {}),
+      ...(settings.walkthrough ? { walkthroughMode: settings.walkthrough } : {}),
       viewerLogin: prior.viewerLogin,
       ...(options.run ? { runId: markerRunId(options.run) } : {}),
       logger

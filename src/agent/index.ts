@@ -22,6 +22,8 @@ import type { PathRule } from './first-message.js'
 import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
 import type { Provider } from './providers/settings.js'
 import { symbolReferences } from './symbols.js'
+import type { DescribeMode, Walkthrough, WalkthroughMode } from '../findings/walkthrough.js'
+import type { PageFieldOptions } from './tools/walkthrough-fields.js'
 
 export { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, type BudgetKind, type BudgetName } from './budgets.js'
 export { minutesText, type RunClock } from './clock.js'
@@ -65,6 +67,12 @@ export interface ModelSettings {
   /** Vertex AI's project and region; GOOGLE_CLOUD_PROJECT and CLOUD_ML_REGION when absent. */
   vertexProject?: string
   vertexRegion?: string
+  /** The walkthrough's form in the review; 'off' asks the model for none. Default: collapsed. */
+  walkthrough?: WalkthroughMode
+  /** Ask for a sequence diagram of a flow across modules. */
+  diagrams?: boolean
+  /** on-open: a pull request opened without a description gets one from its first review. */
+  describe?: DescribeMode
 }
 
 export interface ModelReviewInput {
@@ -113,6 +121,21 @@ export interface ModelReview {
   uncovered: string[]
   /** The model's summary, or one written from the findings when it wrote none. */
   overview: string
+  /** This run's walkthrough, as the model wrote it (of the files it reviewed). */
+  walkthrough?: Walkthrough
+  /** A description for a pull request opened without one. */
+  description?: string
+}
+
+/** Which page fields publish_review offers this run. */
+function pageOptions(input: ModelReviewInput): PageFieldOptions {
+  const { settings } = input
+  return {
+    walkthrough: settings.walkthrough !== 'off',
+    diagrams: settings.diagrams === true,
+    description: settings.describe === 'on-open' && !input.earlier && input.target.body.trim() === '',
+    prPaths: new Set(input.prFiles.map(file => file.path))
+  }
 }
 
 /** One review by the model of `input.triage`'s reviewable files. Model failures end it; they are not thrown. */
@@ -158,6 +181,7 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
     batches,
     carried: input.earlier?.carried ?? [],
     verify: settings.verifyFindings,
+    page: pageOptions(input),
     ...(input.clock ? { clock: input.clock } : {}),
     context: {
       repository: target.repository,
@@ -185,7 +209,10 @@ function settled(review: AgentReview, input: ModelReviewInput): ModelReview {
   const end = endOfReview(review)
   const changes = input.earlier?.changes ?? new Map()
   const findings = settleCarried(review.findings, changes, new Set(review.touched), input.headSha)
+  for (const note of review.page?.notes ?? []) input.logger.info(note)
   return {
+    ...(review.page?.walkthrough ? { walkthrough: review.page.walkthrough } : {}),
+    ...(review.page?.description ? { description: review.page.description } : {}),
     end,
     findings,
     run: review.run,

@@ -5,6 +5,7 @@
 import type { DiffLineSet } from '../diff/line-set.js'
 import type { ApiFileList } from '../diff/model.js'
 import type { Finding } from '../findings/finding.js'
+import type { Walkthrough } from '../findings/walkthrough.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { ReviewCoverage } from '../publish/body.js'
@@ -60,6 +61,10 @@ export interface ReviewResult {
   lineSet: DiffLineSet
   /** Whether the model saw the people's replies through to the end, so they are answered now. */
   answerReplies: boolean
+  /** The walkthrough of the whole pull request (absent: none written, or the setting is off). */
+  walkthrough?: Walkthrough
+  /** A description for a pull request opened without one (describe: on-open). */
+  description?: string
 }
 
 /** What publishing gave: the findings as published (with comment ids, say), and the host's own record. */

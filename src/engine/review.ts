@@ -16,6 +16,7 @@ import { configChangeNote } from './config.js'
 import { scopeReview, type ReviewScope } from './scope.js'
 import { publishingMarginMs, type ReviewSettings } from './settings.js'
 import { coverageOf, pendingAfter } from './settle.js'
+import { walkthroughOf } from './walkthrough.js'
 
 export interface ReviewOptions {
   /** Makes the model client; by default one for the settings' key and base URL. */
@@ -49,13 +50,13 @@ export async function review<D>(
     const inScope = scoped
     if (inScope.triage.reviewable.length === 0) {
       logger.info('No reviewable file; no model call is made.')
-      const result = nothingToReview(known, inScope)
+      const result = nothingToReview(known, inScope, settings)
       return await publishStep(host, known, inScope, undefined, result, settings, logger)
     }
     model = await logger.group('Review with the model', () =>
       reviewWithModel({ ...modelInput(known, inScope, settings, logger, options), clock })
     )
-    const result = resultOf(known, inScope, model, logger)
+    const result = resultOf(known, inScope, model, settings, logger)
     if (result.end.kind === 'fatal') return outcomeOf(known, inScope, model, result, settings)
     return await publishStep(host, known, inScope, model, result, settings, logger)
   } catch (error) {
@@ -149,9 +150,15 @@ function modelInput<D>(
 }
 
 /** The run when no file needs the model: the earlier findings settled against what changed, nothing new. */
-function nothingToReview<D>(prior: PriorReview<D>, scoped: ReviewScope): ReviewResult {
+function nothingToReview<D>(
+  prior: PriorReview<D>,
+  scoped: ReviewScope,
+  settings: ReviewSettings
+): ReviewResult {
   const { increment } = scoped
+  const walkthrough = walkthroughOf(prior.state, undefined, scoped, settings)
   return {
+    ...(walkthrough ? { walkthrough } : {}),
     end: { kind: 'completed' },
     headSha: prior.headSha,
     findings: settleCarried(increment.carried, increment.changes, new Set(), prior.headSha),
@@ -171,6 +178,7 @@ function resultOf<D>(
   prior: PriorReview<D>,
   scoped: ReviewScope,
   model: ModelReview,
+  settings: ReviewSettings,
   logger: Logger
 ): ReviewResult {
   const reviewable = scoped.triage.reviewable.map(entry => entry.file.path)
@@ -183,7 +191,10 @@ function resultOf<D>(
         (pending.length > 0 ? `; ${pending.length} pending for the next run.` : '.')
     )
   }
+  const walkthrough = walkthroughOf(prior.state, model.walkthrough, scoped, settings)
   return {
+    ...(walkthrough ? { walkthrough } : {}),
+    ...(model.description ? { description: model.description } : {}),
     end: model.end,
     headSha: prior.headSha,
     findings: model.findings,

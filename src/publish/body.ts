@@ -21,6 +21,8 @@ export interface BodyInput {
   interrupted?: string
   /** The budget that ran out, when one did: the review is posted, but nothing is called clean. */
   budgetRanOut?: string
+  /** The walkthrough section (walkthrough-section.ts), and a shorter one for a body that must shrink. */
+  walkthrough?: { full: string; lean: string }
 }
 
 /** Files of this run's scope in front of the model, out of those it was to review. */
@@ -154,6 +156,8 @@ function visible(input: BodyInput, detail: Detail): string {
     sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, capLimit)}`)
   }
   if (overview !== '') sections.push(overview)
+  const walkthrough = Number.isFinite(detail.listCap) ? input.walkthrough?.full : input.walkthrough?.lean
+  if (walkthrough) sections.push(walkthrough)
   if (selection.open.length > 0) {
     const count = `**${plural(selection.open.length, 'open finding')}**, ${selection.inline.length} posted inline.`
     sections.push(`${count}\n\n${severityTable(selection)}`)

@@ -20,6 +20,8 @@ import { findingIdOf } from '../state/marker.js'
 import { renderComment } from './comment.js'
 import { demote, selectFindings, type CommentableLines, type MovedFinding } from './select.js'
 import type { FindingReply } from './thread-replies.js'
+import type { Walkthrough, WalkthroughMode } from '../findings/walkthrough.js'
+import { renderWalkthrough } from './walkthrough-section.js'
 import { answerReplies, resolveFixedThreads, ThreadKeeper } from './resolve-threads.js'
 
 export interface PublishOptions {
@@ -51,6 +53,9 @@ export interface PublishOptions {
   interrupted?: string
   /** The budget that ran out, when one did. */
   budgetRanOut?: string
+  /** The walkthrough of the whole pull request, shown as `walkthroughMode` says and kept in the marker. */
+  walkthrough?: Walkthrough
+  walkthroughMode?: WalkthroughMode
   viewerLogin: string
   logger: Logger
   /** Wait before retrying after a 5xx, in milliseconds. */
@@ -141,6 +146,11 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     seq: (options.previousState?.seq ?? 0) + 1
   }
   if (options.pending && options.pending.length > 0) state.pending = options.pending
+  if (options.walkthrough) state.walkthrough = options.walkthrough
+  const walkthrough = options.walkthrough && {
+    full: renderWalkthrough(options.walkthrough, options.walkthroughMode),
+    lean: renderWalkthrough(options.walkthrough, options.walkthroughMode, 20)
+  }
   const repliesSeen = options.repliesSeen ?? options.previousState?.repliesSeen
   if (repliesSeen !== undefined) state.repliesSeen = repliesSeen
   // A pause outlives the reviews that commands still run.
@@ -155,7 +165,8 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
         state,
         ...(options.coverage ? { coverage: options.coverage } : {}),
         ...(options.interrupted !== undefined ? { interrupted: options.interrupted } : {}),
-        ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {})
+        ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {}),
+        ...(walkthrough ? { walkthrough } : {})
       },
       budget
     )

@@ -65,6 +65,15 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
   let marker = attempt(state.findings, {})
   if (measure(marker) <= maxChars) return result(marker)
 
+  // The walkthrough only saves the next review rewriting rows it did not look at: it goes first.
+  if (state.walkthrough) {
+    const { walkthrough: _left, ...without } = state
+    state = without
+    notes.push('the walkthrough was left out of the stored state, so the next review rewrites its rows')
+    marker = attempt(state.findings, {})
+    if (measure(marker) <= maxChars) return result(marker)
+  }
+
   // Forgetting which files are pending only makes the next review cover more, so it goes first.
   if ((state.pending?.length ?? 0) > 0) {
     pendingAll = true

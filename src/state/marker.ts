@@ -2,6 +2,13 @@ import { z } from 'zod'
 import type { Finding, FindingStatus } from '../findings/finding.js'
 import type { Severity } from '../findings/severity.js'
 import { truncate } from '../text/measure.js'
+import type { Walkthrough } from '../findings/walkthrough.js'
+import {
+  walkthroughFromWire,
+  walkthroughPaths,
+  walkthroughToWire,
+  wireWalkthrough
+} from './walkthrough-wire.js'
 
 /** A reviewable file whose changes were not all in front of the model by `lastReviewedSha`. */
 export interface PendingFile {
@@ -35,6 +42,8 @@ export interface ReviewState {
   pausedBy?: string
   /** Oldest first. */
   findings: Finding[]
+  /** The walkthrough of the whole pull request, rewritten row by row by each review (see walkthrough-wire.ts). */
+  walkthrough?: Walkthrough
 }
 
 export const MARKER_VERSION = 1
@@ -141,7 +150,8 @@ const wireState = z
     pa: z.literal(1).optional(),
     q: z.number().int().nonnegative().optional(),
     ra: z.number().int().positive().optional(),
-    ps: z.string().min(1).max(100).optional()
+    ps: z.string().min(1).max(100).optional(),
+    w: wireWalkthrough.optional()
   })
   .superRefine((state, ctx) => {
     let previous = ''
@@ -184,6 +194,8 @@ export interface EncodeOptions {
   quotes?: boolean
   /** The pending list is replaced by "every file is pending" when this is true. */
   pendingAll?: boolean
+  /** The walkthrough is left out when this is false. */
+  walkthrough?: boolean
 }
 
 function clip(text: string | undefined, limit: number): string | undefined {
@@ -219,8 +231,13 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
   }
   const pendingAll = state.pendingAll === true || options.pendingAll === true
   const pending = pendingAll ? [] : (state.pending ?? [])
+  const walkthrough = options.walkthrough === false ? undefined : state.walkthrough
   const paths = [
-    ...new Set([...state.findings.map(finding => finding.file), ...pending.map(file => file.path)])
+    ...new Set([
+      ...state.findings.map(finding => finding.file),
+      ...pending.map(file => file.path),
+      ...walkthroughPaths(walkthrough)
+    ])
   ].sort()
   const pathIndex = new Map(paths.map((path, i) => [path, i]))
   const f = state.findings.map(finding => {
@@ -281,6 +298,7 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
   if (state.seq !== undefined && state.seq > 0) wire.q = state.seq
   if (state.repliesSeen !== undefined) wire.ra = state.repliesSeen
   if (state.pausedBy !== undefined) wire.ps = state.pausedBy
+  if (walkthrough) wire.w = walkthroughToWire(walkthrough, pathIndex)
   return wire
 }
 
@@ -334,6 +352,8 @@ function fromWire(wire: WireState): ReviewState {
   if (wire.q !== undefined) state.seq = wire.q
   if (wire.ra !== undefined) state.repliesSeen = wire.ra
   if (wire.ps !== undefined) state.pausedBy = wire.ps
+  const walkthrough = wire.w ? walkthroughFromWire(wire.w, files) : undefined
+  if (walkthrough) state.walkthrough = walkthrough
   return state
 }
 

@@ -10,6 +10,7 @@ import { MAX_SUGGESTION_LINES } from '../../findings/placement.js'
 import { SEVERITIES } from '../../findings/severity.js'
 import type { FindingsStore, StoreResult } from '../../findings/store.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
+import { pageFields, type PageDraft, type PageInput } from './walkthrough-fields.js'
 
 const line = z.number().int().min(1).max(10_000_000)
 const severity = z.enum(SEVERITIES)
@@ -120,7 +121,7 @@ function outcome(result: StoreResult, success: (finding: Finding) => string): To
 }
 
 /** The model-facing findings contract: add_finding, update_finding, list_findings, publish_review. */
-export function findingTools(store: FindingsStore): AgentTool[] {
+export function findingTools(store: FindingsStore, page?: PageDraft): AgentTool[] {
   return [
     defineTool({
       name: 'add_finding',
@@ -177,9 +178,12 @@ export function findingTools(store: FindingsStore): AgentTool[] {
       description:
         'Finish the review. The summary opens the review; the open findings are posted with it. Call it once, ' +
         'last, after every finding has been recorded.',
-      schema: publishReviewSchema,
+      schema: page ? publishReviewSchema.extend(pageFields(page.options)) : publishReviewSchema,
       endsRun: true,
-      run({ summary }) {
+      run(input) {
+        const { summary, ...fields } = input as { summary: string } & PageInput
+        const refused = page?.record(fields)
+        if (refused !== undefined) return { content: refused, isError: true }
         return { content: 'Review recorded.', publish: { summary: summary.trim() } }
       }
     })
