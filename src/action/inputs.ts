@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../errors.js'
 import { DEFAULT_TRIGGER_PHRASE } from './commands.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
+import { DESCRIBE_MODES, WALKTHROUGH_MODES } from '../findings/walkthrough.js'
 
 import { BUDGET_NAMES, PROVIDERS, type BudgetName } from '../agent/index.js'
 import {
@@ -257,7 +258,28 @@ export function readSettings(read: InputReader, config?: RepositoryConfig): Sett
     from: pathRules.length > 0 ? 'file' : 'default'
   })
 
+  const walkthrough = pick(
+    'walkthrough',
+    set('walkthrough') ? oneOf(read, 'walkthrough', WALKTHROUGH_MODES, 'collapsed') : undefined,
+    file.walkthrough,
+    'collapsed'
+  )
+  const diagrams = pick(
+    'diagrams',
+    set('diagrams') ? bool(read, 'diagrams', false) : undefined,
+    file.diagrams,
+    false
+  )
+  const describe = pick(
+    'describe',
+    set('describe') ? oneOf(read, 'describe', DESCRIBE_MODES, 'command') : undefined,
+    file.describe,
+    'command'
+  )
   const settings: Settings = {
+    walkthrough,
+    diagrams,
+    describe,
     anthropicApiKey,
     githubToken,
     model,

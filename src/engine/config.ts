@@ -4,6 +4,7 @@
  * validated with zod; a broken file fails the run with one line naming the file, the key, its line and what
  * is expected. The JSON Schema in the repository (redline.schema.json) is generated from the same schema.
  */
+import { DESCRIBE_MODES, WALKTHROUGH_MODES } from '../findings/walkthrough.js'
 import { LineCounter, isMap, isScalar, parseDocument, type Document } from 'yaml'
 import { z } from 'zod'
 import { BUDGET_NAMES, type PathRule } from '../agent/index.js'
@@ -71,6 +72,15 @@ export const configSchema = z
       .describe('Fail the step when an open finding is at or above this severity. Default: none.')
       .optional(),
     'review-drafts': z.boolean().describe('Review draft pull requests too. Default: false.').optional(),
+    walkthrough: z
+      .enum(WALKTHROUGH_MODES)
+      .describe('The walkthrough: collapsed, expanded or off. Default: collapsed.')
+      .optional(),
+    diagrams: z.boolean().describe('Sequence diagrams in the walkthrough. Default: false.').optional(),
+    describe: z
+      .enum(DESCRIBE_MODES)
+      .describe('Write the description: off, command or on-open. Default: command.')
+      .optional(),
     'verify-findings': z
       .boolean()
       .describe('Ask the model once more about each open finding at medium or above. Default: false.')
@@ -170,6 +180,9 @@ const EXPECTED: Record<string, string> = {
   'time-limit': `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, as a number (0.5 is 30 seconds)`,
   'fail-on': `one of none, ${SEVERITIES.join(', ')}`,
   'review-drafts': 'true or false',
+  walkthrough: `one of ${WALKTHROUGH_MODES.join(', ')}`,
+  diagrams: 'true or false',
+  describe: `one of ${DESCRIBE_MODES.join(', ')}`,
   'verify-findings': 'true or false',
   'skip-authors': 'a list of logins or globs',
   instructions: 'text',
