@@ -31,6 +31,7 @@ import { readState } from '../state/read-state.js'
 import { COMMANDING_ROLES, commandIn, helpText, type Command, type CommentEvent } from './commands.js'
 import { fetchPullHead, gitHubHost, type GitHubHostOptions, type PostedReview } from './github-host.js'
 import type { Settings } from './inputs.js'
+import { checkAfterCommand, checkInputOf, checkReporter } from './check-run.js'
 
 export interface CommandContext {
   settings: Settings
@@ -176,6 +177,14 @@ async function answerInThreadOf(context: CommandContext, viewer: string): Promis
   await updateReviewBody(octokit, event.pr, held.id, withMarker(held.body, encodeMarker(next)))
   await reply(context, `${answered.answer.reply}${dismissed ? `\n\nDismissed: ${reason}` : ''}`)
   if (dismissed) await resolveThreadOf(context, threadOf)
+  if (dismissed) {
+    await checkAfterCommand(checkOptions(context), {
+      headSha: state.lastReviewedSha,
+      findings: next.findings,
+      because: `@${event.comment.author}'s question in a thread dismissed: ${finding.title}`,
+      paused: next.pausedBy !== undefined
+    })
+  }
   return true
 }
 
@@ -204,7 +213,10 @@ async function reviewNow(context: CommandContext, full: boolean): Promise<string
     workspace: context.workspace,
     ...(context.run ? { run: context.run } : {})
   })
+  const check = checkReporter(checkOptions(context))
+  await check.begin((await getPullRequest(context.octokit, context.event.pr)).headSha)
   const outcome: ReviewOutcome<PostedReview> = await review(host, settings, context.logger)
+  if (outcome.headSha) await check.finish(outcome.headSha, checkInputOf(outcome, settings.failOn))
   const failure = failureLine(outcome, ACTION_WORDS)
   if (failure) {
     await reply(context, `The review failed: ${failure}`).catch(() => undefined)
@@ -235,16 +247,22 @@ async function setPaused(context: CommandContext, viewer: string, pause: boolean
     if (pause) next.pausedBy = event.comment.author
     else delete next.pausedBy
     const held = reviews.find(r => r.id === reviewId)
+    const pr = await getPullRequest(octokit, event.pr)
     if (held && state) {
       await updateReviewBody(octokit, event.pr, held.id, withMarker(held.body, encodeMarker(next)))
     } else {
-      const pr = await getPullRequest(octokit, event.pr)
       await createCommentReview(octokit, event.pr, {
         commitSha: pr.headSha,
         body: `**Redline** has not reviewed this pull request yet.\n\n${encodeMarker(next)}`,
         comments: []
       })
     }
+    await checkAfterCommand(checkOptions(context), {
+      headSha: state ? state.lastReviewedSha : pr.headSha,
+      findings: next.findings,
+      because: `@${event.comment.author} said ${pause ? 'pause' : 'resume'}.`,
+      paused: pause
+    })
   }
   await reply(
     context,
@@ -286,6 +304,11 @@ async function answered(context: CommandContext, viewer: string): Promise<boolea
   if (context.event.comment.threadOf === undefined) return false
   const thread = await listPullRequestComments(context.octokit, context.event.pr)
   return thread.some(c => isOwnAccount(c.user, viewer) && c.body.includes(tag))
+}
+
+function checkOptions(context: CommandContext) {
+  const { octokit, event, logger, settings } = context
+  return { octokit, repository: event.pr, logger, failOn: settings.failOn }
 }
 
 /** A reply where the command was given: in its thread, or in the pull request's conversation. */

@@ -22,6 +22,7 @@ import { commandIn, commentEventOf, isCommentEvent } from './commands.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
+import { checkInputOf, checkReporter, type PostedCheck } from './check-run.js'
 import {
   DEPENDABOT,
   dependabotWithoutKey,
@@ -106,7 +107,8 @@ async function report(
   outcome: ReviewOutcome<PostedReview>,
   prNumber: number,
   settings: Settings,
-  logger: Logger
+  logger: Logger,
+  check?: PostedCheck
 ): Promise<void> {
   const { delivered } = outcome
   const publish = delivered?.publish
@@ -147,7 +149,9 @@ async function report(
       ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
       ...(failure && !outcome.publishError ? { failure } : {}),
       settings: settings.sources,
-      ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {})
+      ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {}),
+      ...(check ? { check } : {}),
+      ...(publish?.walkthrough ? { walkthrough: publish.walkthrough } : {})
     })
   } catch (error) {
     // Outside a runner there is no summary file; the log still has everything.
@@ -219,10 +223,14 @@ export async function run(): Promise<void> {
       workspace,
       run: thisRun()
     })
+    const check = checkReporter({ octokit, repository: request.pr, logger })
+    if (request.kind === 'pull_request') await check.begin(request.headSha)
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
     if (outcome.end.kind === 'fatal' && outcome.end.error.stack) core.debug(outcome.end.error.stack)
-    await report(outcome, request.pr.prNumber, settings, logger)
+    const headSha = outcome.headSha ?? (request.kind === 'pull_request' ? request.headSha : undefined)
+    const posted = headSha ? await check.finish(headSha, checkInputOf(outcome, settings.failOn)) : undefined
+    await report(outcome, request.pr.prNumber, settings, logger, posted)
     const failure = failureLine(outcome, ACTION_WORDS) ?? shouldFail(outcome.findings, settings.failOn)
     if (failure) core.setFailed(failure)
   } catch (error) {

@@ -86,6 +86,8 @@ export interface PublishResult {
   dryRun: boolean
   /** The previous review's body was rewritten instead of posting a new review (nothing new went inline). */
   updatedPrevious?: boolean
+  /** The walkthrough section of the body, for the job summary. */
+  walkthrough?: string
 }
 
 /** A failure to post. The review that could not be posted rides along, for the job summary. */
@@ -183,7 +185,8 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     comments: tagged.map(c => c.comment),
     compaction,
     resolvedThreads: [],
-    dryRun: settings.dryRun
+    dryRun: settings.dryRun,
+    ...(walkthrough?.full ? { walkthrough: walkthrough.full } : {})
   }
   if (settings.dryRun) {
     logger.info(`Dry run: the review with ${tagged.length} inline comment(s) was not posted.`)
