@@ -32,6 +32,7 @@ import { COMMANDING_ROLES, commandIn, helpText, type Command, type CommentEvent 
 import { fetchPullHead, gitHubHost, type GitHubHostOptions, type PostedReview } from './github-host.js'
 import type { Settings } from './inputs.js'
 import { checkAfterCommand, checkInputOf, checkReporter } from './check-run.js'
+import { describeNow } from './describe.js'
 
 export interface CommandContext {
   settings: Settings
@@ -100,6 +101,9 @@ async function carryOut(
       return undefined
     case 'help':
       await reply(context, helpText(settings.triggerPhrase))
+      return undefined
+    case 'describe':
+      await reply(context, await describeNow({ ...context, pr: context.event.pr }))
       return undefined
     case 'other':
       // A question in one of Redline's threads is for its finding; anywhere else, the words are no command.

@@ -13,6 +13,7 @@ export type Command =
   | { kind: 'pause' }
   | { kind: 'resume' }
   | { kind: 'help' }
+  | { kind: 'describe' }
   /** Anything else after the phrase: in a thread of Redline's, a question; elsewhere, a request for help. */
   | { kind: 'other'; text: string }
 
@@ -139,6 +140,7 @@ export function commandIn(body: string, phrase: string): Command | undefined {
   if (words === 'pause') return { kind: 'pause' }
   if (words === 'resume') return { kind: 'resume' }
   if (words === 'help' || words === '') return { kind: 'help' }
+  if (words === 'describe') return { kind: 'describe' }
   return { kind: 'other', text: after.trim() }
 }
 
@@ -152,6 +154,7 @@ export function helpText(phrase: string): string {
     `- \`${phrase} review\`: review what changed since the last review now, as a push would. One model run, as on a push.`,
     `- \`${phrase} full review\`: review the whole pull request again, keeping the earlier findings. One model run over the whole diff: the most expensive command.`,
     `- \`${phrase} pause\` / \`${phrase} resume\`: stop or restart the automatic reviews of this pull request on push. No model call.`,
+    `- \`${phrase} describe\`: write a description of the pull request into its body, in a section of its own; what the author wrote is kept. One short model run.`,
     `- \`${phrase} help\`: this list. No model call.`,
     '',
     `Reply \`${phrase}\` with a question in one of Redline's threads to get an answer there: a short model run with a small budget.`

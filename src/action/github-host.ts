@@ -19,6 +19,7 @@ import { decodeMarker, type ReviewState } from '../state/marker.js'
 import { readState } from '../state/read-state.js'
 import type { ReviewRequest } from './event.js'
 import type { Settings } from './inputs.js'
+import { describeOnOpen } from './describe-on-open.js'
 
 /** What the action published: the review, or the one an earlier attempt of this workflow run posted. */
 export interface PostedReview {
@@ -298,6 +299,8 @@ async function publishOnGitHub(
       ...(options.run ? { runId: markerRunId(options.run) } : {}),
       logger
     })
+    if (result.description && !settings.dryRun)
+      await describeOnOpen(options.octokit, options.request.pr, result.description, logger)
     return { findings: published.findings, delivered: postedReview(published) }
   } catch (error) {
     const status = error instanceof PublishError ? error.status : httpStatus(error)

@@ -24,6 +24,7 @@ import type { Provider } from './providers/settings.js'
 import { symbolReferences } from './symbols.js'
 import type { DescribeMode, Walkthrough, WalkthroughMode } from '../findings/walkthrough.js'
 import type { PageFieldOptions } from './tools/walkthrough-fields.js'
+import { describePullRequest, type DescribeInput, type PullDescription } from './describe.js'
 
 export { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, type BudgetKind, type BudgetName } from './budgets.js'
 export { minutesText, type RunClock } from './clock.js'
@@ -249,4 +250,25 @@ export async function answerQuestion(
         ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
       })
   return answerInThread({ ...input, client, model })
+}
+
+export type { PullDescription } from './describe.js'
+
+/** A description of a pull request, for `@redline describe`, by a short run of the model the settings name. */
+export async function describeWithModel(
+  settings: ModelSettings,
+  input: Omit<DescribeInput, 'client' | 'model' | 'language'> & { client?: () => Anthropic }
+): Promise<PullDescription> {
+  const { client, model } = input.client
+    ? { client: input.client(), model: settings.model }
+    : await createModelClient(settings, {
+        anthropicApiKey: settings.anthropicApiKey,
+        ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+      })
+  return describePullRequest({
+    ...input,
+    client,
+    model,
+    ...(settings.language ? { language: settings.language } : {})
+  })
 }
