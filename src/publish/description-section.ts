@@ -25,7 +25,9 @@ function sectionOf(body: string): { start: number; end: number } | undefined {
 export function authorText(body: string): string {
   const section = sectionOf(body)
   if (!section) return body
-  return `${body.slice(0, section.start)}${body.slice(section.end)}`.trim()
+  return [body.slice(0, section.start).trimEnd(), body.slice(section.end).trimStart()]
+    .filter(part => part !== '')
+    .join('\n\n')
 }
 
 /**
