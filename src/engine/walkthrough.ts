@@ -12,11 +12,14 @@ export function walkthroughOf(
   earlier: ReviewState | undefined,
   written: Walkthrough | undefined,
   scoped: ReviewScope,
-  settings: Pick<ReviewSettings, 'walkthrough'>
+  settings: Pick<ReviewSettings, 'walkthrough' | 'diagrams'>
 ): Walkthrough | undefined {
   if (settings.walkthrough === 'off') return undefined
   const prPaths = new Set(scoped.pullDiff.files.map(file => file.path))
   const skipped = scoped.triage.skipped.map(entry => entry.path)
   const now = written ? { ...written, skipped: [...(written.skipped ?? []), ...skipped] } : undefined
-  return mergeWalkthrough(earlier?.walkthrough, now, prPaths)
+  const merged = mergeWalkthrough(earlier?.walkthrough, now, prPaths)
+  // A diagram is shown only while diagrams are on; one kept from before goes with the setting.
+  if (merged?.diagram !== undefined && settings.diagrams !== true) delete merged.diagram
+  return merged
 }

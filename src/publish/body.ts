@@ -156,7 +156,7 @@ function visible(input: BodyInput, detail: Detail): string {
     sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, capLimit)}`)
   }
   if (overview !== '') sections.push(overview)
-  const walkthrough = Number.isFinite(detail.listCap) ? input.walkthrough?.full : input.walkthrough?.lean
+  const walkthrough = detail.listCap === Infinity ? input.walkthrough?.full : input.walkthrough?.lean
   if (walkthrough) sections.push(walkthrough)
   if (selection.open.length > 0) {
     const count = `**${plural(selection.open.length, 'open finding')}**, ${selection.inline.length} posted inline.`
