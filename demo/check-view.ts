@@ -87,7 +87,7 @@ code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; background: #e
 .annotation .message { margin: 4px 0 8px; }
 table.code { border-collapse: collapse; width: 100%; border: 1px solid #d1d9e0; border-radius: 6px; }
 table.code td { padding: 1px 8px; }
-table.code code { background: none; padding: 0; }
+table.code code { background: none; padding: 0; white-space: pre; }
 table.code .num { color: #59636e; text-align: right; width: 32px; font: 12px ui-monospace, monospace; }
 table.code tr.marked { background: #fff8c5; }
 </style></head><body>

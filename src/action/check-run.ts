@@ -41,12 +41,17 @@ export interface CheckReporter {
   finish(headSha: string, input: CheckReportInput): Promise<PostedCheck | undefined>
 }
 
+/** Nothing is posted on a dry run: the check run neither. */
+const DRY_RUN: CheckReporter = { begin: async () => undefined, finish: async () => undefined }
+
 export function checkReporter(options: {
   octokit: Octokit
   repository: Repository
   logger: Logger
+  dryRun?: boolean
 }): CheckReporter {
   const { octokit, repository, logger } = options
+  if (options.dryRun) return DRY_RUN
   let refused = false
   let started: { headSha: string; run: CheckRunRef } | undefined
   /** A 403 turns the check off for the rest of the run, with one notice; anything else is a warning. */
@@ -137,7 +142,13 @@ export function checkInputAfter(
  * commit those findings are at.
  */
 export async function checkAfterCommand(
-  options: { octokit: Octokit; repository: Repository; logger: Logger; failOn: Severity | 'none' },
+  options: {
+    octokit: Octokit
+    repository: Repository
+    logger: Logger
+    failOn: Severity | 'none'
+    dryRun?: boolean
+  },
   change: { headSha: string; findings: readonly Finding[]; because: string; paused: boolean }
 ): Promise<void> {
   const reporter = checkReporter(options)

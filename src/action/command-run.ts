@@ -312,7 +312,7 @@ async function answered(context: CommandContext, viewer: string): Promise<boolea
 
 function checkOptions(context: CommandContext) {
   const { octokit, event, logger, settings } = context
-  return { octokit, repository: event.pr, logger, failOn: settings.failOn }
+  return { octokit, repository: event.pr, logger, failOn: settings.failOn, dryRun: settings.dryRun }
 }
 
 /** A reply where the command was given: in its thread, or in the pull request's conversation. */

@@ -223,7 +223,7 @@ export async function run(): Promise<void> {
       workspace,
       run: thisRun()
     })
-    const check = checkReporter({ octokit, repository: request.pr, logger })
+    const check = checkReporter({ octokit, repository: request.pr, logger, dryRun: settings.dryRun })
     if (request.kind === 'pull_request') await check.begin(request.headSha)
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
