@@ -43,11 +43,15 @@ function temporary(prefix: string): string {
 
 /** npm with a cache of its own, so that nothing on this machine's cache can make an install pass. */
 function npm(cwd: string, args: string[], cache: string): string {
-  return execFileSync('npm', [...args, '--cache', cache, '--no-audit', '--no-fund', '--loglevel', 'error'], {
-    cwd,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: cwd }
-  })
+  return execFileSync(
+    'npm',
+    [...args, '--cache', cache, '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel', 'error'],
+    {
+      cwd,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: cwd }
+    }
+  )
 }
 
 /** The files `npm pack` would put in the package of `dir`. */
