@@ -43,15 +43,11 @@ function temporary(prefix: string): string {
 
 /** npm with a cache of its own, so that nothing on this machine's cache can make an install pass. */
 function npm(cwd: string, args: string[], cache: string): string {
-  return execFileSync(
-    'npm',
-    [...args, '--cache', cache, '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel', 'error'],
-    {
-      cwd,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: cwd }
-    }
-  )
+  return execFileSync('npm', [...args, '--cache', cache, '--no-audit', '--no-fund', '--loglevel', 'error'], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: cwd, npm_config_update_notifier: 'false' }
+  })
 }
 
 /** The files `npm pack` would put in the package of `dir`. */
@@ -112,5 +108,17 @@ describe('the redline-review package', () => {
       env: { PATH: process.env.PATH ?? '' }
     })
     expect(version).toBe(`redline ${manifest.version}\n`)
+
+    // `npx redline-review review`: npx runs the package's one command, `redline`, without being told its name.
+    const npx = execFileSync(
+      'npx',
+      ['--yes', '--offline', '--cache', cache, `file:${join(source, tarball)}`, '--version'],
+      {
+        cwd: project,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: project, npm_config_update_notifier: 'false' }
+      }
+    )
+    expect(npx).toBe(`redline ${manifest.version}\n`)
   })
 })
