@@ -6,7 +6,11 @@ export { ACTION_WORDS, failureLine, shouldFail, type FailureWords } from './fail
 export { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs, type ReviewSettings } from './settings.js'
 export {
   CONFIG_PATHS,
+  MAX_CONFIG_BYTES,
+  configProblems,
   parseConfig,
+  problemLine,
+  type ConfigProblem,
   readRepositoryConfig,
   type ConfigValues,
   type RepositoryConfig
