@@ -56,7 +56,8 @@ export async function configCheck(named: string | undefined, io: CliIo): Promise
     bytes.length > MAX_CONFIG_BYTES
       ? [{ what: `is ${bytes.length} bytes; expected at most ${MAX_CONFIG_BYTES}.` }]
       : configProblems(bytes.toString('utf8')).problems
-  for (const problem of problems) io.stdout(`${problemText(file.shown, problem)}\n`)
+  const byLine = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+  for (const problem of byLine) io.stdout(`${problemText(file.shown, problem)}\n`)
   if (problems.length > 0) {
     io.stderr(`redline: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${file.shown}.\n`)
     return 1
