@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { isAbsolute, join, relative } from 'node:path'
 import {
   CONFIG_PATHS,
+  settingEntries,
   configProblems,
   MAX_CONFIG_BYTES,
   type ConfigProblem,
@@ -77,6 +78,13 @@ export function sourcesTable(sources: readonly SettingSource[], filePath: string
     .join('\n')
 }
 
+/** What one run is told (`--base`, `--json`): options of the command, not settings of the repository. */
+const RUN_OPTIONS = new Set<string>(
+  settingEntries()
+    .filter(([, spec]) => spec.flag && !spec.input && !spec.file && !spec.env)
+    .map(([name]) => name)
+)
+
 /** The commit whose configuration applies: the merge base with `base`, else HEAD. */
 async function configCommit(
   cwd: string,
@@ -99,10 +107,11 @@ export async function configShow(flags: Flags, io: CliIo): Promise<number> {
     const { root, commit } = await configCommit(io.cwd, flags.base?.trim())
     const config = await readLocalConfig(root, commit, logger)
     const { sources } = resolveLocal(flags, io.env, config)
+    const shown = sources.filter(source => source.from !== 'default' || !RUN_OPTIONS.has(source.name))
     const where = config.path
       ? `${config.path} at ${commit.slice(0, 7)}`
       : `no configuration file at ${commit.slice(0, 7)}`
-    io.stdout(`Settings (${where}):\n${sourcesTable(sources, config.path)}\n`)
+    io.stdout(`Settings (${where}):\n${sourcesTable(shown, config.path)}\n`)
     return 0
   } catch (error) {
     io.stderr(`redline: ${errorMessage(error)}\n`)
