@@ -408,8 +408,3 @@ export function defaultText(spec: SettingSpec<unknown>): string {
   const value = typeof spec.default === 'function' ? undefined : spec.default
   return Array.isArray(value) ? 'none' : value === undefined || value === '' ? 'none' : String(value)
 }
-
-/** The settings a workflow input sets, by input name. */
-export const INPUT_NAMES = settingEntries()
-  .filter(([, spec]) => spec.input)
-  .map(([name]) => name)
