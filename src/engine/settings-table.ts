@@ -84,8 +84,16 @@ export type FileRule = z.infer<typeof pathRule>
 
 /** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
 export const SETTINGS = {
+  base: setting<string | undefined>({
+    description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
+    type: z.string().optional(),
+    default: undefined,
+    text: anyText,
+    accepts: 'a branch or commit',
+    flag: { name: '--base', value: '<ref>' }
+  }),
   'anthropic-api-key': setting<string>({
-    description: 'Anthropic API key, from a repository secret; not needed with provider bedrock or vertex.',
+    description: 'Anthropic API key (from a secret); not needed with provider bedrock or vertex.',
     type: z.string(),
     default: '',
     defaultText: 'none',
@@ -238,7 +246,7 @@ export const SETTINGS = {
   }),
   'fail-on': setting<'none' | Severity>({
     description:
-      'Fail (after posting) when an open finding is at or above this severity, or a PR goes unreviewed.',
+      'Fail the run (after posting) at an open finding of this severity or above; in the action, an unreviewed PR too.',
     type: z.enum(['none', ...SEVERITIES]),
     default: 'none',
     text: oneOf(['none', ...SEVERITIES] as const),
@@ -364,14 +372,6 @@ export const SETTINGS = {
     accepts: 'a label name',
     file: 'labels.review'
   }),
-  base: setting<string | undefined>({
-    description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
-    type: z.string().optional(),
-    default: undefined,
-    text: anyText,
-    accepts: 'a branch or commit',
-    flag: { name: '--base', value: '<ref>' }
-  }),
   json: setting<string | undefined>({
     description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',
     type: z.string().optional(),
@@ -408,8 +408,3 @@ export function defaultText(spec: SettingSpec<unknown>): string {
   const value = typeof spec.default === 'function' ? undefined : spec.default
   return Array.isArray(value) ? 'none' : value === undefined || value === '' ? 'none' : String(value)
 }
-
-/** The settings a workflow input sets, by input name. */
-export const INPUT_NAMES = settingEntries()
-  .filter(([, spec]) => spec.input)
-  .map(([name]) => name)
