@@ -250,6 +250,19 @@ export function readSettings(read: InputReader, config?: RepositoryConfig): Sett
     skip: pick('labels.skip', undefined, file.labels?.skip, DEFAULT_LABELS.skip),
     review: pick('labels.review', undefined, file.labels?.review, DEFAULT_LABELS.review)
   }
+  const evidenceFiles = pick(
+    'evidence',
+    set('evidence') ? list(read, 'evidence', /\r?\n/) : undefined,
+    file.evidence,
+    [],
+    listed
+  )
+  const checks = file.checks ?? []
+  sources.push({
+    name: 'checks',
+    value: checks.length > 0 ? checks.map(check => check.name).join(', ') : '(none)',
+    from: checks.length > 0 ? 'file' : 'default'
+  })
   const pathRules = config?.pathRules ?? []
   sources.push({
     name: 'path-instructions',
@@ -279,6 +292,7 @@ export function readSettings(read: InputReader, config?: RepositoryConfig): Sett
     sources,
     ...(chosenLanguage ? { language: chosenLanguage } : {}),
     ...(pathRules.length > 0 ? { pathRules } : {}),
+    ...(evidenceFiles.length > 0 || checks.length > 0 ? { evidence: { files: evidenceFiles, checks } } : {}),
     ...(config
       ? { repositoryConfig: { commit: config.commit, ...(config.path ? { path: config.path } : {}) } }
       : {})

@@ -4,7 +4,14 @@
  * caller).
  */
 import type Anthropic from '@anthropic-ai/sdk'
-import { review, type ReviewHost, type ReviewOutcome, type ReviewSettings } from '../engine/index.js'
+import {
+  readRepositoryConfig,
+  review,
+  type ReviewHost,
+  type ReviewOutcome,
+  type ReviewSettings
+} from '../engine/index.js'
+import { createGit } from '../git/git.js'
 import { ConfigurationError } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
@@ -79,7 +86,9 @@ function localHost(
         replies: new Map(),
         notes,
         requested: false,
-        againHint: 'pass --full'
+        againHint: 'pass --full',
+        // A local branch is code its owner runs already.
+        checksTrust: { run: true }
       }
     },
     diffSource: () => ({
@@ -118,7 +127,15 @@ export async function reviewLocally(input: {
   if (branch.dirty)
     logger.warning('The working tree has uncommitted changes; only commits up to HEAD are reviewed.')
   const { host, before } = localHost(branch, options)
-  const outcome = await review(host, localSettings(options, input.apiKey), logger, {
+  // The checks and evidence files of the base's configuration, as the action reads them; nothing else of it.
+  const config = await readRepositoryConfig(createGit(branch.root, logger), branch.mergeBaseSha, logger)
+  const checks = config.values.checks ?? []
+  const files = config.values.evidence ?? []
+  const settings: ReviewSettings = {
+    ...localSettings(options, input.apiKey),
+    ...(checks.length > 0 || files.length > 0 ? { evidence: { files, checks } } : {})
+  }
+  const outcome = await review(host, settings, logger, {
     ...(input.anthropic ? { anthropic: input.anthropic } : {})
   })
   return { branch, outcome, resolvedNow: resolvedSince(before(), outcome.findings) }

@@ -8,6 +8,7 @@ import { LineCounter, isMap, isScalar, parseDocument, type Document } from 'yaml
 import { z } from 'zod'
 import { BUDGET_NAMES, type PathRule } from '../agent/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
+import { checksSchema, MAX_CHECK_MINUTES } from '../evidence/spec.js'
 import { SEVERITIES } from '../findings/severity.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
@@ -115,6 +116,16 @@ export const configSchema = z
         review: z.string().min(1).describe('Adding this label asks for a review.').optional()
       })
       .describe('Labels that control Redline. Default: redline:skip and redline:review.')
+      .optional(),
+    evidence: globs
+      .describe(
+        'Globs of SARIF files, or tool output with a <file>.matcher.json beside it, that earlier steps wrote. Default: none.'
+      )
+      .optional(),
+    checks: checksSchema
+      .describe(
+        'Commands run on a copy of the head, results read as SARIF or with a problem matcher; base branch only. Default: none.'
+      )
       .optional()
   })
   .describe('Redline repository configuration (.github/redline.yml), read from the base branch.')
@@ -182,14 +193,25 @@ const EXPECTED: Record<string, string> = {
   'path-instructions.instructions': `text of at most ${MAX_RULE_CHARS} characters`,
   labels: 'a map with skip and review, each a label name',
   'labels.skip': 'a label name',
-  'labels.review': 'a label name'
+  'labels.review': 'a label name',
+  evidence: 'a list of globs',
+  checks: 'a list of { name, run, format: sarif | problem-matcher, output?, matcher?, env?, timeout }',
+  'checks.name': 'a name of letters, digits and . : / @ + - (at most 60)',
+  'checks.run': 'a shell command',
+  'checks.format': 'sarif or problem-matcher',
+  'checks.output': 'a path inside the repository',
+  'checks.matcher': 'a problem matcher { owner, pattern: [{ regexp, file, line, column, message, code }] }',
+  'checks.env':
+    'a list of variable names, none of ANTHROPIC_*, GITHUB_TOKEN, ACTIONS_*, INPUT_*, AWS_*, GOOGLE_*',
+  'checks.timeout': `minutes above 0 and at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds)`
 }
 
 const KNOWN_KEYS: Record<string, readonly string[]> = {
   '': CONFIG_KEYS,
   paths: ['exclude', 'include'],
   'path-instructions': ['paths', 'instructions'],
-  labels: ['skip', 'review']
+  labels: ['skip', 'review'],
+  checks: ['name', 'run', 'format', 'output', 'matcher', 'env', 'timeout']
 }
 
 /** The known key nearest to `key` (a typo, an underscore), or undefined when none is near. */
