@@ -94,8 +94,12 @@ function resultOf(
   if (uri === undefined) return undefined
   const baseId = text(artifact?.['uriBaseId'])
   const base = baseId !== undefined ? bases.get(baseId) : undefined
-  const joined = base !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(uri) ? joinUri(base, uri) : uri
-  const path = repositoryPath(/^file:/i.test(joined) ? joined : decodeUri(joined), roots)
+  const relative = !/^[a-z][a-z0-9+.-]*:/i.test(uri)
+  const joined = base !== undefined && relative ? joinUri(base, uri) : uri
+  // A base under no root (a container's or another machine's checkout) is taken as the repository's root.
+  const path =
+    repositoryPath(/^file:/i.test(joined) ? joined : decodeUri(joined), roots) ??
+    (relative && joined !== uri ? repositoryPath(decodeUri(uri), roots) : undefined)
   if (path === undefined) return undefined
   const region = object(physical?.['region'])
   const message = object(result['message'])
