@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseConfig } from '../../src/engine/config.js'
 import { compileMatchers, matchOutput } from '../../src/evidence/problem-matcher.js'
+import type { CheckSpec } from '../../src/evidence/spec.js'
 
 const README = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
 const SECTION = README.slice(
@@ -26,7 +27,7 @@ describe('the README examples of checks', () => {
   it('are a TypeScript and a Python example, each valid configuration whose matcher reads its tool', () => {
     expect(CONFIGS).toHaveLength(2)
     for (const text of CONFIGS) {
-      const [check] = parseConfig('.github/redline.yml', text).checks ?? []
+      const [check] = (parseConfig('.github/redline.yml', text)['checks'] as CheckSpec[] | undefined) ?? []
       expect(check?.matcher).toBeDefined()
       const [result] = matchOutput(PRINTED[check!.name] ?? '', compileMatchers([check!.matcher!]), [])
       expect(result).toMatchObject({

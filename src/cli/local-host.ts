@@ -12,6 +12,7 @@ import {
   type ReviewSettings
 } from '../engine/index.js'
 import { createGit } from '../git/git.js'
+import type { CheckSpec } from '../evidence/index.js'
 import { ConfigurationError } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
@@ -129,8 +130,9 @@ export async function reviewLocally(input: {
   const { host, before } = localHost(branch, options)
   // The checks and evidence files of the base's configuration, as the action reads them; nothing else of it.
   const config = await readRepositoryConfig(createGit(branch.root, logger), branch.mergeBaseSha, logger)
-  const checks = config.values.checks ?? []
-  const files = config.values.evidence ?? []
+  // Checked against the settings table's types when the file was parsed.
+  const checks = (config.values['checks'] as CheckSpec[] | undefined) ?? []
+  const files = (config.values['evidence'] as string[] | undefined) ?? []
   const settings: ReviewSettings = {
     ...localSettings(options, input.apiKey),
     ...(checks.length > 0 || files.length > 0 ? { evidence: { files, checks } } : {})
