@@ -40,12 +40,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   diff: ['base', 'text', 'git'],
   findings: ['base', 'text', 'git', 'diff'],
   github: ['base', 'text', 'git', 'diff', 'findings'],
+  evidence: ['base', 'text', 'git', 'diff'],
   state: [...LOWER],
   publish: [...LOWER, 'state'],
   agent: [...LOWER],
-  engine: [...LOWER, 'state', 'publish', 'agent'],
-  action: [...LOWER, 'state', 'publish', 'agent', 'engine'],
-  cli: [...LOWER, 'state', 'publish', 'agent', 'engine']
+  engine: [...LOWER, 'state', 'publish', 'agent', 'evidence'],
+  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence'],
+  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence']
 }
 
 const SRC = sources('src')

@@ -31,6 +31,7 @@ import { readState } from '../state/read-state.js'
 import { COMMANDING_ROLES, commandIn, helpText, type Command, type CommentEvent } from './commands.js'
 import { fetchPullHead, gitHubHost, type GitHubHostOptions, type PostedReview } from './github-host.js'
 import type { Settings } from './inputs.js'
+import { noticeChecksNotRun } from './evidence-notices.js'
 
 export interface CommandContext {
   settings: Settings
@@ -205,6 +206,7 @@ async function reviewNow(context: CommandContext, full: boolean): Promise<string
     ...(context.run ? { run: context.run } : {})
   })
   const outcome: ReviewOutcome<PostedReview> = await review(host, settings, context.logger)
+  noticeChecksNotRun(outcome.evidence)
   const failure = failureLine(outcome, ACTION_WORDS)
   if (failure) {
     await reply(context, `The review failed: ${failure}`).catch(() => undefined)

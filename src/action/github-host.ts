@@ -4,6 +4,7 @@
  */
 import type { DiffSource, PriorReview, ReviewHost, ReviewResult } from '../engine/index.js'
 import { ConfigurationError, errorMessage, httpStatus } from '../errors.js'
+import { checksTrustForPullRequest } from '../evidence/index.js'
 import type { Git } from '../git/git.js'
 import type { Octokit } from '../github/client.js'
 import { fetchViewerLogin } from '../github/identity.js'
@@ -130,7 +131,13 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
     againHint:
       request.kind === 'comment'
         ? `comment \`${options.settings.triggerPhrase} full review\``
-        : 'set full-review: true'
+        : 'set full-review: true',
+    checksTrust: checksTrustForPullRequest({
+      event: request.kind === 'pull_request' ? request.event : request.kind,
+      prNumber: ref.prNumber,
+      baseRepository: `${ref.owner}/${ref.repo}`,
+      headRepository: pr.headRepository
+    })
   }
   if (pr.state !== 'open')
     return { ...base, skip: { reason: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` } }
@@ -293,6 +300,7 @@ async function publishOnGitHub(
       ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
       ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
       viewerLogin: prior.viewerLogin,
+      ...(result.evidence ? { evidence: result.evidence } : {}),
       ...(options.run ? { runId: markerRunId(options.run) } : {}),
       logger
     })

@@ -23,6 +23,7 @@ import { forkThreadWithoutKey } from './fork-thread.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
+import { noticeChecksNotRun } from './evidence-notices.js'
 import {
   DEPENDABOT,
   dependabotWithoutKey,
@@ -148,7 +149,8 @@ async function report(
       ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
       ...(failure && !outcome.publishError ? { failure } : {}),
       settings: settings.sources,
-      ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {})
+      ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {}),
+      ...(outcome.evidence ? { evidence: outcome.evidence } : {})
     })
   } catch (error) {
     // Outside a runner there is no summary file; the log still has everything.
@@ -224,6 +226,7 @@ export async function run(): Promise<void> {
     })
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
+    noticeChecksNotRun(outcome.evidence)
     if (outcome.end.kind === 'fatal' && outcome.end.error.stack) core.debug(outcome.end.error.stack)
     await report(outcome, request.pr.prNumber, settings, logger)
     const failure = failureLine(outcome, ACTION_WORDS) ?? shouldFail(outcome.findings, settings.failOn)

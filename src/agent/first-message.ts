@@ -209,6 +209,8 @@ export interface ReviewContextInput {
   pathRules?: PathRule[]
   /** A BCP 47 tag: the review's prose is written in this language. */
   language?: string
+  /** The repository's tools' results on the changed lines, already wrapped as untrusted data. */
+  evidence?: string
 }
 
 export interface PassContext {
@@ -303,6 +305,7 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
   if (reReview) sections.push(reReviewSection(reReview))
   sections.push(inventorySection(input.triage))
   if (input.symbols && input.symbols.length > 0) sections.push(symbolsSection(input.symbols))
+  if (input.evidence) sections.push(input.evidence)
   const carriedOver = reReview?.carriedOver ?? []
   const diffTitle = reReview
     ? `Changes since the last review (${reReview.sinceSha.slice(0, 7)}..${input.headSha.slice(0, 7)})` +

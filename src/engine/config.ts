@@ -11,6 +11,7 @@ import { ConfigurationError, errorMessage } from '../errors.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { acceptedText } from './setting-values.js'
+import { MAX_CHECK_MINUTES } from '../evidence/spec.js'
 import { MAX_TIME_LIMIT_MINUTES } from './settings.js'
 import {
   defaultText,
@@ -141,7 +142,15 @@ const EXPECTED: Record<string, string> = {
   paths: 'a map with exclude and include, each a list of globs',
   'path-instructions.paths': 'a list of at least one glob',
   'path-instructions.instructions': `text of at most ${MAX_RULE_CHARS} characters`,
-  labels: 'a map with skip and review, each a label name'
+  labels: 'a map with skip and review, each a label name',
+  'checks.name': 'a name of letters, digits, spaces and . : / @ + - (at most 60)',
+  'checks.run': 'a shell command',
+  'checks.format': 'sarif or problem-matcher',
+  'checks.output': 'a path inside the repository',
+  'checks.matcher': 'a problem matcher { owner, pattern: [{ regexp, file, line, column, message, code }] }',
+  'checks.env':
+    'a list of variable names, none of ANTHROPIC_*, GITHUB_TOKEN, ACTIONS_*, INPUT_*, AWS_*, GOOGLE_*',
+  'checks.timeout': `minutes above 0 and at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds)`
 }
 
 /** The keys each map of the file may hold. */
@@ -149,7 +158,8 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   '': CONFIG_KEYS,
   paths: ['exclude', 'include'],
   'path-instructions': ['paths', 'instructions'],
-  labels: ['skip', 'review']
+  labels: ['skip', 'review'],
+  checks: ['name', 'run', 'format', 'output', 'matcher', 'env', 'timeout']
 }
 
 /** The known key nearest to `key` (a typo, an underscore), or undefined when none is near. */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, PROVIDERS, type BudgetName } from '../agent/index.js'
+import { checksSchema, MAX_CHECK_MINUTES, type CheckSpec } from '../evidence/spec.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 import { DEFAULT_MODEL, MAX_TIME_LIMIT_MINUTES, TIME_LIMIT_ACCEPTED } from './settings.js'
 import {
@@ -371,6 +372,29 @@ export const SETTINGS = {
     text: anyText,
     accepts: 'a label name',
     file: 'labels.review'
+  }),
+  evidence: setting<string[]>({
+    description:
+      'Globs of files earlier steps wrote (one a line as an input): SARIF logs, or tool output with a <file>.matcher.json beside it.',
+    type: globs,
+    default: [],
+    defaultText: 'none',
+    text: list(/\r?\n/),
+    accepts: 'a list of globs',
+    input: true,
+    file: 'evidence',
+    show: listed
+  }),
+  checks: setting<CheckSpec[]>({
+    description:
+      'Commands run on a copy of the head, read as SARIF or with a problem matcher; from the base branch only.',
+    type: checksSchema,
+    default: [],
+    defaultText: 'none',
+    text: () => ({ rejected: 'checks in the configuration file' }),
+    accepts: `a list of { name, run, format: sarif | problem-matcher, output?, matcher?, env?, timeout } (timeout in minutes, at most ${MAX_CHECK_MINUTES})`,
+    file: 'checks',
+    show: checks => listed(checks.map(check => check.name))
   }),
   json: setting<string | undefined>({
     description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',

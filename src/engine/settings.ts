@@ -1,4 +1,5 @@
 import type { ModelSettings } from '../agent/index.js'
+import type { EvidenceSettings } from '../evidence/index.js'
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5'
 
@@ -17,6 +18,8 @@ export interface ReviewSettings extends ModelSettings {
   repositoryConfig?: { commit: string; path?: string }
   /** The whole run's clock: the review is published, with what was found, before it runs out. */
   timeLimitMs: number
+  /** Evidence files to read and the base's checks to run; the host says whether the head may run them. */
+  evidence?: EvidenceSettings
 }
 
 /**

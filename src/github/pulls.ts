@@ -23,6 +23,8 @@ export interface PullRequestInfo {
   headRef: string
   author: string
   htmlUrl: string
+  /** owner/repo the head branch lives in; null when that fork was deleted. */
+  headRepository: string | null
 }
 
 export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Promise<PullRequestInfo> {
@@ -38,7 +40,8 @@ export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Prom
     baseRef: data.base.ref,
     headRef: data.head.ref,
     author: data.user?.login ?? '',
-    htmlUrl: data.html_url
+    htmlUrl: data.html_url,
+    headRepository: data.head.repo?.full_name ?? null
   }
 }
 

@@ -21,6 +21,25 @@ export interface BodyInput {
   interrupted?: string
   /** The budget that ran out, when one did: the review is posted, but nothing is called clean. */
   budgetRanOut?: string
+  /** Each evidence file and configured check with how it fared. */
+  evidence?: readonly EvidenceLine[]
+}
+
+/** One evidence file or check, as the body lists it. */
+export interface EvidenceLine {
+  source: 'check' | 'file'
+  name: string
+  text: string
+}
+
+/** "#### Evidence from tools" and one line per file or check: what ran, what it found, what did not run. */
+export function evidenceSection(lines: readonly EvidenceLine[]): string | undefined {
+  if (lines.length === 0) return undefined
+  const items = lines.map(
+    line =>
+      `- ${code(line.name)} (${line.source === 'check' ? 'check' : 'evidence file'}): ${inline(line.text, 300)}`
+  )
+  return ['#### Evidence from tools', '', ...items].join('\n')
 }
 
 /** Files of this run's scope in front of the model, out of those it was to review. */
@@ -179,6 +198,8 @@ function visible(input: BodyInput, detail: Detail): string {
     const items = capped(closed, detail.listCap, closedEntry)
     sections.push(['#### Resolved in this run', '', ...items].join('\n'))
   }
+  const evidence = evidenceSection(input.evidence ?? [])
+  if (evidence) sections.push(evidence)
   if (input.coverageNotes.length > 0) {
     const notes = input.coverageNotes.map(note => `- ${inline(note, 500)}`)
     sections.push(['#### Coverage', '', ...notes].join('\n'))

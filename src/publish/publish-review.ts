@@ -12,7 +12,7 @@ import {
 } from '../github/reviews.js'
 import { errorMessage, httpStatus } from '../errors.js'
 import type { Logger } from '../logger.js'
-import { renderReviewBody, type ReviewCoverage } from './body.js'
+import { renderReviewBody, type EvidenceLine, type ReviewCoverage } from './body.js'
 import type { PendingFile, ReviewState } from '../state/marker.js'
 import { BODY_BUDGET } from './markdown.js'
 import { postReview, type TaggedComment } from './post-once.js'
@@ -52,6 +52,8 @@ export interface PublishOptions {
   /** The budget that ran out, when one did. */
   budgetRanOut?: string
   viewerLogin: string
+  /** Each evidence file and check with how it fared, listed in the body. */
+  evidence?: readonly EvidenceLine[]
   logger: Logger
   /** Wait before retrying after a 5xx, in milliseconds. */
   retryDelayMs?: number
@@ -155,7 +157,8 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
         state,
         ...(options.coverage ? { coverage: options.coverage } : {}),
         ...(options.interrupted !== undefined ? { interrupted: options.interrupted } : {}),
-        ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {})
+        ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {}),
+        ...(options.evidence ? { evidence: options.evidence } : {})
       },
       budget
     )
