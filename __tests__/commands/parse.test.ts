@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { commandIn, commentEventOf, speakingText } from '../../src/action/commands.js'
+import { commandIn, commentEventOf, speakingText } from '../../src/commands/parse.js'
 
 const repository = { owner: 'acme', repo: 'widgets' }
 

@@ -28,9 +28,14 @@ import {
 import type { Logger } from '../logger.js'
 import { encodeMarker, findingIdOf, withMarker, type ReviewState } from '../state/marker.js'
 import { readState } from '../state/read-state.js'
-import { COMMANDING_ROLES, commandIn, helpText, type Command, type CommentEvent } from './commands.js'
-import { fetchPullHead, gitHubHost, type GitHubHostOptions, type PostedReview } from './github-host.js'
-import type { Settings } from './inputs.js'
+import { COMMANDING_ROLES, commandIn, helpText, type Command, type CommentEvent } from './parse.js'
+import {
+  fetchPullHead,
+  gitHubHost,
+  type GitHubHostOptions,
+  type PostedReview
+} from '../action/github-host.js'
+import type { Settings } from '../action/inputs.js'
 
 export interface CommandContext {
   settings: Settings
