@@ -357,7 +357,7 @@ describe('runAgent: stop reasons', () => {
     const resumed = model.server.requests[1]!.body.messages!
     expect(resumed.map(m => m.role)).toEqual(['user', 'assistant', 'user'])
     expect(resumed[1]?.content).toEqual([{ type: 'text', text: 'Working on it' }])
-    expect(JSON.stringify(resumed[2]?.content)).toContain('Continue the review')
+    expect(JSON.stringify(resumed[2]?.content)).toContain('Continue where you left off')
   })
 })
 
