@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { commandIn, commentEventOf, speakingText } from '../../src/commands/parse.js'
+import { commentEventOf } from '../../src/commands/comment-event.js'
+import { commandIn, speakingText } from '../../src/commands/parse.js'
 
 const repository = { owner: 'acme', repo: 'widgets' }
 

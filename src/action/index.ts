@@ -1,4 +1,4 @@
-import { isCommentEvent } from '../commands/parse.js'
+import { isCommentEvent } from '../commands/comment-event.js'
 import { errorCommand, eventFileProblem } from './event-file.js'
 
 // Checked before main.js is loaded: loading it loads @actions/github, which parses the event file at once.

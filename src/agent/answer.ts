@@ -11,9 +11,9 @@ import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
 import type { BudgetLimits } from './budgets.js'
+import { instructionTexts } from './instructions.js'
 import { runAgent, type AgentRun } from './loop.js'
-import { defineTool } from './tools/registry.js'
-import { ToolRegistry } from './tools/registry.js'
+import { defineTool, ToolRegistry } from './tools/registry.js'
 import { readLinesAt, repoTools } from './tools/repo-tools.js'
 
 /** A few turns, within the `fast` limits. */
@@ -54,8 +54,19 @@ export interface ThreadAnswerInput {
 
 export interface ThreadAnswer {
   run: AgentRun
-  /** Set when the model called the answer tool. */
-  answer?: { reply: string; verdict: 'keep' | 'dismiss'; reason: string }
+  /**
+   * Set when the model called the answer tool, or ended the run in plain text after the reminder: that text
+   * is its answer, and the finding is kept (`inText`).
+   */
+  answer?: { reply: string; verdict: 'keep' | 'dismiss'; reason: string; inText?: true }
+  /** The run's system prompt and tool descriptions, which a posted reply must not repeat. */
+  instructions: string[]
+}
+
+/** A run that ended in text, reminded once to call answer: the text is the answer, and nothing changes. */
+function answerInText(run: AgentRun): ThreadAnswer['answer'] {
+  if (run.stopReason !== 'end_turn' || run.text === undefined) return undefined
+  return { reply: run.text, verdict: 'keep', reason: 'answered in text, without a verdict', inText: true }
 }
 
 const answerSchema = z
@@ -96,7 +107,12 @@ export async function answerInThread(input: ThreadAnswerInput): Promise<ThreadAn
     tools,
     logger: input.logger
   })
-  return { run, ...(answer ? { answer } : {}) }
+  const given = answer ?? answerInText(run)
+  return {
+    run,
+    ...(given ? { answer: given } : {}),
+    instructions: instructionTexts(ANSWER_SYSTEM_PROMPT, tools)
+  }
 }
 
 async function codeAround(git: Git, sha: string, finding: Finding): Promise<string> {

@@ -12,12 +12,17 @@ import { thisRun } from '../action/workflow-run.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
 import type { Logger } from '../logger.js'
+import { fetchViewerLogin } from '../github/identity.js'
+import { admit } from './admit.js'
 import { runCommand } from './command-run.js'
-import { commandIn, commentEventOf } from './parse.js'
+import { commentEventOf } from './comment-event.js'
+import { commandIn } from './parse.js'
+import { answered } from './replies.js'
 
-export { isCommentEvent } from './parse.js'
-
-/** A comment event: the command it gives, if any, carried out (see command-run.ts). */
+/**
+ * A comment event: the command it gives, if any, carried out. The cheap checks come first (a bot, the phrase,
+ * read in one pass), then the author's permission; only then is the configuration read and the command run.
+ */
 async function onComment(eventName: string, logger: Logger): Promise<void> {
   const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
   const found = commentEventOf(eventName, payload, parseRepository(process.env['GITHUB_REPOSITORY']))
@@ -28,24 +33,22 @@ async function onComment(eventName: string, logger: Logger): Promise<void> {
   const inputs = readSettings(read)
   for (const secret of secretsOf(inputs)) core.setSecret(secret)
   const { event } = found
-  if (!commandIn(event.comment.body, inputs.triggerPhrase)) {
-    return logger.info(`The comment does not mention ${inputs.triggerPhrase}; nothing to do.`)
-  }
+  const command = commandIn(event.comment.body, inputs.triggerPhrase)
+  if (!command) return logger.info(`The comment does not mention ${inputs.triggerPhrase}; nothing to do.`)
   const octokit = createOctokit(inputs.githubToken, logger)
+  const graphqlUrl = graphqlUrlFromEnv()
+  const viewer = await fetchViewerLogin(octokit, graphqlUrl)
   const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
+  const admitting = { settings: inputs, event, octokit, graphqlUrl, workspace, logger, viewer }
+  if (!(await admit(admitting))) return
+  if (await answered(admitting))
+    return core.notice(`Comment ${event.comment.id} was already answered; nothing to do again.`)
   // A command runs under the repository's configuration, read at the base as for a push.
   const config = await logger.group('Read the configuration', () =>
     loadRepositoryConfig(octokit, { kind: 'comment', pr: event.pr, full: false }, workspace, logger)
   )
-  const failure = await runCommand({
-    settings: readSettings(read, config),
-    event,
-    octokit,
-    graphqlUrl: graphqlUrlFromEnv(),
-    workspace,
-    run: thisRun(),
-    logger
-  })
+  const context = { ...admitting, settings: readSettings(read, config), run: thisRun() }
+  const failure = await runCommand(context, command)
   if (failure) core.setFailed(failure)
 }
 
