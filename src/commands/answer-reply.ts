@@ -59,14 +59,16 @@ export function withoutStateClaims(text: string): { text: string; dropped: numbe
 
 /** The model's one-line reason for a dismissal, checked like the rest; empty when nothing of it is left. */
 function whyLine(reason: string, instructions: readonly string[]): string {
-  const why = checkReply(withoutStateClaims(reason).text, { instructions, maxChars: 300 }).text
+  const why = withoutStateClaims(checkReply(reason, { instructions, maxChars: 300 }).text).text.trim()
   return why === '' ? '' : `Why: ${why}`
 }
 
 export function answerReply(input: AnswerReplyInput): string {
   const { answer, instructions } = input
-  const claims = withoutStateClaims(answer.reply)
-  const explanation = checkReply(claims.text, { instructions, maxChars: MAX_EXPLANATION_CHARS }).text
+  // Instruction text first, so that a quoted instruction counts as withheld rather than as a claim.
+  const checked = checkReply(answer.reply, { instructions, maxChars: MAX_EXPLANATION_CHARS }).text
+  const claims = withoutStateClaims(checked)
+  const explanation = claims.text.trim()
   const notes = [
     ...(claims.dropped > 0
       ? [

@@ -55,7 +55,7 @@ export function sentencesOf(text: string): string[] {
     const ends = char === '\n' || ('.!?'.includes(char) && /\s/.test(text.charAt(i + 1)))
     if (!ends) continue
     let next = i + 1
-    while (next < text.length && /[ \t]/.test(text.charAt(next))) next++
+    while (next < text.length && /\s/.test(text.charAt(next))) next++
     sentences.push(text.slice(start, next))
     start = next
     i = next - 1
