@@ -63,9 +63,12 @@ export interface ThreadAnswer {
   instructions: string[]
 }
 
-/** A run that ended in text, reminded once to call answer: the text is the answer, and nothing changes. */
+/**
+ * A run whose last word was text, without the answer tool (after the reminder, or when a budget ran out): the
+ * text is the answer, and nothing changes. A run that failed has no answer.
+ */
 function answerInText(run: AgentRun): ThreadAnswer['answer'] {
-  if (run.stopReason !== 'end_turn' || run.text === undefined) return undefined
+  if (run.failure || run.text === undefined) return undefined
   return { reply: run.text, verdict: 'keep', reason: 'answered in text, without a verdict', inText: true }
 }
 

@@ -45,7 +45,10 @@ export interface AgentRun {
   budgetExhausted?: BudgetKind
   /** Set when a model request failed and ended the run (stopReason 'api_error'). */
   failure?: ModelAccessError | TransientError | Error
-  /** The text of the model's latest reply that held any: a run whose answer may come as plain text reads it. */
+  /**
+   * The text of the model's latest reply in text alone, unless a tool call came after it: a run whose answer
+   * may come as plain text reads it.
+   */
   text?: string
 }
 
@@ -79,7 +82,7 @@ interface Run {
   lastTurn?: BudgetKind
   /** The budget that ended the run early (tokens or wall clock), even when the last turn published. */
   endedBy?: BudgetKind
-  /** The text of the model's latest reply that held any. */
+  /** The text of the model's latest reply in text alone, unless a tool call came after it. */
   text?: string
 }
 
@@ -215,7 +218,9 @@ function recordReply(run: Run, response: Anthropic.Messages.Message): { stop: st
       `${response.usage.cache_read_input_tokens ?? 0} cache read; ${tracker.describe('tokens')} so far)`
   )
   const text = response.content.flatMap(b => (b.type === 'text' ? [b.text] : [])).join('\n\n')
-  if (text.trim() !== '') run.text = text.trim()
+  // A reply that calls a tool is work in progress; the latest reply in text alone is the model's last word.
+  if (uses.length > 0) delete run.text
+  else if (text.trim() !== '') run.text = text.trim()
   if (response.content.length > 0) run.conversation.addAssistant(response.content, false)
   return { stop, uses }
 }
