@@ -212,6 +212,7 @@ export function endOfReview(review: Pick<AgentReview, 'run' | 'touched' | 'ranOu
 }
 
 export type { ThreadAnswer, ThreadQuestion } from './answer.js'
+export { instructionTexts } from './instructions.js'
 
 /** An answer to a question in one of Redline's threads, by a short run of the model the settings name. */
 export async function answerQuestion(
