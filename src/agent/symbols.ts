@@ -272,101 +272,161 @@ export function changedSymbols(
   files: Array<{ file: DiffFile; headLines: string[] | undefined }>,
   limit = MAX_SYMBOLS
 ): ChangedSymbol[] {
-  const out: ChangedSymbol[] = []
-  const seen = new Map<string, ChangedSymbol>()
-  const push = (symbol: ChangedSymbol): void => {
-    const known = seen.get(symbol.name)
+  const list = new SymbolList(limit)
+  for (const { file, headLines } of files) {
+    if (list.full) break
+    const removals = removalsOf(file)
+    const declaredAtHead = new Set<string>()
+    if (headLines) {
+      if (!addChangedDeclarations(list, file, headLines, removals, declaredAtHead)) return list.symbols
+      if (!addBlocksWithRemovals(list, file, headLines, removals, declaredAtHead)) return list.symbols
+      for (let i = 0; i < headLines.length; i++) {
+        const name = lineFacts(headLines, i).declaration?.name
+        if (name) declaredAtHead.add(name)
+      }
+    }
+    for (const name of removals.names) {
+      if (!declaredAtHead.has(name)) list.push({ name, file: file.path, change: 'removed' })
+    }
+  }
+  return list.symbols
+}
+
+/** The symbols found so far, each once, at most `limit` of them. */
+class SymbolList {
+  readonly symbols: ChangedSymbol[] = []
+  private readonly seen = new Map<string, ChangedSymbol>()
+
+  constructor(private readonly limit: number) {}
+
+  get full(): boolean {
+    return this.symbols.length >= this.limit
+  }
+
+  push(symbol: ChangedSymbol): void {
+    const known = this.seen.get(symbol.name)
     if (known) {
       // Found again at its declaring line: the signature change counts whichever line came first.
       if (symbol.signature && !known.signature && known.file === symbol.file)
         known.signature = symbol.signature
       return
     }
-    if (out.length >= limit) return
-    seen.set(symbol.name, symbol)
-    out.push(symbol)
+    if (this.full) return
+    this.seen.set(symbol.name, symbol)
+    this.symbols.push(symbol)
   }
-  for (const { file, headLines } of files) {
-    if (out.length >= limit) break
-    // The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is
-    // many thousand lines.
-    const removedNames = new Set<string>()
-    // Where each removed declaration was, by name: its old line, and the old file's lines the hunks show.
-    const removedAt = new Map<string, number>()
-    const oldText = new Map<number, string>()
-    // Old numbers of the removed lines that are indented and not blank, in order.
-    const indentedRemovals: number[] = []
-    for (const hunk of file.hunks) {
-      visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
-        if (kind === 'add') return
-        const text = hunkLineText(hunk, index) as string
-        if (oldLine !== undefined && removedAt.size > 0) oldText.set(oldLine, text)
-        if (kind !== 'del') return
-        if (oldLine !== undefined) oldText.set(oldLine, text)
-        const name = declarationIn(text)?.name
-        if (name !== undefined) {
-          removedNames.add(name)
-          if (oldLine !== undefined && !removedAt.has(name)) removedAt.set(name, oldLine)
-        }
-        if (oldLine !== undefined && indentOf(text) > 0 && text.trim() !== '') indentedRemovals.push(oldLine)
-      })
-    }
-    const signatureOf = (name: string, headLine: number): ChangedSymbol['signature'] => {
-      const old = removedAt.get(name)
-      if (old === undefined || !headLines) return undefined
-      const before = signatureFrom(
-        Array.from({ length: MAX_SIGNATURE_LINES }, (_, i) => oldText.get(old + i)),
-        0
-      )
-      const after = signatureFrom(headLines, headLine - 1)
-      return before !== after ? { old: before, new: after } : undefined
-    }
-    const declaredAtHead = new Set<string>()
-    if (headLines) {
-      for (const hunk of file.hunks) {
-        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
-          if (out.length >= limit) return false
-          if (kind !== 'add' || newLine === undefined) return true
-          for (const declaration of enclosingDeclarations(headLines, newLine)) {
-            declaredAtHead.add(declaration.name)
-            const atDeclaration = declaration.line === newLine
-            const isNew = atDeclaration && !removedNames.has(declaration.name)
-            const signature = atDeclaration && !isNew ? signatureOf(declaration.name, newLine) : undefined
-            push({
-              name: declaration.name,
-              file: file.path,
-              line: declaration.line,
-              change: isNew ? 'added' : 'changed',
-              ...(signature ? { signature } : {})
-            })
-          }
-          return true
+}
+
+/** What a file's diff removes: the declarations, where they were, and the old lines the hunks show. */
+interface Removals {
+  names: Set<string>
+  /** Where each removed declaration was, by name: its old line. */
+  at: Map<string, number>
+  /** The old file's lines the hunks show, by old number, from the first removed declaration on. */
+  oldText: Map<number, string>
+  /** Old numbers of the removed lines that are indented and not blank, in order. */
+  indented: number[]
+}
+
+/**
+ * The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is many
+ * thousand lines.
+ */
+function removalsOf(file: DiffFile): Removals {
+  const removals: Removals = { names: new Set(), at: new Map(), oldText: new Map(), indented: [] }
+  for (const hunk of file.hunks) {
+    visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
+      if (kind === 'add') return
+      const text = hunkLineText(hunk, index) as string
+      if (oldLine !== undefined && removals.at.size > 0) removals.oldText.set(oldLine, text)
+      if (kind !== 'del') return
+      if (oldLine !== undefined) removals.oldText.set(oldLine, text)
+      const name = declarationIn(text)?.name
+      if (name !== undefined) {
+        removals.names.add(name)
+        if (oldLine !== undefined && !removals.at.has(name)) removals.at.set(name, oldLine)
+      }
+      if (oldLine !== undefined && indentOf(text) > 0 && text.trim() !== '') removals.indented.push(oldLine)
+    })
+  }
+  return removals
+}
+
+/** The signature before and after, when a declaration's own line changed it. */
+function signatureChange(
+  removals: Removals,
+  headLines: string[],
+  name: string,
+  headLine: number
+): ChangedSymbol['signature'] {
+  const old = removals.at.get(name)
+  if (old === undefined) return undefined
+  const before = signatureFrom(
+    Array.from({ length: MAX_SIGNATURE_LINES }, (_, i) => removals.oldText.get(old + i)),
+    0
+  )
+  const after = signatureFrom(headLines, headLine - 1)
+  return before !== after ? { old: before, new: after } : undefined
+}
+
+/** The declarations around each added line: added, or changed (with their signature). False once full. */
+function addChangedDeclarations(
+  list: SymbolList,
+  file: DiffFile,
+  headLines: string[],
+  removals: Removals,
+  declaredAtHead: Set<string>
+): boolean {
+  for (const hunk of file.hunks) {
+    visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+      if (list.full) return false
+      if (kind !== 'add' || newLine === undefined) return true
+      for (const declaration of enclosingDeclarations(headLines, newLine)) {
+        declaredAtHead.add(declaration.name)
+        const atDeclaration = declaration.line === newLine
+        const isNew = atDeclaration && !removals.names.has(declaration.name)
+        const signature =
+          atDeclaration && !isNew
+            ? signatureChange(removals, headLines, declaration.name, newLine)
+            : undefined
+        list.push({
+          name: declaration.name,
+          file: file.path,
+          line: declaration.line,
+          change: isNew ? 'added' : 'changed',
+          ...(signature ? { signature } : {})
         })
-        if (out.length >= limit) return out
       }
-      // A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted
-      // below when it is gone) or ends a block.
-      const afterRemoved = newLinesAfterRemovals(file)
-      for (const oldLine of indentedRemovals) {
-        if (out.length >= limit) return out
-        const n = afterRemoved.get(oldLine)
-        if (n === undefined) continue
-        for (const declaration of enclosingDeclarations(headLines, n)) {
-          if (declaration.line > n) continue
-          declaredAtHead.add(declaration.name)
-          push({ name: declaration.name, file: file.path, line: declaration.line, change: 'changed' })
-        }
-      }
-      for (let i = 0; i < headLines.length; i++) {
-        const name = lineFacts(headLines, i).declaration?.name
-        if (name) declaredAtHead.add(name)
-      }
-    }
-    for (const name of removedNames) {
-      if (!declaredAtHead.has(name)) push({ name, file: file.path, change: 'removed' })
+      return true
+    })
+    if (list.full) return false
+  }
+  return true
+}
+
+/**
+ * A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted as
+ * removed when it is gone) or ends a block. False once full.
+ */
+function addBlocksWithRemovals(
+  list: SymbolList,
+  file: DiffFile,
+  headLines: string[],
+  removals: Removals,
+  declaredAtHead: Set<string>
+): boolean {
+  const afterRemoved = newLinesAfterRemovals(file)
+  for (const oldLine of removals.indented) {
+    if (list.full) return false
+    const n = afterRemoved.get(oldLine)
+    if (n === undefined) continue
+    for (const declaration of enclosingDeclarations(headLines, n)) {
+      if (declaration.line > n) continue
+      declaredAtHead.add(declaration.name)
+      list.push({ name: declaration.name, file: file.path, line: declaration.line, change: 'changed' })
     }
   }
-  return out
+  return true
 }
 
 /**
