@@ -461,53 +461,23 @@ export async function symbolReferences(
   logger: Logger
 ): Promise<SymbolReferences[]> {
   const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0)
-  let blobs = new Map<string, Buffer>()
-  try {
-    blobs = await git.readBlobs(
-      headSha,
-      read.filter(file => file.status !== 'deleted').map(file => file.path)
-    )
-  } catch (error) {
-    logger.debug(`Could not read the changed files for their symbols: ${errorMessage(error)}`)
-  }
-  const withLines = read.map(file => {
-    const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path)
-    const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
-    return { file, headLines: text?.split(/\r?\n/) }
-  })
-  const candidates = changedSymbols(withLines, MAX_CANDIDATES)
+  const candidates = changedSymbols(await withHeadLines(git, headSha, read, logger), MAX_CANDIDATES)
   if (candidates.length === 0) return []
-  const symbols = candidates
   let matchesOf: Map<string, GrepMatch[]>
   try {
     matchesOf = await git.grepWords(
       headSha,
-      symbols.map(symbol => symbol.name),
+      candidates.map(symbol => symbol.name),
       MAX_MATCHES
     )
   } catch (error) {
     logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
     return []
   }
-  // Only the files a match is in have their added lines listed: most of a large diff holds none.
   const byPath = new Map(files.map(file => [file.path, file]))
-  const addedLines = new Map<string, Set<number>>()
-  const isAdded = (match: GrepMatch): boolean => {
-    let added = addedLines.get(match.path)
-    if (!added) {
-      const lines = new Set<number>()
-      for (const hunk of byPath.get(match.path)?.hunks ?? []) {
-        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
-          if (kind === 'add' && newLine !== undefined) lines.add(newLine)
-        })
-      }
-      addedLines.set(match.path, lines)
-      added = lines
-    }
-    return added.has(match.line)
-  }
+  const isAdded = addedLineTest(byPath)
   const outsideOf = new Map<string, GrepMatch[]>()
-  const counted = symbols.map(symbol => {
+  const counted = candidates.map(symbol => {
     const matches = matchesOf.get(symbol.name) ?? []
     const outside = matches.filter(m => !isAdded(m) && !isDefinition(m.text, symbol.name))
     outsideOf.set(symbol.name, outside)
@@ -522,6 +492,48 @@ export async function symbolReferences(
   const ranked = rankSymbols(counted).slice(0, MAX_SYMBOLS)
   await addCallSites(git, headSha, ranked, outsideOf, byPath, logger)
   return ranked
+}
+
+/** Each file with its lines at the head, all read by one git process; none for a deleted or binary file. */
+async function withHeadLines(
+  git: Git,
+  headSha: string,
+  read: DiffFile[],
+  logger: Logger
+): Promise<Array<{ file: DiffFile; headLines: string[] | undefined }>> {
+  let blobs = new Map<string, Buffer>()
+  try {
+    blobs = await git.readBlobs(
+      headSha,
+      read.filter(file => file.status !== 'deleted').map(file => file.path)
+    )
+  } catch (error) {
+    logger.debug(`Could not read the changed files for their symbols: ${errorMessage(error)}`)
+  }
+  return read.map(file => {
+    const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path)
+    const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
+    return { file, headLines: text?.split(/\r?\n/) }
+  })
+}
+
+/** Whether the diff adds a match's line. Only the files a match is in have their added lines listed. */
+function addedLineTest(byPath: ReadonlyMap<string, DiffFile>): (match: GrepMatch) => boolean {
+  const addedLines = new Map<string, Set<number>>()
+  return match => {
+    let added = addedLines.get(match.path)
+    if (!added) {
+      const lines = new Set<number>()
+      for (const hunk of byPath.get(match.path)?.hunks ?? []) {
+        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+          if (kind === 'add' && newLine !== undefined) lines.add(newLine)
+        })
+      }
+      addedLines.set(match.path, lines)
+      added = lines
+    }
+    return added.has(match.line)
+  }
 }
 
 /**
@@ -564,25 +576,7 @@ async function addCallSites(
   for (const symbol of ranked) {
     if (chosen.size >= CONTRACTS_WITH_CALL_SITES) break
     if (symbol.references === 0 || symbol.change === 'added') continue
-    // Imports say nothing about how a symbol is used; calls say the most.
-    const uses = (outsideOf.get(symbol.name) ?? []).filter(m => !IMPORT_LINE.test(m.text))
-    const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`)
-    const order = (m: GrepMatch): number => (changed.has(m.path) ? 2 : 0) + (call.test(m.text) ? 0 : 1)
-    const candidates = uses
-      .map((m, at) => ({ m, at }))
-      .sort((a, b) => order(a.m) - order(b.m) || a.at - b.at)
-      .map(({ m }) => m)
-    const sites: GrepMatch[] = []
-    // Other files first: three files say more than three lines of one.
-    for (const match of candidates) {
-      if (sites.length >= CALL_SITES_PER_CONTRACT) break
-      if (!sites.some(site => site.path === match.path)) sites.push(match)
-    }
-    for (const match of candidates) {
-      if (sites.length >= CALL_SITES_PER_CONTRACT) break
-      if (!sites.includes(match)) sites.push(match)
-    }
-    sites.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
+    const sites = callSitesOf(symbol, outsideOf.get(symbol.name) ?? [], changed)
     if (sites.length > 0) chosen.set(symbol, sites)
   }
   if (chosen.size === 0) return
@@ -593,20 +587,7 @@ async function addCallSites(
     logger.debug(`Could not read the call sites of the changed symbols: ${errorMessage(error)}`)
     return
   }
-  const linesOf = new Map<string, string[] | undefined>()
-  const lines = (path: string): string[] | undefined => {
-    if (!linesOf.has(path)) {
-      const bytes = blobs.get(path)
-      const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
-      // Secrets are masked here, and every line of a private key, which carries no marker of its own.
-      const keys = text === undefined ? new Set<number>() : privateKeyLines(text)
-      linesOf.set(
-        path,
-        text?.split(/\r?\n/).map((line, i) => (keys.has(i + 1) ? PRIVATE_KEY_LINE : redactSecrets(line)))
-      )
-    }
-    return linesOf.get(path)
-  }
+  const lines = maskedLines(blobs)
   for (const [symbol, sites] of chosen) {
     const callSites: CallSite[] = []
     for (const site of sites) {
@@ -619,5 +600,54 @@ async function addCallSites(
       callSites.push({ file: site.path, line: site.line, lines: shown })
     }
     if (callSites.length > 0) symbol.callSites = callSites
+  }
+}
+
+/**
+ * The references worth showing for one symbol: calls before other uses, files the diff does not touch first,
+ * one per file before a second from any (three files say more than three lines of one); imports never.
+ */
+function callSitesOf(
+  symbol: SymbolReferences,
+  outside: GrepMatch[],
+  changed: ReadonlyMap<string, DiffFile>
+): GrepMatch[] {
+  // Imports say nothing about how a symbol is used; calls say the most.
+  const uses = outside.filter(m => !IMPORT_LINE.test(m.text))
+  const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`)
+  const order = (m: GrepMatch): number => (changed.has(m.path) ? 2 : 0) + (call.test(m.text) ? 0 : 1)
+  const candidates = uses
+    .map((m, at) => ({ m, at }))
+    .sort((a, b) => order(a.m) - order(b.m) || a.at - b.at)
+    .map(({ m }) => m)
+  const sites: GrepMatch[] = []
+  for (const match of candidates) {
+    if (sites.length >= CALL_SITES_PER_CONTRACT) break
+    if (!sites.some(site => site.path === match.path)) sites.push(match)
+  }
+  for (const match of candidates) {
+    if (sites.length >= CALL_SITES_PER_CONTRACT) break
+    if (!sites.includes(match)) sites.push(match)
+  }
+  return sites.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
+}
+
+/**
+ * A file's lines read once, secrets masked, and every line of a private key, which carries no marker of its
+ * own; undefined for a file missing or binary.
+ */
+function maskedLines(blobs: ReadonlyMap<string, Buffer>): (path: string) => string[] | undefined {
+  const linesOf = new Map<string, string[] | undefined>()
+  return path => {
+    if (!linesOf.has(path)) {
+      const bytes = blobs.get(path)
+      const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
+      const keys = text === undefined ? new Set<number>() : privateKeyLines(text)
+      linesOf.set(
+        path,
+        text?.split(/\r?\n/).map((line, i) => (keys.has(i + 1) ? PRIVATE_KEY_LINE : redactSecrets(line)))
+      )
+    }
+    return linesOf.get(path)
   }
 }
