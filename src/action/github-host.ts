@@ -102,13 +102,11 @@ export async function pullRequestOf(octokit: Octokit, ref: ReviewRequest['pr']):
   })
 }
 
-/** The pull request, Redline's identity and its last review's state, with what people did in its threads. */
-async function readPriorReview(options: GitHubHostOptions, logger: Logger): Promise<GitHubPrior> {
-  const { octokit, request } = options
+/** What is known before Redline's reviews are read: the pull request, the request, and who reviews. */
+function priorBase(options: GitHubHostOptions, pr: PullRequestInfo, viewerLogin: string): GitHubPrior {
+  const { request } = options
   const ref = request.pr
-  const pr = await pullRequestOf(octokit, ref)
-  const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl)
-  const base: GitHubPrior = {
+  return {
     pr,
     viewerLogin,
     ...reviewedCommits(request, pr),
@@ -139,6 +137,15 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
       headRepository: pr.headRepository
     })
   }
+}
+
+/** The pull request, Redline's identity and its last review's state, with what people did in its threads. */
+async function readPriorReview(options: GitHubHostOptions, logger: Logger): Promise<GitHubPrior> {
+  const { octokit, request } = options
+  const ref = request.pr
+  const pr = await pullRequestOf(octokit, ref)
+  const base = priorBase(options, pr, await fetchViewerLogin(octokit, options.graphqlUrl))
+  const { viewerLogin } = base
   if (pr.state !== 'open')
     return { ...base, skip: { reason: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` } }
 
