@@ -22,3 +22,7 @@ if (which === 'all' || which === 'startup') {
   const { benchStartup } = await import('./startup-bench.js')
   await benchStartup(which === 'startup' ? only : undefined)
 }
+if (which === 'all' || which === 'commands') {
+  const { benchCommands } = await import('./commands-bench.js')
+  benchCommands()
+}

@@ -119,12 +119,13 @@ describe('the action and the command line over one engine', () => {
     if (command.kind !== 'review') throw new Error('expected a review command')
     const local = await reviewLocally({
       cwd: clone,
-      options: command.options,
-      apiKey: KEY,
+      flags: command.flags,
+      env: { ANTHROPIC_API_KEY: KEY },
       logger: memoryLogger(),
       anthropic: client
     })
 
+    if ('nothingToReview' in local) throw new Error(local.nothingToReview)
     expect(action.end).toEqual({ kind: 'completed' })
     expect(action.findings).toHaveLength(2)
     expect(comparable(local.outcome)).toEqual(comparable(action))

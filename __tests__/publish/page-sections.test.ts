@@ -8,7 +8,7 @@ import {
 } from '../../src/publish/check-report.js'
 import { authorText, withDescription } from '../../src/publish/description-section.js'
 import { renderWalkthrough } from '../../src/publish/walkthrough-section.js'
-import { commandIn } from '../../src/action/commands.js'
+import { commandIn } from '../../src/commands/parse.js'
 
 const finding = (id: string, severity: Finding['severity'], extra: Partial<Finding> = {}): Finding => ({
   id,
@@ -80,12 +80,12 @@ describe('the check run', () => {
 
 describe('the description section', () => {
   it('keeps the author text, replaces only its own section, and cannot be closed from inside', () => {
-    const once = withDescription('Fixes #12', 'First. <!-- /redline:description --> @team')
+    const once = withDescription('Fixes #12', 'First. <!-- /redline:description --> @team', [])
     expect(once.startsWith('Fixes #12\n\n<!-- redline:description -->\n')).toBe(true)
     expect(once.match(/<!-- \/redline:description -->/g)).toHaveLength(1)
     expect(once).toContain('@\u200bteam')
     const edited = once.replace('Fixes #12', 'Fixes #12 and #13') + '\n\nMore from the author.'
-    const twice = withDescription(edited, 'Second.')
+    const twice = withDescription(edited, 'Second.', [])
     expect(twice).toContain('Fixes #12 and #13')
     expect(twice).toContain('More from the author.')
     expect(twice).toContain('Second.')
@@ -95,7 +95,15 @@ describe('the description section', () => {
 
   it('redacts a secret the model repeats', () => {
     const key = `ghp_${'A1b2C3d4E5'.repeat(4).slice(0, 36)}`
-    expect(withDescription('', `Uses ${key}`)).not.toContain(key)
+    expect(withDescription('', `Uses ${key}`, [])).not.toContain(key)
+  })
+
+  it("withholds a sentence that repeats the run's instructions", () => {
+    const prompt = 'Write the description of a pull request, as its author would if they had time.'
+    const text = withDescription('', `Adds divide. ${prompt} Tests it.`, [prompt])
+    expect(text).toContain('Adds divide.')
+    expect(text).toContain('Tests it.')
+    expect(text).not.toContain('as its author would if they had time')
   })
 
   it('is asked for by `@redline describe`', () => {

@@ -5,6 +5,7 @@ import { updatePullBody } from '../github/pull-body.js'
 import { getPullRequest } from '../github/pulls.js'
 import type { PullRequestRef } from '../github/refs.js'
 import type { Logger } from '../logger.js'
+import type { WrittenDescription } from '../findings/walkthrough.js'
 import { authorText, withDescription } from '../publish/description-section.js'
 
 /**
@@ -14,14 +15,14 @@ import { authorText, withDescription } from '../publish/description-section.js'
 export async function describeOnOpen(
   octokit: Octokit,
   ref: PullRequestRef,
-  description: string,
+  description: WrittenDescription,
   logger: Logger
 ): Promise<void> {
   try {
     const now = await getPullRequest(octokit, ref)
     if (authorText(now.body).trim() !== '')
       return logger.info('The pull request has a description now; not writing one.')
-    await updatePullBody(octokit, ref, withDescription(now.body, description))
+    await updatePullBody(octokit, ref, withDescription(now.body, description.text, description.instructions))
     logger.info('Wrote a description into the pull request, which had none.')
   } catch (error) {
     logger.warning(`Could not write the pull request's description: ${errorMessage(error)}`)

@@ -1,7 +1,15 @@
 import type { Usage } from '../agent/index.js'
+import type { SettingOrigin, SettingSource } from '../engine/index.js'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
-import { coverageComplete, coverageLine, pendingSection, type ReviewCoverage } from '../publish/body.js'
+import {
+  coverageComplete,
+  coverageLine,
+  evidenceSection,
+  pendingSection,
+  type EvidenceLine,
+  type ReviewCoverage
+} from '../publish/body.js'
 import { inline, severityLabel } from '../publish/markdown.js'
 import { plural } from '../text/measure.js'
 import { code } from '../publish/comment.js'
@@ -33,21 +41,22 @@ export interface JobSummaryInput {
   /** Why the run failed, when it failed for another reason than posting. */
   failure?: string
   /** Each setting with where it came from: the workflow, the configuration file or the default. */
-  settings?: ReadonlyArray<{ name: string; value: string; from: 'workflow' | 'file' | 'default' }>
+  settings?: readonly SettingSource[]
   /** Where the configuration was read: the base commit, and the file when there was one. */
   configFrom?: { commit: string; path?: string }
   /** The "Redline" check run this run completed. */
   check?: { url: string; conclusion: string }
   /** The walkthrough section, as the review shows it. */
   walkthrough?: string
+  /** Each evidence file and configured check with how it fared. */
+  evidence?: readonly EvidenceLine[]
 }
 
 function settingsSection(input: JobSummaryInput): string | undefined {
   const settings = input.settings ?? []
   if (settings.length === 0) return undefined
   const file = input.configFrom?.path
-  const fromText = (from: 'workflow' | 'file' | 'default'): string =>
-    from === 'workflow' ? 'workflow' : from === 'file' ? code(file ?? 'file') : 'default'
+  const fromText = (from: SettingOrigin): string => (from === 'file' ? code(file ?? 'file') : from)
   const where = input.configFrom
     ? file
       ? `${code(file)} read at ${code(input.configFrom.commit.slice(0, 7))} on the base branch.`
@@ -150,6 +159,8 @@ export function renderJobSummary(input: JobSummaryInput): string {
   const notes = [...input.coverageNotes, ...(input.compaction ?? []).map(note => `Review body: ${note}.`)]
   if (notes.length > 0)
     sections.push(['### Coverage', '', ...notes.map(note => `- ${inline(note, 1000)}`)].join('\n'))
+  const evidence = evidenceSection(input.evidence ?? [])
+  if (evidence) sections.push(evidence.replace(/^#### /, '### '))
   const settings = settingsSection(input)
   if (settings) sections.push(settings)
   if (input.body !== undefined && (input.dryRun || input.error)) {

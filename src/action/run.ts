@@ -1,28 +1,25 @@
 import * as core from '@actions/core'
-import { randomBytes } from 'node:crypto'
 import { actionsLogger } from './logger.js'
 import {
   decideFromEvent,
   forkWithoutSecretsNotice,
   LABELED,
   parseRepository,
-  workflowRunAttempt,
-  workflowRunId,
   type ReviewRequest
 } from './event.js'
 import { readEventPayload } from './event-file.js'
 import { ACTION_WORDS, failureLine, review, shouldFail, type ReviewOutcome } from '../engine/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv, type Octokit } from '../github/client.js'
+import { thisRun } from './workflow-run.js'
 import { loadRepositoryConfig } from './repository-config.js'
 import { readFailOn, readSettings, secretsOf, type Settings } from './inputs.js'
 import type { Logger } from '../logger.js'
-import { runCommand } from './command-run.js'
-import { commandIn, commentEventOf, isCommentEvent } from './commands.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
 import { checkInputOf, checkReporter, type PostedCheck } from './check-run.js'
+import { noticeChecksNotRun } from './evidence-notices.js'
 import {
   DEPENDABOT,
   dependabotWithoutKey,
@@ -151,7 +148,8 @@ async function report(
       settings: settings.sources,
       ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {}),
       ...(check ? { check } : {}),
-      ...(publish?.walkthrough ? { walkthrough: publish.walkthrough } : {})
+      ...(publish?.walkthrough ? { walkthrough: publish.walkthrough } : {}),
+      ...(outcome.evidence ? { evidence: outcome.evidence } : {})
     })
   } catch (error) {
     // Outside a runner there is no summary file; the log still has everything.
@@ -160,52 +158,10 @@ async function report(
   if (publish?.reviewUrl) logger.info(`Review posted: ${publish.reviewUrl}`)
 }
 
-/** This workflow run's job and attempt, which the marker carries (see markerRunId). */
-function thisRun(): { id: string; attempt: number } {
-  return {
-    id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
-    attempt: workflowRunAttempt(process.env)
-  }
-}
-
-/** A comment event: the command it gives, if any, carried out (see command-run.ts). */
-async function onComment(eventName: string, logger: Logger): Promise<void> {
-  const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
-  const found = commentEventOf(eventName, payload, parseRepository(process.env['GITHUB_REPOSITORY']))
-  if ('skip' in found) return core.notice(found.skip)
-  // Before the settings: a bot's comment does nothing, whatever the workflow gives the run.
-  if (found.event.comment.byBot) return logger.info(`Ignoring a comment by ${found.event.comment.author}.`)
-  const read = (name: string) => core.getInput(name)
-  const inputs = readSettings(read)
-  for (const secret of secretsOf(inputs)) core.setSecret(secret)
-  const { event } = found
-  if (!commandIn(event.comment.body, inputs.triggerPhrase)) {
-    return logger.info(`The comment does not mention ${inputs.triggerPhrase}; nothing to do.`)
-  }
-  const octokit = createOctokit(inputs.githubToken, logger)
-  const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
-  // A command runs under the repository's configuration, read at the base as for a push.
-  const config = await logger.group('Read the configuration', () =>
-    loadRepositoryConfig(octokit, { kind: 'comment', pr: event.pr, full: false }, workspace, logger)
-  )
-  const failure = await runCommand({
-    settings: readSettings(read, config),
-    event,
-    octokit,
-    graphqlUrl: graphqlUrlFromEnv(),
-    workspace,
-    run: thisRun(),
-    logger
-  })
-  if (failure) core.setFailed(failure)
-}
-
 /** The action: one review of one pull request, reported in the job summary and the outputs. */
 export async function run(): Promise<void> {
   const logger = actionsLogger
   try {
-    const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
-    if (isCommentEvent(eventName)) return await onComment(eventName, logger)
     const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
     const prepared = await prepare(workspace, logger)
     if ('skip' in prepared) {
@@ -227,6 +183,7 @@ export async function run(): Promise<void> {
     if (request.kind === 'pull_request') await check.begin(request.headSha)
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
+    noticeChecksNotRun(outcome.evidence)
     if (outcome.end.kind === 'fatal' && outcome.end.error.stack) core.debug(outcome.end.error.stack)
     const headSha = outcome.headSha ?? (request.kind === 'pull_request' ? request.headSha : undefined)
     const posted = headSha ? await check.finish(headSha, checkInputOf(outcome, settings.failOn)) : undefined

@@ -13,6 +13,7 @@ import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
 import type { BudgetLimits } from './budgets.js'
 import { runAgent, type AgentRun } from './loop.js'
 import { defineTool, ToolRegistry } from './tools/registry.js'
+import { instructionTexts } from './instructions.js'
 import { repoTools } from './tools/repo-tools.js'
 import { MAX_DESCRIPTION_CHARS } from './tools/walkthrough-fields.js'
 
@@ -49,6 +50,8 @@ export interface PullDescription {
   run: AgentRun
   /** Set when the model called write_description. */
   description?: string
+  /** The run's system prompt and tool texts, which the posted description must not repeat. */
+  instructions: string[]
 }
 
 const describeSchema = z
@@ -81,7 +84,11 @@ export async function describePullRequest(input: DescribeInput): Promise<PullDes
     tools,
     logger: input.logger
   })
-  return { run, ...(description ? { description } : {}) }
+  return {
+    run,
+    ...(description ? { description } : {}),
+    instructions: instructionTexts(DESCRIBE_SYSTEM_PROMPT, tools)
+  }
 }
 
 function languageLine(tag: string | undefined): string | undefined {

@@ -22,7 +22,12 @@ import type { PathRule } from './first-message.js'
 import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
 import type { Provider } from './providers/settings.js'
 import { symbolReferences } from './symbols.js'
-import type { DescribeMode, Walkthrough, WalkthroughMode } from '../findings/walkthrough.js'
+import type {
+  DescribeMode,
+  Walkthrough,
+  WalkthroughMode,
+  WrittenDescription
+} from '../findings/walkthrough.js'
 import type { PageFieldOptions } from './tools/walkthrough-fields.js'
 import { describePullRequest, type DescribeInput, type PullDescription } from './describe.js'
 
@@ -100,6 +105,8 @@ export interface ModelReviewInput {
   client?: () => Anthropic
   /** The whole run's clock (the time-limit input): the model's part ends by its deadline. */
   clock?: RunClock
+  /** The repository's tools' results on the changed lines, rendered as untrusted data for the first message. */
+  evidence?: string
 }
 
 /** What ran out: one of a pass's budgets, or the whole run's time limit. */
@@ -125,7 +132,7 @@ export interface ModelReview {
   /** This run's walkthrough, as the model wrote it (of the files it reviewed). */
   walkthrough?: Walkthrough
   /** A description for a pull request opened without one. */
-  description?: string
+  description?: WrittenDescription
 }
 
 /** Which page fields publish_review offers this run. */
@@ -199,7 +206,8 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
       ...(settings.pathRules && settings.pathRules.length > 0 ? { pathRules: settings.pathRules } : {}),
       ...(settings.language ? { language: settings.language } : {}),
       symbols,
-      ...(reReview ? { reReview } : {})
+      ...(reReview ? { reReview } : {}),
+      ...(input.evidence ? { evidence: input.evidence } : {})
     },
     logger
   })
@@ -213,7 +221,9 @@ function settled(review: AgentReview, input: ModelReviewInput): ModelReview {
   for (const note of review.page?.notes ?? []) input.logger.info(note)
   return {
     ...(review.page?.walkthrough ? { walkthrough: review.page.walkthrough } : {}),
-    ...(review.page?.description ? { description: review.page.description } : {}),
+    ...(review.page?.description
+      ? { description: { text: review.page.description, instructions: review.page.instructions } }
+      : {}),
     end,
     findings,
     run: review.run,
@@ -237,6 +247,7 @@ export function endOfReview(review: Pick<AgentReview, 'run' | 'touched' | 'ranOu
 }
 
 export type { ThreadAnswer, ThreadQuestion } from './answer.js'
+export { instructionTexts } from './instructions.js'
 
 /** An answer to a question in one of Redline's threads, by a short run of the model the settings name. */
 export async function answerQuestion(

@@ -33,6 +33,7 @@ import { SYSTEM_PROMPT } from './prompt.js'
 import { VERIFY_BUDGET, verifyFindings } from './verify.js'
 import { findingTools } from './tools/finding-tools.js'
 import { ToolRegistry } from './tools/registry.js'
+import { instructionTexts } from './instructions.js'
 import { readLinesAt, repoTools } from './tools/repo-tools.js'
 import { PageDraft, type PageFieldOptions } from './tools/walkthrough-fields.js'
 
@@ -212,25 +213,36 @@ async function reviewInPasses(
   }
   // Before the summary is written, so that it speaks of the findings that stand.
   await checkFindings(input, store, run)
+  await summarizePasses(input, store, run, done)
+  return { run, ranOutOfTime: outOfTime || done.some(result => result.ranOutOfTime) }
+}
+
+/** One summary for the passes: the only one, or one written from them all (joined when time is short). */
+async function summarizePasses(
+  input: AgentReviewInput,
+  store: FindingsStore,
+  run: AgentRun,
+  done: PassResult[]
+): Promise<void> {
+  if (run.failure) return
   const summaries = done.flatMap(result => (result.summary ? [result.summary] : []))
   const [onlySummary] = summaries
-  if (!run.failure && summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
-  if (!run.failure && summaries.length > 1 && timeLeft(input.clock) < MIN_SUMMARY_MS) {
+  if (summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
+  if (summaries.length <= 1) return
+  if (timeLeft(input.clock) < MIN_SUMMARY_MS) {
     run.summary = summaries.join('\n\n')
-  } else if (!run.failure && summaries.length > 1) {
-    const summary =
-      (await finalSummary({
-        client: input.client,
-        model: input.model,
-        system: SYSTEM_PROMPT,
-        passSummaries: summaries,
-        findings: store.all(),
-        usage: run.usage,
-        logger
-      })) ?? summaries.join('\n\n')
-    run.summary = summary
+    return
   }
-  return { run, ranOutOfTime: outOfTime || done.some(result => result.ranOutOfTime) }
+  run.summary =
+    (await finalSummary({
+      client: input.client,
+      model: input.model,
+      system: SYSTEM_PROMPT,
+      passSummaries: summaries,
+      findings: store.all(),
+      usage: run.usage,
+      logger: input.logger
+    })) ?? summaries.join('\n\n')
 }
 
 /**
@@ -318,6 +330,7 @@ async function reviewPass(
   }
   const { budget, byClock } = underClock(input.budget, input.clock)
   const now = input.clock?.now ?? input.now
+  if (page) page.instructions = instructionTexts(SYSTEM_PROMPT, tools)
   const ran = await runAgent({
     client: input.client,
     model: input.model,

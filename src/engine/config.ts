@@ -4,15 +4,22 @@
  * validated with zod; a broken file fails the run with one line naming the file, the key, its line and what
  * is expected. The JSON Schema in the repository (redline.schema.json) is generated from the same schema.
  */
-import { DESCRIBE_MODES, WALKTHROUGH_MODES } from '../findings/walkthrough.js'
 import { LineCounter, isMap, isScalar, parseDocument, type Document } from 'yaml'
 import { z } from 'zod'
-import { BUDGET_NAMES, type PathRule } from '../agent/index.js'
+import type { PathRule } from '../agent/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
-import { SEVERITIES } from '../findings/severity.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
+import { acceptedText } from './setting-values.js'
+import { MAX_CHECK_MINUTES } from '../evidence/spec.js'
 import { MAX_TIME_LIMIT_MINUTES } from './settings.js'
+import {
+  defaultText,
+  MAX_RULE_CHARS,
+  settingEntries,
+  type FileRule,
+  type SettingSpec
+} from './settings-table.js'
 
 /** Where the file is looked for, in this order; the first found is read. */
 export const CONFIG_PATHS = ['.github/redline.yml', '.redline.yml'] as const
@@ -21,117 +28,70 @@ export const CONFIG_PATHS = ['.github/redline.yml', '.redline.yml'] as const
 export const INSTRUCTIONS_DIR = '.github/instructions'
 const INSTRUCTIONS_FILE = /\.instructions\.md$/
 
-export const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' } as const
+/**
+ * Keys refused in the file, besides the table's secrets and workflow-only settings: the short names a key,
+ * a token or an endpoint might be given by mistake.
+ */
+const REFUSED_ALIASES = ['api-key', 'token', 'base-url']
 
 /** Keys that hold secrets or where they go: they come from the workflow only, never from a file. */
-const SECRET_KEYS = [
-  'anthropic-api-key',
-  'github-token',
-  'anthropic-base-url',
-  'api-key',
-  'token',
-  'base-url'
+const REFUSED_KEYS = [
+  ...settingEntries()
+    .filter(([, spec]) => spec.secret || spec.workflowOnly)
+    .map(([name]) => name),
+  ...REFUSED_ALIASES
 ]
 
-const MAX_FILE_BYTES = 64_000
-const MAX_RULES = 50
-const MAX_RULE_CHARS = 4_000
+/** The largest configuration file read. */
+export const MAX_CONFIG_BYTES = 64_000
 
-const globs = z.array(z.string().min(1)).max(200)
+/** The groups of keys (`paths.exclude`), each describing itself. */
+const FILE_GROUPS: Record<string, string> = {
+  paths: 'Which files are reviewed. Default: the built-in list alone.',
+  labels: 'Labels that control Redline. Default: redline:skip and redline:review.'
+}
 
-/** The file's keys. Each describes itself, with its default, for the JSON Schema and editors. */
-export const configSchema = z
-  .strictObject({
-    model: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/)
-      .describe('Claude model that reviews the pull request. Default: claude-sonnet-5-5.')
-      .optional(),
-    'min-severity': z
-      .enum(SEVERITIES)
-      .describe('Lowest severity posted as an inline comment. Default: medium.')
-      .optional(),
-    'max-comments': z
-      .int()
-      .min(0)
-      .max(50)
-      .describe('Most inline comments per review (0 posts the summary only). Default: 4.')
-      .optional(),
-    budget: z
-      .enum(BUDGET_NAMES)
-      .describe('How much the reviewer may spend: fast, standard or deep. Default: standard.')
-      .optional(),
-    'time-limit': z
-      .number()
-      .gt(0)
-      .max(MAX_TIME_LIMIT_MINUTES)
-      .describe("The whole run's clock in minutes. Default: by budget, 4 fast, 15 standard, 40 deep.")
-      .optional(),
-    'fail-on': z
-      .enum(['none', ...SEVERITIES])
-      .describe('Fail the step when an open finding is at or above this severity. Default: none.')
-      .optional(),
-    'review-drafts': z.boolean().describe('Review draft pull requests too. Default: false.').optional(),
-    walkthrough: z
-      .enum(WALKTHROUGH_MODES)
-      .describe('The walkthrough: collapsed, expanded or off. Default: collapsed.')
-      .optional(),
-    diagrams: z.boolean().describe('Sequence diagrams in the walkthrough. Default: false.').optional(),
-    describe: z
-      .enum(DESCRIBE_MODES)
-      .describe('Write the description: off, command or on-open. Default: command.')
-      .optional(),
-    'verify-findings': z
-      .boolean()
-      .describe('Ask the model once more about each open finding at medium or above. Default: false.')
-      .optional(),
-    'skip-authors': z
-      .array(z.string().min(1))
-      .describe('Pull request authors not to review: logins or globs such as *[bot]. Default: none.')
-      .optional(),
-    instructions: z
-      .string()
-      .describe("Extra review guidance, added to the reviewer's instructions. Default: none.")
-      .optional(),
-    language: z
-      .string()
-      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
-      .describe(
-        'BCP 47 tag of the language the review is written in, such as ja, de or pt-BR. Default: English.'
-      )
-      .optional(),
-    paths: z
-      .strictObject({
-        exclude: globs.describe('Globs of files not to review, added to the built-in list.').optional(),
-        include: globs
-          .describe('Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).')
-          .optional()
-      })
-      .describe('Which files are reviewed. Default: the built-in list alone.')
-      .optional(),
-    'path-instructions': z
-      .array(
-        z.strictObject({
-          paths: z.array(z.string().min(1)).min(1).describe('Globs of the files the rule applies to.'),
-          instructions: z.string().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
-        })
-      )
-      .max(MAX_RULES)
-      .describe('Review rules for some paths: each is given with the changed files it covers. Default: none.')
-      .optional(),
-    labels: z
-      .strictObject({
-        skip: z.string().min(1).describe('A pull request with this label is not reviewed.').optional(),
-        review: z.string().min(1).describe('Adding this label asks for a review.').optional()
-      })
-      .describe('Labels that control Redline. Default: redline:skip and redline:review.')
+/** A key's schema: its type, described with its default, for the JSON Schema and editors. */
+function keySchema(spec: SettingSpec<unknown>): z.ZodType {
+  const type = spec.type instanceof z.ZodOptional ? (spec.type.unwrap() as z.ZodType) : spec.type
+  return type.describe(`${spec.description} Default: ${defaultText(spec)}.`).optional()
+}
+
+/** The file's keys, from the settings table. */
+function fileShape(): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {}
+  const groups: Record<string, Record<string, z.ZodType>> = {}
+  for (const [, spec] of settingEntries()) {
+    if (spec.file === undefined) continue
+    const [first, second] = spec.file.split('.') as [string, string | undefined]
+    if (second === undefined) {
+      shape[first] = keySchema(spec)
+      continue
+    }
+    if (!groups[first]) {
+      groups[first] = {}
+      shape[first] = z.never() // placed here, filled below
+    }
+    groups[first][second] = keySchema(spec).describe(spec.description)
+  }
+  for (const [group, keys] of Object.entries(groups)) {
+    shape[group] = z
+      .strictObject(keys)
+      .describe(FILE_GROUPS[group] ?? group)
       .optional()
-  })
+  }
+  return shape
+}
+
+/** The file's schema, made from the settings table. */
+export const configSchema = z
+  .strictObject(fileShape())
   .describe('Redline repository configuration (.github/redline.yml), read from the base branch.')
 
-export type ConfigValues = z.infer<typeof configSchema>
+/** The file's values, checked against the table's types; read each with `fileValue` (engine/resolve-settings.ts). */
+export type ConfigValues = Readonly<Record<string, unknown>>
 
-export const CONFIG_KEYS = Object.keys(configSchema.shape) as Array<keyof ConfigValues>
+export const CONFIG_KEYS = Object.keys(configSchema.shape)
 
 /** The JSON Schema of the file, as committed in redline.schema.json. */
 export function configJsonSchema(): Record<string, unknown> {
@@ -173,36 +133,33 @@ export function configChangeNote(changedPaths: readonly string[]): string | unde
 
 /** What a key of the file must be, in the words of the line that says it is wrong. */
 const EXPECTED: Record<string, string> = {
-  model: 'a model id such as claude-sonnet-5-5',
-  'min-severity': `one of ${SEVERITIES.join(', ')}`,
-  'max-comments': 'a whole number from 0 to 50',
-  budget: `one of ${BUDGET_NAMES.join(', ')}`,
+  ...Object.fromEntries(
+    settingEntries()
+      .filter(([, spec]) => spec.file !== undefined)
+      .map(([, spec]) => [spec.file as string, acceptedText(spec.accepts)])
+  ),
   'time-limit': `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, as a number (0.5 is 30 seconds)`,
-  'fail-on': `one of none, ${SEVERITIES.join(', ')}`,
-  'review-drafts': 'true or false',
-  walkthrough: `one of ${WALKTHROUGH_MODES.join(', ')}`,
-  diagrams: 'true or false',
-  describe: `one of ${DESCRIBE_MODES.join(', ')}`,
-  'verify-findings': 'true or false',
-  'skip-authors': 'a list of logins or globs',
-  instructions: 'text',
-  language: 'a BCP 47 language tag such as ja, de or pt-BR',
   paths: 'a map with exclude and include, each a list of globs',
-  'paths.exclude': 'a list of globs',
-  'paths.include': 'a list of globs',
-  'path-instructions': `a list of at most ${MAX_RULES} entries, each { paths: [globs], instructions: text }`,
   'path-instructions.paths': 'a list of at least one glob',
   'path-instructions.instructions': `text of at most ${MAX_RULE_CHARS} characters`,
   labels: 'a map with skip and review, each a label name',
-  'labels.skip': 'a label name',
-  'labels.review': 'a label name'
+  'checks.name': 'a name of letters, digits, spaces and . : / @ + - (at most 60)',
+  'checks.run': 'a shell command',
+  'checks.format': 'sarif or problem-matcher',
+  'checks.output': 'a path inside the repository',
+  'checks.matcher': 'a problem matcher { owner, pattern: [{ regexp, file, line, column, message, code }] }',
+  'checks.env':
+    'a list of variable names, none of ANTHROPIC_*, GITHUB_TOKEN, ACTIONS_*, INPUT_*, AWS_*, GOOGLE_*',
+  'checks.timeout': `minutes above 0 and at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds)`
 }
 
+/** The keys each map of the file may hold. */
 const KNOWN_KEYS: Record<string, readonly string[]> = {
   '': CONFIG_KEYS,
   paths: ['exclude', 'include'],
   'path-instructions': ['paths', 'instructions'],
-  labels: ['skip', 'review']
+  labels: ['skip', 'review'],
+  checks: ['name', 'run', 'format', 'output', 'matcher', 'env', 'timeout']
 }
 
 /** The known key nearest to `key` (a typo, an underscore), or undefined when none is near. */
@@ -268,54 +225,61 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
 
-function broken(file: string, key: string, line: number | undefined, what: string): ConfigurationError {
-  const where = line !== undefined ? ` (line ${line})` : ''
-  return new ConfigurationError(`Invalid ${file}: ${key}${where} ${what}`)
+/** One thing wrong with the file: the key it is about (when one), its line (when known), and what is wrong. */
+export interface ConfigProblem {
+  key?: string
+  line?: number
+  what: string
 }
 
-/** The file's values, or a ConfigurationError whose message is the one line that says what is wrong. */
-export function parseConfig(file: string, text: string): ConfigValues {
-  const counter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true })
-  const [error] = doc.errors
-  if (error) {
+/** A problem as the line the action fails with: `Invalid <file>: <key> (line <n>) <what>`. */
+export function problemLine(file: string, problem: ConfigProblem): string {
+  const { key, line, what } = problem
+  if (key === undefined) return `Invalid ${file}${line !== undefined ? `: line ${line}` : ''}: ${what}`
+  return `Invalid ${file}: ${key}${line !== undefined ? ` (line ${line})` : ''} ${what}`
+}
+
+/** The document, read as YAML: its own errors, each at its line. */
+function yamlProblems(doc: Document): ConfigProblem[] {
+  return doc.errors.map(error => {
     const line = error.linePos?.[0]?.line
     const message = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? ''
-    throw new ConfigurationError(
-      `Invalid ${file}${line !== undefined ? `: line ${line}` : ''}: ${message} (expected YAML).`
-    )
-  }
-  const data: unknown = doc.toJS({ maxAliasCount: 50 }) ?? {}
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new ConfigurationError(
-      `Invalid ${file}: expected a map of settings such as \`min-severity: high\`, found ${shown(data)}.`
-    )
-  }
-  for (const key of Object.keys(data)) {
-    if (SECRET_KEYS.includes(key)) {
-      throw broken(
-        file,
-        key,
-        lineOf(doc, counter, [key], true),
-        'cannot be set in the file: keys, tokens and base URLs come from the workflow only.'
-      )
-    }
-  }
-  const parsed = configSchema.safeParse(data)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0] as z.core.$ZodIssue
+    return { ...(line !== undefined ? { line } : {}), what: `${message} (expected YAML).` }
+  })
+}
+
+type Located = (path: Path, key?: boolean) => ConfigProblem['line']
+
+function refusedKeys(data: object, lineAt: Located): ConfigProblem[] {
+  return Object.keys(data)
+    .filter(key => REFUSED_KEYS.includes(key))
+    .map(key => ({
+      key,
+      ...withLine(lineAt([key], true)),
+      what: 'cannot be set in the file: keys, tokens and base URLs come from the workflow only.'
+    }))
+}
+
+function withLine(line: number | undefined): { line?: number } {
+  return line !== undefined ? { line } : {}
+}
+
+/** One problem for each key zod does not know, or one for a value that is not what its key expects. */
+function issueProblems(issue: z.core.$ZodIssue, data: object, lineAt: Located): ConfigProblem[] {
   if (issue.code === 'unrecognized_keys') {
-    const parent = issue.path
-    const unknown = issue.keys[0] as string
-    const path = [...parent, unknown]
+    const parent = issue.path as Path
     const known = KNOWN_KEYS[parent.filter(part => typeof part === 'string').join('.')] ?? []
-    const nearest = nearestKey(unknown, known)
-    throw broken(
-      file,
-      keyName(path as Path),
-      lineOf(doc, counter, path as Path, true),
-      `is not a known key${nearest ? `; did you mean ${nearest}?` : '.'} Known keys: ${known.join(', ')}.`
-    )
+    return issue.keys
+      .filter(unknown => parent.length > 0 || !REFUSED_KEYS.includes(unknown))
+      .map(unknown => {
+        const nearest = nearestKey(unknown, known)
+        const path = [...parent, unknown]
+        return {
+          key: keyName(path),
+          ...withLine(lineAt(path, true)),
+          what: `is not a known key${nearest ? `; did you mean ${nearest}?` : '.'} Known keys: ${known.join(', ')}.`
+        }
+      })
   }
   const path = issue.path as Path
   const value = path.reduce<unknown>(
@@ -323,7 +287,40 @@ export function parseConfig(file: string, text: string): ConfigValues {
     data
   )
   const expected = expectedFor(path) ?? issue.message
-  throw broken(file, keyName(path), lineOf(doc, counter, path), `is ${shown(value)}; expected ${expected}.`)
+  return [
+    { key: keyName(path), ...withLine(lineAt(path)), what: `is ${shown(value)}; expected ${expected}.` }
+  ]
+}
+
+/**
+ * Everything wrong with the file, in the order of the checks (YAML, a map, no secrets, each key), and its
+ * values when nothing is. `redline config check` prints them all; the action fails with the first.
+ */
+export function configProblems(text: string): { values?: ConfigValues; problems: ConfigProblem[] } {
+  const counter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true })
+  const yaml = yamlProblems(doc)
+  if (yaml.length > 0) return { problems: yaml }
+  const data: unknown = doc.toJS({ maxAliasCount: 50 }) ?? {}
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    const what = `expected a map of settings such as \`min-severity: high\`, found ${shown(data)}.`
+    return { problems: [{ what }] }
+  }
+  const lineAt: Located = (path, key) => lineOf(doc, counter, path, key)
+  const parsed = configSchema.safeParse(data)
+  const problems = [
+    ...refusedKeys(data, lineAt),
+    ...(parsed.success ? [] : parsed.error.issues.flatMap(issue => issueProblems(issue, data, lineAt)))
+  ]
+  return problems.length === 0 && parsed.success ? { values: parsed.data, problems } : { problems }
+}
+
+/** The file's values, or a ConfigurationError whose message is the one line that says what is wrong. */
+export function parseConfig(file: string, text: string): ConfigValues {
+  const { values, problems } = configProblems(text)
+  const [first] = problems
+  if (first) throw new ConfigurationError(problemLine(file, first))
+  return values ?? {}
 }
 
 /**
@@ -374,14 +371,15 @@ export async function readRepositoryConfig(
   let values: ConfigValues = {}
   if (path) {
     const bytes = blobs.get(path) as Buffer
-    if (bytes.length > MAX_FILE_BYTES)
+    if (bytes.length > MAX_CONFIG_BYTES)
       throw new ConfigurationError(
-        `Invalid ${path}: it is ${bytes.length} bytes; expected at most ${MAX_FILE_BYTES}.`
+        `Invalid ${path}: it is ${bytes.length} bytes; expected at most ${MAX_CONFIG_BYTES}.`
       )
     values = parseConfig(path, bytes.toString('utf8'))
     logger.info(`Settings from ${path} at ${commit.slice(0, 7)} (the base branch).`)
   }
-  const pathRules: PathRule[] = (values['path-instructions'] ?? []).map(rule => ({
+  const fileRules = (values['path-instructions'] ?? []) as FileRule[]
+  const pathRules: PathRule[] = fileRules.map(rule => ({
     source: path as string,
     paths: rule.paths,
     instructions: rule.instructions

@@ -5,7 +5,8 @@
 import type { DiffLineSet } from '../diff/line-set.js'
 import type { ApiFileList } from '../diff/model.js'
 import type { Finding } from '../findings/finding.js'
-import type { Walkthrough } from '../findings/walkthrough.js'
+import type { Walkthrough, WrittenDescription } from '../findings/walkthrough.js'
+import type { EvidenceReport, ChecksTrust } from '../evidence/index.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { ReviewCoverage } from '../publish/body.js'
@@ -36,6 +37,8 @@ export interface PriorReview<Delivered> {
   requested: boolean
   /** How to ask for a review of a head already reviewed, e.g. "set full-review: true". */
   againHint: string
+  /** Whether the head's code may run as configured checks; they do not run without the host's word. */
+  checksTrust?: ChecksTrust
 }
 
 /** Where the merge base and, when git cannot diff, the changed files come from. */
@@ -64,7 +67,9 @@ export interface ReviewResult {
   /** The walkthrough of the whole pull request (absent: none written, or the setting is off). */
   walkthrough?: Walkthrough
   /** A description for a pull request opened without one (describe: on-open). */
-  description?: string
+  description?: WrittenDescription
+  /** Each evidence file and check with how it fared, for the review body. */
+  evidence?: EvidenceReport[]
 }
 
 /** What publishing gave: the findings as published (with comment ids, say), and the host's own record. */

@@ -23,6 +23,12 @@ export interface Walkthrough {
   skipped?: string[]
 }
 
+/** A description the model wrote, with the texts its run was instructed with, which it must not repeat. */
+export interface WrittenDescription {
+  text: string
+  instructions: readonly string[]
+}
+
 export const MIN_EFFORT = 1
 export const MAX_EFFORT = 5
 

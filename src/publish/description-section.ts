@@ -2,8 +2,7 @@
  * Redline's section of a pull request's description: between two hidden markers, so that everything the
  * author wrote outside them is kept and a second description replaces only the first one's section.
  */
-import { redactSecrets } from '../text/redact.js'
-import { truncate } from '../text/measure.js'
+import { checkReply } from '../text/reply-check.js'
 import { neutralize } from './markdown.js'
 
 export const DESCRIPTION_START = '<!-- redline:description -->'
@@ -31,16 +30,17 @@ export function authorText(body: string): string {
 }
 
 /**
- * The check every model-written description passes before it is posted: secrets redacted, the length
- * capped. The one place description text is checked.
+ * The check every model-written description passes before it is posted, as every reply does (checkReply):
+ * sentences repeating the run's `instructions` withheld, secrets redacted, the length capped. The one place
+ * description text is checked.
  */
-export function checkDescriptionReply(text: string): string {
-  return truncate(redactSecrets(text.trim()), MAX_SECTION_CHARS)
+export function checkDescriptionReply(text: string, instructions: readonly string[]): string {
+  return checkReply(text.trim(), { instructions, maxChars: MAX_SECTION_CHARS }).text
 }
 
 /** `body` with Redline's section holding `description`: replaced where it was, else added at the end. */
-export function withDescription(body: string, description: string): string {
-  const text = neutralize(checkDescriptionReply(description))
+export function withDescription(body: string, description: string, instructions: readonly string[]): string {
+  const text = neutralize(checkDescriptionReply(description, instructions))
   const section = [DESCRIPTION_START, '### Description by Redline', '', text, DESCRIPTION_END].join('\n')
   const at = sectionOf(body)
   if (at) return `${body.slice(0, at.start)}${section}${body.slice(at.end)}`

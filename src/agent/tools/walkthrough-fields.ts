@@ -112,6 +112,8 @@ export interface PageInput {
 export class PageDraft {
   walkthrough?: Walkthrough
   description?: string
+  /** The run's instructions (system prompt, tools), which a description posted from it must not repeat. */
+  instructions: readonly string[] = []
   /** Why a diagram was left out, for the log. */
   readonly notes: string[] = []
 

@@ -12,8 +12,8 @@ import { getMergeBase, getPullRequest, listPullFiles } from '../github/pulls.js'
 import type { PullRequestRef } from '../github/refs.js'
 import type { Logger } from '../logger.js'
 import { authorText, withDescription } from '../publish/description-section.js'
-import { fetchPullHead } from './github-host.js'
-import type { Settings } from './inputs.js'
+import { fetchPullHead } from '../action/github-host.js'
+import type { Settings } from '../action/inputs.js'
 
 export interface DescribeContext {
   settings: Settings
@@ -57,8 +57,12 @@ export async function describeNow(context: DescribeContext): Promise<string> {
     const why = described.run.failure ? errorMessage(described.run.failure) : 'the model ended without one'
     throw new Error(`no description was written (${why})`)
   }
+  if (settings.dryRun) {
+    logger.info(`Dry run: the description was not written. It would read:\n${described.description}`)
+    return 'Dry run: the description was written but not put into the pull request.'
+  }
   // Read again just before writing: the author may have edited the body while the model wrote.
   const now = await getPullRequest(octokit, ref)
-  await updatePullBody(octokit, ref, withDescription(now.body, described.description))
+  await updatePullBody(octokit, ref, withDescription(now.body, described.description, described.instructions))
   return `📝 The description of this pull request now has Redline's section; what the author wrote is kept.`
 }
