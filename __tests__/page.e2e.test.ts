@@ -191,7 +191,7 @@ async function commandWorld(server: Record<string, unknown> = {}, body = 'Adds a
   return world
 }
 
-function comment(w: ActionWorld, body: string) {
+function comment(w: ActionWorld, body: string, inputs: Record<string, string> = {}) {
   const stored = w.github.addIssueComment({ user: { login: 'maintainer', type: 'User' } as never, body })
   const payload = {
     action: 'created',
@@ -199,7 +199,7 @@ function comment(w: ActionWorld, body: string) {
     comment: { id: stored.id, body, user: { login: 'maintainer', type: 'User' } },
     repository: { full_name: `${w.fixture.owner}/${w.fixture.repo}` }
   }
-  return runOn(w, { eventName: 'issue_comment', payload })
+  return runOn(w, { eventName: 'issue_comment', payload, inputs })
 }
 
 const HIGH = {
@@ -253,6 +253,13 @@ describe('@redline describe', () => {
     const asked = JSON.stringify(w.messages.requests[1]!.body.messages?.[0])
     expect(asked).toContain('Fixes #12')
     expect(asked).not.toContain('Adds `divide(a, b)`.')
+
+    // A dry run writes nothing into the body.
+    w.messages.push(reply.toolUse('write_description', { description: 'A third description.' }))
+    const dry = await comment(w, '@redline describe', { 'dry-run': 'true' })
+    expect(dry.exitCode).toBe(0)
+    expect(dry.stdout).toContain('Dry run: the description was not written.')
+    expect(await pullBody()).toBe(twice)
   })
 })
 
