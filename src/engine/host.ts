@@ -9,7 +9,7 @@ import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { ReviewCoverage } from '../publish/body.js'
 import type { FindingReply } from '../publish/thread-replies.js'
-import type { PendingFile, ReviewState } from '../state/marker.js'
+import type { PendingFile, ReviewState, RunRecord } from '../state/marker.js'
 import type { ReviewTarget } from '../agent/index.js'
 import type { RunEnd } from './outcome.js'
 
@@ -60,6 +60,8 @@ export interface ReviewResult {
   lineSet: DiffLineSet
   /** Whether the model saw the people's replies through to the end, so they are answered now. */
   answerReplies: boolean
+  /** This run's account, for the state's run history. */
+  run?: RunRecord
 }
 
 /** What publishing gave: the findings as published (with comment ids, say), and the host's own record. */

@@ -65,6 +65,14 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
   let marker = attempt(state.findings, {})
   if (measure(marker) <= maxChars) return result(marker)
 
+  // The run history only feeds the repository's insights; no review reads it, so it is shed first.
+  if ((state.runs?.length ?? 0) > 0) {
+    state = { ...state, runs: [] }
+    notes.push('the history of earlier runs was left out of the stored state')
+    marker = attempt(state.findings, {})
+    if (measure(marker) <= maxChars) return result(marker)
+  }
+
   // Forgetting which files are pending only makes the next review cover more, so it goes first.
   if ((state.pending?.length ?? 0) > 0) {
     pendingAll = true
