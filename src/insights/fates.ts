@@ -94,6 +94,16 @@ function ownStates(history: PullHistory, redlineLogin: string): ReviewState[] {
     .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
 }
 
+/**
+ * Whether a login GraphQL gives without an account type (a thread's resolver, a reaction's user) is
+ * Redline's: GraphQL spells an app `name` where REST spells it `name[bot]`. Used only to leave Redline's own
+ * acts out, never to trust anything.
+ */
+function isRedlineLogin(login: string, redlineLogin: string): boolean {
+  const strip = (text: string) => text.toLowerCase().replace(/\[bot\]$/, '')
+  return strip(login) === strip(redlineLogin)
+}
+
 function isPerson(author: { login: string; type?: string } | null, redlineLogin: string): boolean {
   return author !== null && author.type !== 'Bot' && !isOwnAccount(author, redlineLogin)
 }
@@ -133,7 +143,7 @@ function decide(
   if (finding.status === 'dismissed')
     return { fate: 'dismissed', dismissal: markedDismissal(finding, thread, redline) }
   // Resolving the thread of an open finding by hand dismisses it; the next review would write it so.
-  if (thread?.isResolved && thread.resolvedBy && !isOwnAccount({ login: thread.resolvedBy }, redline)) {
+  if (thread?.isResolved && thread.resolvedBy && !isRedlineLogin(thread.resolvedBy, redline)) {
     const reason = `dismissed: @${thread.resolvedBy} resolved the thread`
     return { fate: 'dismissed', dismissal: { by: thread.resolvedBy, source: 'thread-resolved', reason } }
   }
@@ -144,12 +154,7 @@ function decide(
 
 function reactionsBy(opening: HistoryComment | undefined, redline: string) {
   return (opening?.reactions ?? []).filter(
-    reaction =>
-      reaction.user !== null &&
-      !isOwnAccount(
-        { login: reaction.user, ...(/\[bot\]$/.test(reaction.user) ? { type: 'Bot' } : {}) },
-        redline
-      )
+    reaction => reaction.user !== null && !isRedlineLogin(reaction.user, redline)
   )
 }
 
@@ -183,7 +188,7 @@ function eventsOf(
       url: reply.url
     })
   }
-  if (thread?.isResolved && thread.resolvedBy && !isOwnAccount({ login: thread.resolvedBy }, redline)) {
+  if (thread?.isResolved && thread.resolvedBy && !isRedlineLogin(thread.resolvedBy, redline)) {
     events.push({
       findingId: finding.id,
       kind: 'thread-resolved',
