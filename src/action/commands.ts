@@ -5,8 +5,6 @@
 import { z } from 'zod'
 import type { PullRequestRef, Repository } from '../github/refs.js'
 
-export const DEFAULT_TRIGGER_PHRASE = '@redline'
-
 export type Command =
   | { kind: 'review' }
   | { kind: 'full review' }

@@ -1,4 +1,5 @@
 import type { Usage } from '../agent/index.js'
+import type { SettingOrigin, SettingSource } from '../engine/index.js'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
 import { coverageComplete, coverageLine, pendingSection, type ReviewCoverage } from '../publish/body.js'
@@ -33,7 +34,7 @@ export interface JobSummaryInput {
   /** Why the run failed, when it failed for another reason than posting. */
   failure?: string
   /** Each setting with where it came from: the workflow, the configuration file or the default. */
-  settings?: ReadonlyArray<{ name: string; value: string; from: 'workflow' | 'file' | 'default' }>
+  settings?: readonly SettingSource[]
   /** Where the configuration was read: the base commit, and the file when there was one. */
   configFrom?: { commit: string; path?: string }
 }
@@ -42,8 +43,7 @@ function settingsSection(input: JobSummaryInput): string | undefined {
   const settings = input.settings ?? []
   if (settings.length === 0) return undefined
   const file = input.configFrom?.path
-  const fromText = (from: 'workflow' | 'file' | 'default'): string =>
-    from === 'workflow' ? 'workflow' : from === 'file' ? code(file ?? 'file') : 'default'
+  const fromText = (from: SettingOrigin): string => (from === 'file' ? code(file ?? 'file') : from)
   const where = input.configFrom
     ? file
       ? `${code(file)} read at ${code(input.configFrom.commit.slice(0, 7))} on the base branch.`

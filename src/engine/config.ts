@@ -6,12 +6,19 @@
  */
 import { LineCounter, isMap, isScalar, parseDocument, type Document } from 'yaml'
 import { z } from 'zod'
-import { BUDGET_NAMES, type PathRule } from '../agent/index.js'
+import type { PathRule } from '../agent/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
-import { SEVERITIES } from '../findings/severity.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
+import { acceptedText } from './setting-values.js'
 import { MAX_TIME_LIMIT_MINUTES } from './settings.js'
+import {
+  defaultText,
+  MAX_RULE_CHARS,
+  settingEntries,
+  type FileRule,
+  type SettingSpec
+} from './settings-table.js'
 
 /** Where the file is looked for, in this order; the first found is read. */
 export const CONFIG_PATHS = ['.github/redline.yml', '.redline.yml'] as const
@@ -20,108 +27,69 @@ export const CONFIG_PATHS = ['.github/redline.yml', '.redline.yml'] as const
 export const INSTRUCTIONS_DIR = '.github/instructions'
 const INSTRUCTIONS_FILE = /\.instructions\.md$/
 
-export const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' } as const
+/**
+ * Keys refused in the file, besides the table's secrets and workflow-only settings: the short names a key,
+ * a token or an endpoint might be given by mistake.
+ */
+const REFUSED_ALIASES = ['api-key', 'token', 'base-url']
 
 /** Keys that hold secrets or where they go: they come from the workflow only, never from a file. */
-const SECRET_KEYS = [
-  'anthropic-api-key',
-  'github-token',
-  'anthropic-base-url',
-  'api-key',
-  'token',
-  'base-url'
+const REFUSED_KEYS = [
+  ...settingEntries()
+    .filter(([, spec]) => spec.secret || spec.workflowOnly)
+    .map(([name]) => name),
+  ...REFUSED_ALIASES
 ]
 
 const MAX_FILE_BYTES = 64_000
-const MAX_RULES = 50
-const MAX_RULE_CHARS = 4_000
 
-const globs = z.array(z.string().min(1)).max(200)
+/** The groups of keys (`paths.exclude`), each describing itself. */
+const FILE_GROUPS: Record<string, string> = {
+  paths: 'Which files are reviewed. Default: the built-in list alone.',
+  labels: 'Labels that control Redline. Default: redline:skip and redline:review.'
+}
 
-/** The file's keys. Each describes itself, with its default, for the JSON Schema and editors. */
-export const configSchema = z
-  .strictObject({
-    model: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/)
-      .describe('Claude model that reviews the pull request. Default: claude-sonnet-5-5.')
-      .optional(),
-    'min-severity': z
-      .enum(SEVERITIES)
-      .describe('Lowest severity posted as an inline comment. Default: medium.')
-      .optional(),
-    'max-comments': z
-      .int()
-      .min(0)
-      .max(50)
-      .describe('Most inline comments per review (0 posts the summary only). Default: 4.')
-      .optional(),
-    budget: z
-      .enum(BUDGET_NAMES)
-      .describe('How much the reviewer may spend: fast, standard or deep. Default: standard.')
-      .optional(),
-    'time-limit': z
-      .number()
-      .gt(0)
-      .max(MAX_TIME_LIMIT_MINUTES)
-      .describe("The whole run's clock in minutes. Default: by budget, 4 fast, 15 standard, 40 deep.")
-      .optional(),
-    'fail-on': z
-      .enum(['none', ...SEVERITIES])
-      .describe('Fail the step when an open finding is at or above this severity. Default: none.')
-      .optional(),
-    'review-drafts': z.boolean().describe('Review draft pull requests too. Default: false.').optional(),
-    'verify-findings': z
-      .boolean()
-      .describe('Ask the model once more about each open finding at medium or above. Default: false.')
-      .optional(),
-    'skip-authors': z
-      .array(z.string().min(1))
-      .describe('Pull request authors not to review: logins or globs such as *[bot]. Default: none.')
-      .optional(),
-    instructions: z
-      .string()
-      .describe("Extra review guidance, added to the reviewer's instructions. Default: none.")
-      .optional(),
-    language: z
-      .string()
-      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
-      .describe(
-        'BCP 47 tag of the language the review is written in, such as ja, de or pt-BR. Default: English.'
-      )
-      .optional(),
-    paths: z
-      .strictObject({
-        exclude: globs.describe('Globs of files not to review, added to the built-in list.').optional(),
-        include: globs
-          .describe('Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).')
-          .optional()
-      })
-      .describe('Which files are reviewed. Default: the built-in list alone.')
-      .optional(),
-    'path-instructions': z
-      .array(
-        z.strictObject({
-          paths: z.array(z.string().min(1)).min(1).describe('Globs of the files the rule applies to.'),
-          instructions: z.string().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
-        })
-      )
-      .max(MAX_RULES)
-      .describe('Review rules for some paths: each is given with the changed files it covers. Default: none.')
-      .optional(),
-    labels: z
-      .strictObject({
-        skip: z.string().min(1).describe('A pull request with this label is not reviewed.').optional(),
-        review: z.string().min(1).describe('Adding this label asks for a review.').optional()
-      })
-      .describe('Labels that control Redline. Default: redline:skip and redline:review.')
+/** A key's schema: its type, described with its default, for the JSON Schema and editors. */
+function keySchema(spec: SettingSpec<unknown>): z.ZodType {
+  const type = spec.type instanceof z.ZodOptional ? (spec.type.unwrap() as z.ZodType) : spec.type
+  return type.describe(`${spec.description} Default: ${defaultText(spec)}.`).optional()
+}
+
+/** The file's keys, from the settings table. */
+function fileShape(): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {}
+  const groups: Record<string, Record<string, z.ZodType>> = {}
+  for (const [, spec] of settingEntries()) {
+    if (spec.file === undefined) continue
+    const [first, second] = spec.file.split('.') as [string, string | undefined]
+    if (second === undefined) {
+      shape[first] = keySchema(spec)
+      continue
+    }
+    if (!groups[first]) {
+      groups[first] = {}
+      shape[first] = z.never() // placed here, filled below
+    }
+    groups[first][second] = keySchema(spec).describe(spec.description)
+  }
+  for (const [group, keys] of Object.entries(groups)) {
+    shape[group] = z
+      .strictObject(keys)
+      .describe(FILE_GROUPS[group] ?? group)
       .optional()
-  })
+  }
+  return shape
+}
+
+/** The file's schema, made from the settings table. */
+export const configSchema = z
+  .strictObject(fileShape())
   .describe('Redline repository configuration (.github/redline.yml), read from the base branch.')
 
-export type ConfigValues = z.infer<typeof configSchema>
+/** The file's values, checked against the table's types; read each with `fileValue` (engine/resolve-settings.ts). */
+export type ConfigValues = Readonly<Record<string, unknown>>
 
-export const CONFIG_KEYS = Object.keys(configSchema.shape) as Array<keyof ConfigValues>
+export const CONFIG_KEYS = Object.keys(configSchema.shape)
 
 /** The JSON Schema of the file, as committed in redline.schema.json. */
 export function configJsonSchema(): Record<string, unknown> {
@@ -163,28 +131,19 @@ export function configChangeNote(changedPaths: readonly string[]): string | unde
 
 /** What a key of the file must be, in the words of the line that says it is wrong. */
 const EXPECTED: Record<string, string> = {
-  model: 'a model id such as claude-sonnet-5-5',
-  'min-severity': `one of ${SEVERITIES.join(', ')}`,
-  'max-comments': 'a whole number from 0 to 50',
-  budget: `one of ${BUDGET_NAMES.join(', ')}`,
+  ...Object.fromEntries(
+    settingEntries()
+      .filter(([, spec]) => spec.file !== undefined)
+      .map(([, spec]) => [spec.file as string, acceptedText(spec.accepts)])
+  ),
   'time-limit': `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, as a number (0.5 is 30 seconds)`,
-  'fail-on': `one of none, ${SEVERITIES.join(', ')}`,
-  'review-drafts': 'true or false',
-  'verify-findings': 'true or false',
-  'skip-authors': 'a list of logins or globs',
-  instructions: 'text',
-  language: 'a BCP 47 language tag such as ja, de or pt-BR',
   paths: 'a map with exclude and include, each a list of globs',
-  'paths.exclude': 'a list of globs',
-  'paths.include': 'a list of globs',
-  'path-instructions': `a list of at most ${MAX_RULES} entries, each { paths: [globs], instructions: text }`,
   'path-instructions.paths': 'a list of at least one glob',
   'path-instructions.instructions': `text of at most ${MAX_RULE_CHARS} characters`,
-  labels: 'a map with skip and review, each a label name',
-  'labels.skip': 'a label name',
-  'labels.review': 'a label name'
+  labels: 'a map with skip and review, each a label name'
 }
 
+/** The keys each map of the file may hold. */
 const KNOWN_KEYS: Record<string, readonly string[]> = {
   '': CONFIG_KEYS,
   paths: ['exclude', 'include'],
@@ -279,7 +238,7 @@ export function parseConfig(file: string, text: string): ConfigValues {
     )
   }
   for (const key of Object.keys(data)) {
-    if (SECRET_KEYS.includes(key)) {
+    if (REFUSED_KEYS.includes(key)) {
       throw broken(
         file,
         key,
@@ -368,7 +327,8 @@ export async function readRepositoryConfig(
     values = parseConfig(path, bytes.toString('utf8'))
     logger.info(`Settings from ${path} at ${commit.slice(0, 7)} (the base branch).`)
   }
-  const pathRules: PathRule[] = (values['path-instructions'] ?? []).map(rule => ({
+  const fileRules = (values['path-instructions'] ?? []) as FileRule[]
+  const pathRules: PathRule[] = fileRules.map(rule => ({
     source: path as string,
     paths: rule.paths,
     instructions: rule.instructions

@@ -6,8 +6,32 @@ export { ACTION_WORDS, failureLine, shouldFail, type FailureWords } from './fail
 export { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs, type ReviewSettings } from './settings.js'
 export {
   CONFIG_PATHS,
-  DEFAULT_LABELS,
+  parseConfig,
   readRepositoryConfig,
   type ConfigValues,
   type RepositoryConfig
 } from './config.js'
+export {
+  DEFAULT_LABELS,
+  DEFAULT_TRIGGER_PHRASE,
+  MAX_COMMENTS_LIMIT,
+  SETTINGS,
+  defaultText,
+  settingEntries,
+  type SettingName,
+  type SettingSpec,
+  type SettingValues
+} from './settings-table.js'
+export {
+  doorReads,
+  fileValue,
+  resolveSettings,
+  shownValue,
+  reviewSettingsOf,
+  type ResolvedSettings,
+  type SettingOrigin,
+  type SettingSource,
+  type SettingsSources,
+  type TextSource
+} from './resolve-settings.js'
+export { acceptedText, languageTag, type Accepted } from './setting-values.js'

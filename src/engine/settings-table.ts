@@ -1,0 +1,415 @@
+/**
+ * Every setting of Redline, declared once: its type, default, description, and the places it may come from.
+ * The action's inputs, the configuration file's keys (and redline.schema.json), the command line's flags and
+ * its help, the README's tables and the job summary's "where each setting came from" are all read from here;
+ * `resolveSettings` (engine/resolve-settings.ts) picks each value for every front door the same way.
+ */
+import { z } from 'zod'
+import { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, PROVIDERS, type BudgetName } from '../agent/index.js'
+import { SEVERITIES, type Severity } from '../findings/severity.js'
+import { DEFAULT_MODEL, MAX_TIME_LIMIT_MINUTES, TIME_LIMIT_ACCEPTED } from './settings.js'
+import {
+  anyText,
+  boolean,
+  httpUrl,
+  language,
+  LANGUAGE_ACCEPTED,
+  LANGUAGE_TAG,
+  languageTag,
+  list,
+  matching,
+  minutes,
+  oneOf,
+  wholeNumber,
+  type Accepted,
+  type TextReader
+} from './setting-values.js'
+
+/** One setting. Its name is its workflow input's and its file key's, unless `file` says otherwise. */
+export interface SettingSpec<T> {
+  /** One line: what it does, for action.yml, the README, the JSON Schema and `--help`. */
+  description: string
+  /** Its value's type: the file's value is checked with it, and redline.schema.json is made from it. */
+  type: z.ZodType<T>
+  /** The value when nothing sets it; a function of the budget for the settings whose default follows it. */
+  default: T | ((budget: BudgetName) => T)
+  /** The default in words, when the value itself does not say it. */
+  defaultText?: string
+  /** Reads it from the text of an input, a flag or an environment variable (trimmed, never empty). */
+  text: TextReader<T>
+  /** What it accepts, in the words of the line that rejects a value. */
+  accepts: Accepted
+  /** A workflow input of the same name. */
+  input?: true
+  /** Its key in .github/redline.yml (`paths.exclude`), when the file may set it. */
+  file?: string
+  /** Its command-line flag; a boolean's flag takes no value, any other's takes `value`. */
+  flag?: { name: string; value?: string }
+  /** Environment variables read (by the command line), in order, when neither the flag nor the file sets it. */
+  env?: readonly string[]
+  /** A key or token: never from a file, never shown, masked in the log. */
+  secret?: true
+  /** Never from a file, though not secret (where requests go). */
+  workflowOnly?: true
+  /** The file's value as used (trimmed, canonical), or undefined when it sets nothing. */
+  fromFile?: (value: T) => T | undefined
+  /** The value as the job summary and `redline config show` print it. */
+  show?: (value: T) => string
+}
+
+function setting<T>(spec: SettingSpec<T>): SettingSpec<T> {
+  return spec
+}
+
+export const MAX_COMMENTS_LIMIT = 50
+export const DEFAULT_TRIGGER_PHRASE = '@redline'
+export const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' } as const
+const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/
+const REGION = /^[a-z0-9-]+$/
+const PROJECT = /^[a-z0-9][a-z0-9.:-]*$/
+const MAX_RULES = 50
+/** The longest text of one path-instructions rule. */
+export const MAX_RULE_CHARS = 4_000
+
+const listed = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '(none)')
+const globs = z.array(z.string().min(1)).max(200)
+const severity = z.enum(SEVERITIES)
+const switchFlag = (name: string) => ({ name })
+
+const pathRule = z.strictObject({
+  paths: z.array(z.string().min(1)).min(1).describe('Globs of the files the rule applies to.'),
+  instructions: z.string().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
+})
+export type FileRule = z.infer<typeof pathRule>
+
+/** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
+export const SETTINGS = {
+  'anthropic-api-key': setting<string>({
+    description: 'Anthropic API key, from a repository secret; not needed with provider bedrock or vertex.',
+    type: z.string(),
+    default: '',
+    defaultText: 'none',
+    text: anyText,
+    accepts: 'an Anthropic API key',
+    input: true,
+    env: ['ANTHROPIC_API_KEY'],
+    secret: true
+  }),
+  'github-token': setting<string>({
+    description: 'Token that reads the pull request and posts the review; needs pull-requests write.',
+    type: z.string(),
+    default: '',
+    defaultText: "the workflow's GITHUB_TOKEN",
+    text: anyText,
+    accepts: 'a GitHub token',
+    input: true,
+    secret: true
+  }),
+  model: setting<string>({
+    description: 'Claude model that reviews.',
+    type: z.string().regex(MODEL_ID),
+    default: DEFAULT_MODEL,
+    text: matching(MODEL_ID, `a model name such as ${DEFAULT_MODEL}`),
+    accepts: `a model name such as ${DEFAULT_MODEL}`,
+    input: true,
+    file: 'model',
+    flag: { name: '--model', value: '<id>' }
+  }),
+  'min-severity': setting<Severity>({
+    description: 'Lowest severity posted inline (shown in full by the command line); lower ones are listed.',
+    type: severity,
+    default: 'medium',
+    text: oneOf(SEVERITIES),
+    accepts: { oneOf: SEVERITIES },
+    input: true,
+    file: 'min-severity',
+    flag: { name: '--min-severity', value: '<level>' }
+  }),
+  'max-comments': setting<number>({
+    description:
+      'Most inline comments per review (0 posts the summary only); the rest are listed in the body.',
+    type: z.int().min(0).max(MAX_COMMENTS_LIMIT),
+    default: 4,
+    text: wholeNumber(0, MAX_COMMENTS_LIMIT),
+    accepts: `a whole number from 0 to ${MAX_COMMENTS_LIMIT}`,
+    input: true,
+    file: 'max-comments'
+  }),
+  budget: setting<BudgetName>({
+    description: 'How much the reviewer may spend (tool calls, tokens, wall clock and turns).',
+    type: z.enum(BUDGET_NAMES),
+    default: 'standard',
+    text: oneOf(BUDGET_NAMES),
+    accepts: { oneOf: BUDGET_NAMES },
+    input: true,
+    file: 'budget',
+    flag: { name: '--budget', value: '<name>' }
+  }),
+  'time-limit': setting<number>({
+    description:
+      "The whole run's clock in minutes; what was found by then is posted, the rest left for later.",
+    type: z.number().gt(0).max(MAX_TIME_LIMIT_MINUTES),
+    default: budget => DEFAULT_TIME_LIMIT_MINUTES[budget],
+    defaultText: `by budget: ${BUDGET_NAMES.map(name => `${DEFAULT_TIME_LIMIT_MINUTES[name]} ${name}`).join(', ')}`,
+    text: minutes,
+    accepts: TIME_LIMIT_ACCEPTED,
+    input: true,
+    file: 'time-limit',
+    flag: { name: '--time-limit', value: '<minutes>' },
+    show: value => `${value} minutes`
+  }),
+  'pr-number': setting<number | undefined>({
+    description: 'Pull request to review when the workflow runs on workflow_dispatch.',
+    type: z.int().min(1).optional(),
+    default: undefined,
+    defaultText: 'none',
+    text: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+    accepts: `a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`,
+    input: true
+  }),
+  'full-review': setting<boolean>({
+    description:
+      'Review the whole pull request or branch again, not only what changed since the last review.',
+    type: z.boolean(),
+    default: false,
+    text: boolean,
+    accepts: 'true or false',
+    input: true,
+    flag: switchFlag('--full')
+  }),
+  exclude: setting<string[]>({
+    description: 'Globs of files not to review (one a line as an input), added to the built-in list.',
+    type: globs,
+    default: [],
+    defaultText: 'none',
+    text: list(/\r?\n/),
+    accepts: 'a list of globs',
+    input: true,
+    file: 'paths.exclude',
+    show: listed
+  }),
+  'paths.include': setting<string[]>({
+    description: 'Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).',
+    type: globs,
+    default: [],
+    defaultText: 'none',
+    text: list(/\r?\n/),
+    accepts: 'a list of globs',
+    file: 'paths.include',
+    show: listed
+  }),
+  instructions: setting<string>({
+    description: "Extra review guidance, added to the reviewer's instructions.",
+    type: z.string(),
+    default: '',
+    defaultText: 'none',
+    text: anyText,
+    accepts: 'text',
+    input: true,
+    file: 'instructions',
+    flag: { name: '--instructions', value: '<text>' },
+    fromFile: value => value.trim() || undefined,
+    show: text => (text === '' ? '(none)' : `${text.length} characters`)
+  }),
+  language: setting<string>({
+    description:
+      "Language of the review's prose, a BCP 47 tag; code, quotes and Redline's headings stay as they are.",
+    type: z
+      .string()
+      .regex(LANGUAGE_TAG)
+      .refine(value => languageTag(value) !== undefined),
+    default: '',
+    defaultText: 'English',
+    text: language,
+    accepts: LANGUAGE_ACCEPTED,
+    input: true,
+    file: 'language',
+    fromFile: languageTag,
+    show: tag => tag || 'English'
+  }),
+  'review-drafts': setting<boolean>({
+    description: 'Review draft pull requests too.',
+    type: z.boolean(),
+    default: false,
+    text: boolean,
+    accepts: 'true or false',
+    input: true,
+    file: 'review-drafts'
+  }),
+  'fail-on': setting<'none' | Severity>({
+    description:
+      'Fail (after posting) when an open finding is at or above this severity, or a PR goes unreviewed.',
+    type: z.enum(['none', ...SEVERITIES]),
+    default: 'none',
+    text: oneOf(['none', ...SEVERITIES] as const),
+    accepts: { oneOf: ['none', ...SEVERITIES] },
+    input: true,
+    file: 'fail-on',
+    flag: { name: '--fail-on', value: '<level>' }
+  }),
+  'skip-authors': setting<string[]>({
+    description:
+      'Pull request authors not to review: logins or globs such as *[bot], one a line or comma-separated.',
+    type: z.array(z.string().min(1)),
+    default: [],
+    defaultText: 'none',
+    text: list(/\r?\n|,/),
+    accepts: 'a list of logins or globs',
+    input: true,
+    file: 'skip-authors',
+    show: listed
+  }),
+  'trigger-phrase': setting<string>({
+    description: 'What a pull-request comment says to command Redline, matched as a whole word in any case.',
+    type: z.string(),
+    default: DEFAULT_TRIGGER_PHRASE,
+    text: matching(/^[@/!]?[A-Za-z0-9][\w.-]{0,38}$/, 'one word such as @redline'),
+    accepts: 'one word such as @redline',
+    input: true
+  }),
+  'dry-run': setting<boolean>({
+    description: 'Do everything but post; the review that would be posted appears in the job summary.',
+    type: z.boolean(),
+    default: false,
+    text: boolean,
+    accepts: 'true or false',
+    input: true
+  }),
+  'verify-findings': setting<boolean>({
+    description: 'Judge the findings at medium or above once more, in an independent check with read tools.',
+    type: z.boolean(),
+    default: budget => budget === 'deep',
+    defaultText: 'true at budget deep, false otherwise',
+    text: boolean,
+    accepts: 'true or false',
+    input: true,
+    file: 'verify-findings'
+  }),
+  'anthropic-base-url': setting<string | undefined>({
+    description: "Base URL of the Anthropic API (or the chosen provider's endpoint), for gateways.",
+    type: z.string().optional(),
+    default: undefined,
+    defaultText: "the provider's own endpoint",
+    text: httpUrl,
+    accepts: 'an http(s) URL',
+    input: true,
+    env: ['ANTHROPIC_BASE_URL'],
+    workflowOnly: true
+  }),
+  provider: setting<(typeof PROVIDERS)[number]>({
+    description: 'Where Claude is reached: anthropic, bedrock (Amazon Bedrock) or vertex (Google Vertex AI).',
+    type: z.enum(PROVIDERS),
+    default: 'anthropic',
+    text: oneOf(PROVIDERS),
+    accepts: { oneOf: PROVIDERS },
+    input: true,
+    flag: { name: '--provider', value: '<name>' }
+  }),
+  'aws-region': setting<string | undefined>({
+    description: 'AWS region of Amazon Bedrock (provider bedrock).',
+    type: z.string().optional(),
+    default: undefined,
+    defaultText: 'AWS_REGION, else AWS_DEFAULT_REGION',
+    text: matching(REGION, 'an AWS region such as us-east-1'),
+    accepts: 'an AWS region such as us-east-1',
+    input: true,
+    flag: { name: '--aws-region', value: '<region>' },
+    env: ['AWS_REGION', 'AWS_DEFAULT_REGION']
+  }),
+  'vertex-project': setting<string | undefined>({
+    description: 'Google Cloud project of Vertex AI (provider vertex).',
+    type: z.string().optional(),
+    default: undefined,
+    defaultText: 'GOOGLE_CLOUD_PROJECT',
+    text: matching(PROJECT, 'a Google Cloud project id'),
+    accepts: 'a Google Cloud project id',
+    input: true,
+    flag: { name: '--vertex-project', value: '<id>' },
+    env: ['GOOGLE_CLOUD_PROJECT']
+  }),
+  'vertex-region': setting<string | undefined>({
+    description: 'Vertex AI region such as us-east5 or global (provider vertex).',
+    type: z.string().optional(),
+    default: undefined,
+    defaultText: 'CLOUD_ML_REGION',
+    text: matching(REGION, 'a Vertex AI region such as us-east5 or global'),
+    accepts: 'a Vertex AI region such as us-east5 or global',
+    input: true,
+    flag: { name: '--vertex-region', value: '<name>' },
+    env: ['CLOUD_ML_REGION']
+  }),
+  'path-instructions': setting<FileRule[]>({
+    description: 'Review rules for some paths: each is given with the changed files it covers.',
+    type: z.array(pathRule).max(MAX_RULES),
+    default: [],
+    defaultText: 'none',
+    text: () => ({ rejected: 'rules in the configuration file' }),
+    accepts: `a list of at most ${MAX_RULES} entries, each { paths: [globs], instructions: text }`,
+    file: 'path-instructions',
+    show: rules => (rules.length > 0 ? `${rules.length} rule${rules.length === 1 ? '' : 's'}` : '(none)')
+  }),
+  'labels.skip': setting<string>({
+    description: 'A pull request with this label is not reviewed.',
+    type: z.string().min(1),
+    default: DEFAULT_LABELS.skip,
+    text: anyText,
+    accepts: 'a label name',
+    file: 'labels.skip'
+  }),
+  'labels.review': setting<string>({
+    description: 'Adding this label asks for a review.',
+    type: z.string().min(1),
+    default: DEFAULT_LABELS.review,
+    text: anyText,
+    accepts: 'a label name',
+    file: 'labels.review'
+  }),
+  base: setting<string | undefined>({
+    description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
+    type: z.string().optional(),
+    default: undefined,
+    text: anyText,
+    accepts: 'a branch or commit',
+    flag: { name: '--base', value: '<ref>' }
+  }),
+  json: setting<string | undefined>({
+    description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',
+    type: z.string().optional(),
+    default: undefined,
+    text: anyText,
+    accepts: 'a file path',
+    flag: { name: '--json', value: '<file>' }
+  }),
+  markdown: setting<string | undefined>({
+    description: 'Also write the review as Markdown to this file, when it fails too.',
+    type: z.string().optional(),
+    default: undefined,
+    text: anyText,
+    accepts: 'a file path',
+    flag: { name: '--markdown', value: '<file>' }
+  })
+} as const
+
+export type SettingName = keyof typeof SETTINGS
+
+/** Each setting's value, once resolved. */
+export type SettingValues = {
+  [K in SettingName]: (typeof SETTINGS)[K] extends SettingSpec<infer T> ? T : never
+}
+
+/** The table as a list, in its order. */
+export function settingEntries(): Array<[SettingName, SettingSpec<unknown>]> {
+  return Object.entries(SETTINGS) as Array<[SettingName, SettingSpec<unknown>]>
+}
+
+/** The default of a setting in words, for the docs and `--help`. */
+export function defaultText(spec: SettingSpec<unknown>): string {
+  if (spec.defaultText !== undefined) return spec.defaultText
+  const value = typeof spec.default === 'function' ? undefined : spec.default
+  return Array.isArray(value) ? 'none' : value === undefined || value === '' ? 'none' : String(value)
+}
+
+/** The settings a workflow input sets, by input name. */
+export const INPUT_NAMES = settingEntries()
+  .filter(([, spec]) => spec.input)
+  .map(([name]) => name)
