@@ -15,7 +15,8 @@ import { ACTION_WORDS, failureLine, review, shouldFail, type ReviewOutcome } fro
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv, type Octokit } from '../github/client.js'
 import { loadRepositoryConfig } from './repository-config.js'
-import { readFailOn, readSettings, secretsOf, type Settings } from './inputs.js'
+import { readFailOn, readMode, readSettings, secretsOf, type Settings } from './inputs.js'
+import { runInsightsAction } from './insights-run.js'
 import type { Logger } from '../logger.js'
 import { runCommand } from './command-run.js'
 import { commandIn, commentEventOf, isCommentEvent } from './commands.js'
@@ -200,6 +201,7 @@ async function onComment(eventName: string, logger: Logger): Promise<void> {
 export async function run(): Promise<void> {
   const logger = actionsLogger
   try {
+    if (readMode(name => core.getInput(name)) === 'insights') return await runInsightsAction(logger)
     const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
     if (isCommentEvent(eventName)) return await onComment(eventName, logger)
     const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
