@@ -93,14 +93,14 @@ interface Made {
 
 function makeFinding(pr: number, k: number, kind: FindingKind, state: 'merged' | 'closed' | 'open'): Made {
   const n = pr * 10 + k
-  const severity = SEVERITIES[n % SEVERITIES.length] as Severity
-  const category = CATEGORIES[n % CATEGORIES.length] as string
+  const severity = SEVERITIES[(pr + k) % SEVERITIES.length] as Severity
+  const category = CATEGORIES[(pr * 3 + k) % CATEGORIES.length] as string
   const suggestionLine = `  return value ?? fallback${n}`
   const finding: Finding = {
     id: `f_${pr}x${k}`,
     severity,
     category,
-    file: `${FOLDERS[n % FOLDERS.length]}/file${pr}.ts`,
+    file: `${FOLDERS[(pr + 2 * k) % FOLDERS.length]}/file${pr}.ts`,
     title: kind.startsWith('dismissed') ? `Missing null check in handler ${k}` : `Finding ${k} of #${pr}`,
     description: `The value can be undefined here (${kind}).`,
     startLine: 10 + k,

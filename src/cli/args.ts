@@ -1,6 +1,7 @@
 import { BUDGET_NAMES, PROVIDERS, type BudgetName, type Provider } from '../agent/index.js'
 import { DEFAULT_MODEL, TIME_LIMIT_ACCEPTED, timeLimitMs } from '../engine/index.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
+import { INSIGHTS_VALUE_OPTIONS, insightsOptions, type InsightsCliOptions } from './insights.js'
 
 /** What `redline review` was asked to do, validated. */
 export interface CliOptions {
@@ -23,7 +24,11 @@ export interface CliOptions {
   vertexRegion?: string
 }
 
-export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'review'; options: CliOptions }
+export type CliCommand =
+  | { kind: 'help'; topic?: 'insights' }
+  | { kind: 'version' }
+  | { kind: 'review'; options: CliOptions }
+  | { kind: 'insights'; options: InsightsCliOptions }
 
 /** A mistake on the command line: printed with a pointer to --help, exit code 2. */
 export class UsageError extends Error {
@@ -31,6 +36,7 @@ export class UsageError extends Error {
 }
 
 export const HELP = `Usage: redline review --base <branch> [options]
+       redline insights --repo <owner/name> [options]   (see redline insights --help)
 
 Reviews the current branch with Claude, as the Redline action reviews a pull request: the changes from the
 merge base with --base to HEAD (commit them first; uncommitted changes are not reviewed). Prints the summary and
@@ -102,7 +108,8 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   let command: string | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
-    if (arg === '-h' || arg === '--help' || arg === 'help') return { kind: 'help' }
+    if (arg === '-h' || arg === '--help' || arg === 'help')
+      return command === 'insights' ? { kind: 'help', topic: 'insights' } : { kind: 'help' }
     if (arg === '--version' || arg === '-V') return { kind: 'version' }
     if (arg === '--full') {
       full = true
@@ -110,7 +117,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     }
     const eq = arg.indexOf('=')
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg
-    if (VALUE_OPTIONS.includes(name)) {
+    if (VALUE_OPTIONS.includes(name) || (command === 'insights' && INSIGHTS_VALUE_OPTIONS.includes(name))) {
       const value = eq > 0 && name !== arg ? arg.slice(eq + 1) : argv[++i]
       if (value === undefined || (value.startsWith('--') && name === arg)) {
         throw new UsageError(`${name} needs a value.`)
@@ -123,8 +130,15 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     command = arg
   }
   if (command === undefined) return { kind: 'help' }
+  if (command === 'insights') {
+    const options = insightsOptions(values)
+    if (typeof options === 'string') throw new UsageError(options)
+    return { kind: 'insights', options }
+  }
   if (command !== 'review')
-    throw new UsageError(`Unknown command '${command}'. The command is \`redline review\`.`)
+    throw new UsageError(
+      `Unknown command '${command}'. The commands are \`redline review\` and \`redline insights\`.`
+    )
   const base = values.get('--base')?.trim()
   if (!base)
     throw new UsageError('--base is required: the branch this one will merge into, e.g. --base main.')

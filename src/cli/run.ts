@@ -7,6 +7,7 @@ import { isLineFinding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
 import { VERSION } from '../version.js'
 import { HELP, parseArgs, UsageError } from './args.js'
+import { INSIGHTS_HELP, runInsightsCli } from './insights.js'
 import { reviewLocally, type LocalReview } from './local-host.js'
 import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from './render.js'
 
@@ -63,13 +64,15 @@ export async function runCli(io: CliIo): Promise<number> {
     return 2
   }
   if (command.kind === 'help') {
-    io.stdout(`${HELP}\n`)
+    io.stdout(`${command.topic === 'insights' ? INSIGHTS_HELP : HELP}\n`)
     return 0
   }
   if (command.kind === 'version') {
     io.stdout(`redline ${VERSION}\n`)
     return 0
   }
+  if (command.kind === 'insights')
+    return runInsightsCli(command.options, io, stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1'))
   const { options } = command
   const apiKey = io.env['ANTHROPIC_API_KEY']?.trim() ?? ''
   if (apiKey === '' && options.provider === undefined) {

@@ -249,15 +249,19 @@ export function pullFates(
   redlineLogin: string,
   logger: Logger
 ): PullFates {
-  const read = readState(history.reviews.map(reviewLike), redlineLogin, logger)
+  // The review's own reading: its warnings speak of reviewing again, so they are worded here instead.
+  const quiet: Logger = { ...logger, info: logger.debug, warning: logger.debug }
+  const read = readState(history.reviews.map(reviewLike), redlineLogin, quiet)
   const state = read.state
+  const warnings = read.warnings.filter(warning => !/^No usable Redline state/.test(warning))
+  if (!state && warnings.length > 0) warnings.push('no usable Redline state, so none of its findings count')
   const result: PullFates = {
     reviewed: state !== undefined,
     runs: [],
     findings: [],
     events: [],
     appliedChecks: [],
-    warnings: read.warnings
+    warnings
   }
   if (!state) return result
   result.runs = state.runs ?? []

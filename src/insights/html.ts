@@ -1,4 +1,7 @@
-/** The report as one self-contained HTML page: no script, no network, the charts inline SVG. */
+/**
+ * The report as one self-contained HTML page: no script, no network (its content security policy forbids
+ * loading anything), the charts inline SVG.
+ */
 import { FATES, type Fate } from './fates.js'
 import { headlineRows, percent } from './markdown.js'
 import type { InsightsReport, Slice } from './report.js'
@@ -86,6 +89,7 @@ export function renderHtml(report: InsightsReport): string {
     .join('')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>Redline insights: ${escapeXml(report.repo)}</title><style>${STYLE}</style></head>
 <body><main>
 <h1>Is Redline worth it? <small>${escapeXml(report.repo)}</small></h1>

@@ -14,6 +14,8 @@ export interface HistoryRequest {
   method: string
   path: string
   query: Record<string, string>
+  /** The GraphQL document, for a GraphQL request. */
+  graphql?: string
 }
 
 export interface HistoryStandIn {
@@ -160,8 +162,15 @@ export async function startHistoryServer(options: {
         const url = new URL(req.url ?? '/', 'http://127.0.0.1')
         const query = Object.fromEntries(url.searchParams)
         const method = (req.method ?? 'GET').toUpperCase()
-        requests.push({ method, path: url.pathname, query })
         const raw = Buffer.concat(chunks).toString('utf8')
+        const body = raw === '' ? undefined : (JSON.parse(raw) as unknown)
+        const document = (body as { query?: unknown } | undefined)?.query
+        requests.push({
+          method,
+          path: url.pathname,
+          query,
+          ...(typeof document === 'string' ? { graphql: document } : {})
+        })
         const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))
         let reply: Reply
         if (!auth || auth[1] !== token) {
@@ -170,7 +179,6 @@ export async function startHistoryServer(options: {
             body: { message: 'Bad credentials', documentation_url: DOCS.rest, status: '401' }
           }
         } else {
-          const body = raw === '' ? undefined : (JSON.parse(raw) as unknown)
           reply = await route(store, graphql, {
             method,
             path: url.pathname,
