@@ -44,8 +44,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   publish: [...LOWER, 'state'],
   agent: [...LOWER],
   engine: [...LOWER, 'state', 'publish', 'agent'],
-  action: [...LOWER, 'state', 'publish', 'agent', 'engine'],
-  cli: [...LOWER, 'state', 'publish', 'agent', 'engine']
+  insights: [...LOWER, 'state', 'publish'],
+  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'insights'],
+  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'insights']
 }
 
 const SRC = sources('src')
