@@ -7,6 +7,9 @@ import { headlineRows, percent } from './markdown.js'
 import type { InsightsReport, Slice } from './report.js'
 import { escapeXml, stackedBars, type Bar } from './svg.js'
 
+/** Threads linked per dismissed finding; the JSON report keeps them all. */
+export const LINKS_SHOWN = 5
+
 const FATE_COLOURS: Record<Fate, string> = {
   fixed: '#2f9e44',
   applied: '#69db7c',
@@ -83,7 +86,11 @@ export function renderHtml(report: InsightsReport): string {
   }))
   const dismissed = report.mostDismissed
     .map(entry => {
-      const links = entry.links.map((link, i) => ` <a href="${escapeXml(link)}">thread ${i + 1}</a>`).join('')
+      const shown = entry.links.slice(0, LINKS_SHOWN)
+      const more = entry.links.length - shown.length
+      const links =
+        shown.map((link, i) => ` <a href="${escapeXml(link)}">thread ${i + 1}</a>`).join('') +
+        (more > 0 ? ` and ${more} more` : '')
       return `<li><b>${entry.count}×</b> ${escapeXml(entry.title)} <small>(${escapeXml(entry.category)}, <code>${escapeXml(entry.path)}</code>)</small>${links}</li>`
     })
     .join('')

@@ -82,7 +82,9 @@ export function renderMarkdown(report: InsightsReport): string {
   if (report.mostDismissed.length > 0) {
     lines.push('### Most often dismissed', '')
     for (const entry of report.mostDismissed) {
-      const links = entry.links.map((link, i) => `[${i + 1}](${link})`).join(' ')
+      const shown = entry.links.slice(0, 5)
+      const more = entry.links.length > shown.length ? ` and ${entry.links.length - shown.length} more` : ''
+      const links = `${shown.map((link, i) => `[${i + 1}](${link})`).join(' ')}${more}`
       lines.push(
         `- ${entry.count}× **${cell(entry.title)}** (${cell(entry.category)}, \`${cell(entry.path)}\`) ${links}`
       )
