@@ -31,6 +31,21 @@ function redlineSteps(workflow: Workflow): Step[] {
     .filter(step => /^redline-review\/redline@/.test(step.uses ?? ''))
 }
 
+/**
+ * The `contents: write` grants of a workflow that no comment explains: a grant must have, in the comment lines
+ * right above it, why (resolving threads) and what it risks (a token that can push).
+ */
+function unexplainedWriteGrants(text: string): number[] {
+  const lines = text.split('\n')
+  return lines.flatMap((line, index) => {
+    if (!/^\s*contents:\s*write\b/.test(line)) return []
+    let start = index
+    while (start > 0 && /^\s*#/.test(lines[start - 1] ?? '')) start--
+    const comment = lines.slice(start, index).join(' ')
+    return /resolve/i.test(comment) && /push/i.test(comment) ? [] : [index + 1]
+  })
+}
+
 describe('examples/', () => {
   it('holds the workflows the README links to', () => {
     expect(workflows.map(w => w.name)).toEqual(expect.arrayContaining(['review.yml', 'review-gate.yml']))
@@ -104,6 +119,21 @@ describe('examples/', () => {
     const gate = parse(gateText) as Workflow
     expect(gate.concurrency?.group).toBe(review.concurrency?.group)
     expect(Object.keys(gate.on).sort()).toEqual(Object.keys(review.on).sort())
+  })
+
+  it('says why wherever an example grants contents: write, and what it risks', () => {
+    for (const { name, text } of workflows)
+      expect({ name, unexplained: unexplainedWriteGrants(text) }).toEqual({ name, unexplained: [] })
+    // The check finds a bare grant, and a reason without the risk.
+    const bare = 'permissions:\n  contents: write\n'
+    expect(unexplainedWriteGrants(bare)).toEqual([2])
+    expect(unexplainedWriteGrants(`permissions:\n  # to resolve threads\n  contents: write\n`)).toEqual([3])
+    expect(
+      unexplainedWriteGrants(`permissions:\n  # resolves threads; can push\n  contents: write\n`)
+    ).toEqual([])
+    // review.yml, which grants read, says at the point of choice what write adds and risks.
+    const review = workflows.find(w => w.name === 'review.yml')?.text ?? ''
+    expect(unexplainedWriteGrants(review.replace(/contents: read/, 'contents: write'))).toEqual([])
   })
 
   it('review.yml is the workflow the README shows', () => {

@@ -50,6 +50,31 @@ describe('fork pull requests under pull_request', () => {
     expectNoSecretLeak(world, result)
   })
 
+  it('a question in a thread of a fork without the key: exit 0, one notice pointing to a top-level comment', async () => {
+    world = await setUp({ spec: { forkOwner: 'mallory' } })
+    const payload = {
+      ...(pullRequestPayload(world.fixture, 'created') as Record<string, unknown>),
+      comment: {
+        id: 901,
+        body: '@redline why is this a finding?',
+        user: { login: 'mallory', type: 'User' },
+        in_reply_to_id: 900
+      }
+    }
+    const result = await runOn(world, {
+      eventName: 'pull_request_review_comment',
+      payload,
+      inputs: { 'anthropic-api-key': '' }
+    })
+    expectNotice(
+      result,
+      /^PR #1 comes from a fork, .*pull_request_review_comment .*no secrets.*top-level comment .*issue_comment/
+    )
+    // No model call, no reply, no reaction: not one request to either service.
+    expect(world.github.requests).toHaveLength(0)
+    expect(world.messages.requests).toHaveLength(0)
+  })
+
   it('a pull request from the same repository without the key still fails, naming the input', async () => {
     world = await setUp()
     const result = await runOn(world, { inputs: { 'anthropic-api-key': '' } })

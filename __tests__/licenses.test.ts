@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { noticeEntries, packageDirs, renderLicenses, type BundledPackage } from '../scripts/licenses.js'
 import { testedBundleDir } from '../testing/test-bundle.js'
+import { dependencyClosure, importedPackages, type Lockfile } from './support/bundled-packages.js'
 
 const root = resolve(import.meta.dirname, '..')
 
 /**
- * Production dependencies whose code the bundle does not contain: the SDK uses json-schema-to-ts (and with
+ * Packages src/ reaches whose code the bundle does not contain: the SDK uses json-schema-to-ts (and with
  * it ts-algebra and @babel/runtime) only for its types, and the @octokit type packages hold no code at all.
  */
 const NOT_BUNDLED: Record<string, string> = {
@@ -35,36 +36,28 @@ const NOT_BUNDLED: Record<string, string> = {
  */
 const BUNDLED_FROM_DEV = new Set(['supports-color', 'has-flag'])
 
-interface LockEntry {
-  version?: string
-  license?: string
-  dev?: boolean
-  devOptional?: boolean
-}
-
-function productionPackages(): Map<string, Set<string>> {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, LockEntry>
-  }
+/** The packages src/ imports and all they depend on, by name, with the versions the lockfile installs. */
+function bundledPackages(): Map<string, Set<string>> {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as Lockfile
+  const paths = dependencyClosure(lock, importedPackages(join(root, 'src')))
+  for (const name of BUNDLED_FROM_DEV)
+    if (lock.packages[`node_modules/${name}`]) paths.push(`node_modules/${name}`)
   const found = new Map<string, Set<string>>()
-  for (const [path, entry] of Object.entries(lock.packages)) {
+  for (const path of paths) {
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
-    const bundledFromDev = BUNDLED_FROM_DEV.has(name) && path === `node_modules/${name}`
-    if (path === '' || ((entry.dev || entry.devOptional) && !bundledFromDev)) continue
     if (name in NOT_BUNDLED) continue
-    found.set(name, (found.get(name) ?? new Set()).add(entry.version ?? ''))
+    found.set(name, (found.get(name) ?? new Set()).add(lock.packages[path]?.version ?? ''))
   }
   return found
 }
 
-describe('dist/licenses.txt', () => {
-  // The bundle built from the current source (the dist test checks that dist/ is that bundle).
+describe('licenses.txt of the tested bundle', () => {
   const notice = readFileSync(join(testedBundleDir(), 'licenses.txt'), 'utf8')
   const entries = noticeEntries(notice)
 
-  it('names every production dependency whose code is bundled, with its licence text', () => {
+  it('names every package whose code is bundled, with its licence text', () => {
     const named = new Set(entries.map(e => e.name))
-    const expected = [...productionPackages().keys()].sort()
+    const expected = [...bundledPackages().keys()].sort()
     expect([...named].sort()).toEqual(expected)
     for (const name of [
       'zod',
@@ -85,7 +78,7 @@ describe('dist/licenses.txt', () => {
   })
 
   it('gives each package at the version the lockfile installs', () => {
-    const installed = productionPackages()
+    const installed = bundledPackages()
     for (const entry of entries) expect(installed.get(entry.name)).toContain(entry.version)
   })
 

@@ -107,7 +107,8 @@ describe('a run that reviewed nothing posts nothing and fails with one line', ()
     const result = await runOn(w, { inputs: { model: 'gpt-4o' } })
     expect(result.exitCode).toBe(1)
     expect(errorLines(result)).toEqual([
-      "Model 'gpt-4o' was not found (404): set `model` to a Claude model id such as claude-sonnet-5-5."
+      "Model 'gpt-4o' was not found (404): set `model` to a Claude model id such as claude-sonnet-5-5; " +
+        'GET /v1/models (the Models API) lists the ids this key can use.'
     ])
     expectNothingPosted(w)
   })

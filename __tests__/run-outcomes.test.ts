@@ -5,6 +5,7 @@ import { classifyModelError } from '../src/agent/model-errors.js'
 import type { DiffFile } from '../src/diff/model.js'
 import { httpStatus, ModelAccessError, TransientError } from '../src/errors.js'
 import { pendingAfter } from '../src/engine/settle.js'
+import { ACTION_WORDS, failureLine } from '../src/engine/failure.js'
 import { decideFromState } from '../src/engine/increment.js'
 import { decodeMarker, encodeMarker, type ReviewState } from '../src/state/marker.js'
 import { fitMarker } from '../src/state/marker-fit.js'
@@ -82,6 +83,35 @@ describe('classifyModelError', () => {
       TransientError
     )
     expect(classifyModelError(new TypeError('x is undefined'), later)).toBeInstanceOf(TypeError)
+  })
+
+  it('suggests another model than the one not found, and where the usable ids are listed', () => {
+    const unknown = classifyModelError(apiError(404, 'not_found_error', 'model: gpt-4o'), {
+      model: 'gpt-4o',
+      firstTurn: true
+    })
+    expect(unknown.message).toBe(
+      "Model 'gpt-4o' was not found (404): set `model` to a Claude model id such as claude-sonnet-5-5; " +
+        'GET /v1/models (the Models API) lists the ids this key can use.'
+    )
+    const theDefault = classifyModelError(apiError(404, 'not_found_error', 'model: x'), first).message
+    expect(theDefault).toBe(
+      "Model 'claude-sonnet-5-5' was not found (404): this key cannot use it; GET /v1/models (the Models " +
+        'API) lists the ids this key can use: set `model` to one of them.'
+    )
+    expect(theDefault).not.toMatch(/such as claude-sonnet-5-5/)
+  })
+
+  it("words a rejected key in each door's terms: a secret in the action, a variable in the CLI", () => {
+    const rejected = classifyModelError(apiError(401, 'authentication_error', 'invalid x-api-key'), first)
+    const outcome = { end: { kind: 'fatal', error: rejected }, findings: [], notes: [] } as never
+    const cli = { ...ACTION_WORDS, apiKey: 'the ANTHROPIC_API_KEY environment variable' }
+    expect(failureLine(outcome, ACTION_WORDS)).toBe(
+      'The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY secret.'
+    )
+    expect(failureLine(outcome, cli)).toBe(
+      'The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY environment variable.'
+    )
   })
 
   it('reads statuses without casts and ignores what is not one', () => {

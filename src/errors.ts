@@ -14,12 +14,15 @@ export class ConfigurationError extends Error {
 /**
  * The model cannot be used by this run at all: a rejected key, a model id that does not exist, a request the
  * API refuses outright, a spend limit. Retrying the same job does not help; the message says what does.
+ * `apiKey` marks a rejected key: where the key comes from is each front door's to say (a secret, an
+ * environment variable), so the failure line adds it (see engine/failure.ts).
  */
 export class ModelAccessError extends Error {
   override name = 'ModelAccessError'
   constructor(
     message: string,
-    readonly status?: number
+    readonly status?: number,
+    readonly check?: 'apiKey'
   ) {
     super(message)
   }

@@ -45,13 +45,17 @@ export function bundleInputsHash(root: string = ROOT): string {
 
 /**
  * Builds the bundle of the current source into node_modules/.cache, or reuses the build of identical
- * inputs. Returns its directory and whether it was built now.
+ * inputs. Returns its directory and whether it was built now; `starting` hears of a build before it starts.
  */
-export function buildTestBundle(root: string = ROOT): { dir: string; built: boolean } {
+export function buildTestBundle(
+  root: string = ROOT,
+  starting: (dir: string) => void = () => {}
+): { dir: string; built: boolean } {
   const cache = join(root, 'node_modules', '.cache', 'redline-bundle')
   const dir = join(cache, bundleInputsHash(root))
   if (existsSync(join(dir, 'index.js')) && existsSync(join(dir, 'cli', 'index.js')))
     return { dir, built: false }
+  starting(dir)
   // Built beside its final name and renamed, so an interrupted build is never taken for a finished one.
   const building = `${dir}.building-${process.pid}`
   mkdirSync(cache, { recursive: true })
@@ -79,9 +83,17 @@ export function buildTestBundle(root: string = ROOT): { dir: string; built: bool
 export default function globalSetup(): void {
   if (process.env[BUNDLE_VARIABLE]) return
   const started = performance.now()
-  const { dir, built } = buildTestBundle()
+  // Said before the build, which takes minutes on a busy machine, so the wait is not silent.
+  const { dir, built } = buildTestBundle(ROOT, () =>
+    process.stderr.write(
+      '\nBuilding the bundle the end-to-end tests run: src/action/index.ts and src/cli/index.ts with ncc, as ' +
+        '`npm run bundle` does (about 1 to 4 minutes; built once per source state, then reused)...\n'
+    )
+  )
   // Workers start after this and inherit the environment, so every test file sees the same bundle.
   process.env[BUNDLE_VARIABLE] = dir
-  const how = built ? `built from src/ in ${((performance.now() - started) / 1000).toFixed(1)} s` : 'reused'
+  const how = built
+    ? `built from src/ in ${((performance.now() - started) / 1000).toFixed(1)} s`
+    : 'reused (the source is unchanged since it was built)'
   process.stderr.write(`\nThe tests run the bundle ${how}: ${dir}\n`)
 }

@@ -140,8 +140,6 @@ describe('runAgent requests', () => {
 
     expect(run).toMatchObject({ published: false, stopReason: 'api_error', turns: 0, toolCalls: 0 })
     expect(run.usage).toMatchObject({ inputTokens: 0, outputTokens: 0, costUsd: 0 })
-    expect(run.failure?.message).toBe(
-      'The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY secret.'
-    )
+    expect(run.failure?.message).toBe('The Anthropic API rejected the key (401 authentication_error).')
   })
 })

@@ -144,6 +144,25 @@ describe('redline (the bundled CLI)', () => {
     expect(server.requests).toHaveLength(0)
   })
 
+  it('exits 0 with nothing to review, as a pre-push hook needs: a README change, or no commit of its own', async () => {
+    const dir = repository()
+    const server = await model()
+    const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url }
+    git(dir, ['checkout', '--quiet', '-b', 'docs', 'main'])
+    commit(dir, { 'README.md': '# stats\n\nHow to average.\n' }, 'Document average')
+    const docs = await cli(dir, ['review', '--base', 'main'], env)
+    expect(docs).toMatchObject({ code: 0 })
+    expect(docs.stdout).toMatch(/^Nothing to review: the one changed file is of a kind Redline skips/m)
+
+    git(dir, ['checkout', '--quiet', '-b', 'fresh', 'main'])
+    const fresh = await cli(dir, ['review', '--base', 'main'], env)
+    expect(fresh).toMatchObject({
+      code: 0,
+      stdout: "Nothing to review: HEAD has no commits that 'main' does not have.\n"
+    })
+    expect(server.requests).toHaveLength(0)
+  })
+
   it('reports a mistake on the command line with exit status 2', async () => {
     const run = await cli(tmpdir(), ['review', '--budget', 'huge', '--base', 'main'], {
       ANTHROPIC_API_KEY: KEY
@@ -152,7 +171,7 @@ describe('redline (the bundled CLI)', () => {
     expect(run.stderr).toContain("--budget is 'huge'. Expected one of fast, standard, deep.")
   })
 
-  it('fails with the same line as the action on a rejected key, and saves no state', async () => {
+  it('fails on a rejected key naming the environment variable, and saves no state', async () => {
     const dir = repository()
     const server = await model('sk-ant-the-real-one')
     const json = join(dir, 'review.json')
@@ -162,7 +181,7 @@ describe('redline (the bundled CLI)', () => {
     })
     expect(run.code).toBe(1)
     const line =
-      'The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY secret.'
+      'The Anthropic API rejected the key (401 authentication_error): check the ANTHROPIC_API_KEY environment variable.'
     expect(run.stderr).toContain(`redline: ${line}`)
     expect(existsSync(join(dir, '.git/redline/state.json'))).toBe(false)
     // The file is written on failure too, saying how the run ended and why.

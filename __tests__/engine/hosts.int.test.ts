@@ -125,6 +125,7 @@ describe('the action and the command line over one engine', () => {
       anthropic: client
     })
 
+    if ('nothingToReview' in local) throw new Error(local.nothingToReview)
     expect(action.end).toEqual({ kind: 'completed' })
     expect(action.findings).toHaveLength(2)
     expect(comparable(local.outcome)).toEqual(comparable(action))

@@ -20,6 +20,7 @@ import { runInsightsAction } from './insights-run.js'
 import type { Logger } from '../logger.js'
 import { runCommand } from './command-run.js'
 import { commandIn, commentEventOf, isCommentEvent } from './commands.js'
+import { forkThreadWithoutKey } from './fork-thread.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
@@ -172,6 +173,8 @@ async function onComment(eventName: string, logger: Logger): Promise<void> {
   if ('skip' in found) return core.notice(found.skip)
   // Before the settings: a bot's comment does nothing, whatever the workflow gives the run.
   if (found.event.comment.byBot) return logger.info(`Ignoring a comment by ${found.event.comment.author}.`)
+  const forkThread = forkThreadWithoutKey(eventName, payload, name => core.getInput(name))
+  if (forkThread) return core.notice(forkThread)
   const read = (name: string) => core.getInput(name)
   const inputs = readSettings(read)
   for (const secret of secretsOf(inputs)) core.setSecret(secret)

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { errorMessage, httpStatus, ModelAccessError, TransientError } from '../errors.js'
-import { PROVIDER_NAMES, PROVIDERS, type Provider } from './providers/settings.js'
+import { DEFAULT_FIRST_PARTY_MODEL, PROVIDER_NAMES, PROVIDERS, type Provider } from './providers/settings.js'
 
 /** Set by the client's fetch on every failed answer: which provider gave it (see client.ts). */
 export const PROVIDER_HEADER = 'x-redline-provider'
@@ -56,6 +56,17 @@ export function isSpendLimit(status: number | undefined, message: string): boole
 }
 
 /**
+ * What to set instead of a model id the API does not know: the default model, unless that is the one not
+ * found, and where the ids this key can use are listed.
+ */
+function modelAdvice(model: string): string {
+  const list = 'GET /v1/models (the Models API) lists the ids this key can use'
+  return model.trim().toLowerCase() === DEFAULT_FIRST_PARTY_MODEL
+    ? `this key cannot use it; ${list}: set \`model\` to one of them.`
+    : `set \`model\` to a Claude model id such as ${DEFAULT_FIRST_PARTY_MODEL}; ${list}.`
+}
+
+/**
  * Sorts a failed Messages request into the error taxonomy, with the one line a user acts on. A 400 is fatal
  * only on the first turn: later it is about this conversation, not about the key or the model.
  */
@@ -81,10 +92,7 @@ export function classifyModelError(
     return cloudModelError(provider, { status, type: type ?? '', message, detail }, context)
   }
   if (status === 401) {
-    return new ModelAccessError(
-      `The Anthropic API rejected the key (${detail}): check the ANTHROPIC_API_KEY secret.`,
-      status
-    )
+    return new ModelAccessError(`The Anthropic API rejected the key (${detail}).`, status, 'apiKey')
   }
   if (status === 403) {
     return new ModelAccessError(
@@ -94,7 +102,7 @@ export function classifyModelError(
   }
   if (status === 404) {
     return new ModelAccessError(
-      `Model '${context.model}' was not found (404): set \`model\` to a Claude model id such as claude-sonnet-5-5.`,
+      `Model '${context.model}' was not found (404): ${modelAdvice(context.model)}`,
       status
     )
   }

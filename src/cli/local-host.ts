@@ -100,6 +100,11 @@ function localHost(
   return { host, before: () => before }
 }
 
+/** A branch with no commit of its own: nothing to review, which is no failure (a pre-push hook runs on it). */
+export interface NothingToReview {
+  nothingToReview: string
+}
+
 /** One review of the current branch, by the same engine as the action's. */
 export async function reviewLocally(input: {
   cwd: string
@@ -107,14 +112,11 @@ export async function reviewLocally(input: {
   apiKey: string
   logger: Logger
   anthropic?: () => Anthropic
-}): Promise<LocalReview> {
+}): Promise<LocalReview | NothingToReview> {
   const { options, logger } = input
   const branch = await readBranch(input.cwd, options.base)
-  if (branch.headSha === branch.mergeBaseSha) {
-    throw new ConfigurationError(
-      `HEAD has no commits that '${options.base}' does not have; nothing to review.`
-    )
-  }
+  if (branch.headSha === branch.mergeBaseSha)
+    return { nothingToReview: `Nothing to review: HEAD has no commits that '${options.base}' does not have.` }
   if (branch.dirty)
     logger.warning('The working tree has uncommitted changes; only commits up to HEAD are reviewed.')
   const { host, before } = localHost(branch, options)

@@ -8,7 +8,7 @@ import type { Logger } from '../logger.js'
 import { VERSION } from '../version.js'
 import { HELP, parseArgs, UsageError } from './args.js'
 import { INSIGHTS_HELP, runInsightsCli } from './insights.js'
-import { reviewLocally, type LocalReview } from './local-host.js'
+import { reviewLocally, type LocalReview, type NothingToReview } from './local-host.js'
 import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from './render.js'
 
 /** Progress and warnings on stderr, so stdout carries the review alone. */
@@ -42,7 +42,8 @@ const CLI_WORDS: FailureWords = {
   again: 'run it again',
   kept: 'shown',
   publish: 'save its state',
-  findingsAt: 'The findings are shown above.'
+  findingsAt: 'The findings are shown above.',
+  apiKey: 'the ANTHROPIC_API_KEY environment variable'
 }
 
 export interface CliIo {
@@ -80,7 +81,7 @@ export async function runCli(io: CliIo): Promise<number> {
     return 1
   }
   const logger = stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1')
-  let review: LocalReview
+  let review: LocalReview | NothingToReview
   try {
     review = await reviewLocally({ cwd: io.cwd, options, apiKey, logger })
   } catch (error) {
@@ -88,6 +89,10 @@ export async function runCli(io: CliIo): Promise<number> {
       `redline: ${error instanceof ConfigurationError ? error.message : `failed: ${errorMessage(error)}`}\n`
     )
     return 1
+  }
+  if ('nothingToReview' in review) {
+    io.stdout(`${review.nothingToReview}\n`)
+    return 0
   }
   const failure =
     failureLine(review.outcome, CLI_WORDS) ?? shouldFail(review.outcome.findings, options.failOn, '--fail-on')

@@ -20,13 +20,16 @@ export interface FailureWords {
   publish: string
   /** Where the findings are when publishing failed. */
   findingsAt: string
+  /** Where the Anthropic key comes from, to check when the API rejects it. */
+  apiKey: string
 }
 
 export const ACTION_WORDS: FailureWords = {
   again: 're-run the job',
   kept: 'posted',
   publish: 'post its review',
-  findingsAt: 'The findings are in the job summary.'
+  findingsAt: 'The findings are in the job summary.',
+  apiKey: 'the ANTHROPIC_API_KEY secret'
 }
 
 /** The one line a run fails with, or undefined when it succeeded. */
@@ -35,6 +38,8 @@ export function failureLine(outcome: ReviewOutcome<unknown>, words: FailureWords
   if (end.kind === 'fatal') {
     const error = end.error
     if (error instanceof TimeLimitError) return error.message
+    if (error instanceof ModelAccessError && error.check === 'apiKey')
+      return `${error.message.replace(/\.$/, '')}: check ${words.apiKey}.`
     if (error instanceof ConfigurationError || error instanceof ModelAccessError) {
       return error instanceof ModelAccessError && error.status === 429
         ? error.message.replace(/\.$/, '; nothing was reviewed.')

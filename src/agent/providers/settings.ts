@@ -12,7 +12,7 @@ export const PROVIDER_NAMES: Record<Provider, string> = {
 }
 
 /** The first-party id of the default model (engine/settings.ts DEFAULT_MODEL), as the action passes it. */
-const DEFAULT_FIRST_PARTY_MODEL = 'claude-sonnet-5-5'
+export const DEFAULT_FIRST_PARTY_MODEL = 'claude-sonnet-5-5'
 
 /**
  * Bedrock's ids of the default model: `anthropic.claude-sonnet-5-5` and its US cross-region inference profile
