@@ -4,7 +4,8 @@
  * GITHUB_TOKEN; posts nothing and needs no model key.
  */
 import { ConfigurationError, errorMessage } from '../errors.js'
-import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
+import { createPlainOctokit } from '../github/plain-client.js'
+import { graphqlUrlFromEnv } from '../github/request.js'
 import {
   DEFAULT_DB,
   DEFAULT_REDLINE_LOGIN,
@@ -86,7 +87,7 @@ export async function runInsightsCli(
     const since = parseSince(options.since, new Date())
     const graphqlUrl = graphqlUrlFromEnv(io.env)
     const apiUrl = io.env['GITHUB_API_URL']
-    const octokit = createOctokit(token, logger, { graphqlUrl, ...(apiUrl ? { apiUrl } : {}) })
+    const octokit = createPlainOctokit(token, logger, { graphqlUrl, ...(apiUrl ? { apiUrl } : {}) })
     const result = await runInsights({
       octokit,
       graphqlUrl,

@@ -1,5 +1,6 @@
 /** A repository's pull-request history as Redline left it: the pull requests, their reviews and threads. */
-import { graphql, type Octokit } from './client.js'
+import type { Octokit } from './client.js'
+import { graphql } from './request.js'
 import type { AccountRef } from './identity.js'
 import type { Repository } from './refs.js'
 
