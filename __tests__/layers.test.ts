@@ -40,14 +40,34 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   diff: ['base', 'text', 'git'],
   findings: ['base', 'text', 'git', 'diff'],
   github: ['base', 'text', 'git', 'diff', 'findings'],
+  evidence: ['base', 'text', 'git', 'diff'],
   state: [...LOWER],
   publish: [...LOWER, 'state'],
   agent: [...LOWER],
-  engine: [...LOWER, 'state', 'publish', 'agent'],
+  engine: [...LOWER, 'state', 'publish', 'agent', 'evidence'],
   insights: [...LOWER, 'state', 'publish'],
-  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'insights'],
-  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'insights']
+  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'commands', 'insights'],
+  commands: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'action'],
+  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'insights']
 }
+
+/**
+ * The Action runs two doors: a push (`action/`) and a comment (`commands/`). The runner has one entry, which
+ * routes a comment to its door; the comment door uses the Action's runtime (inputs, the event file, the
+ * repository's configuration, the GitHub host, the log) where it lives. Nothing else crosses between them.
+ */
+const DOORS = ['action', 'commands', 'cli']
+const ACTION_ENTRY = 'src/action/index.ts'
+const ACTION_RUNTIME = [
+  'src/action/event-file.ts',
+  'src/action/event.ts',
+  'src/action/inputs.ts',
+  'src/action/logger.ts',
+  'src/action/repository-config.ts',
+  'src/action/github-host.ts',
+  'src/action/workflow-run.ts',
+  'src/action/evidence-notices.ts'
+]
 
 const SRC = sources('src')
 const EDGES = SRC.flatMap(file => importsOf(file).map(target => ({ file, target })))
@@ -66,11 +86,21 @@ describe('the layers of src/', () => {
     expect(offending).toEqual([])
   })
 
-  it('keeps the front doors apart: the action and the command line never import each other', () => {
+  it('keeps the front doors apart: the command line imports no other door, nor they it', () => {
     const offending = EDGES.filter(({ file, target }) => {
-      const pair = [folderOf(file), folderOf(target)].sort().join(' ')
-      return pair === 'action cli'
-    })
+      const doors = [folderOf(file), folderOf(target)]
+      return doors.includes('cli') && doors.every(door => DOORS.includes(door)) && doors[0] !== doors[1]
+    }).map(({ file, target }) => `${file} -> ${target}`)
+    expect(offending).toEqual([])
+  })
+
+  it("crosses between the Action's two doors only at its entry and its runtime", () => {
+    const offending = EDGES.filter(({ file, target }) => {
+      const pair = `${folderOf(file)} ${folderOf(target)}`
+      if (pair === 'action commands') return file !== ACTION_ENTRY
+      if (pair === 'commands action') return !ACTION_RUNTIME.includes(target)
+      return false
+    }).map(({ file, target }) => `${file} -> ${target}`)
     expect(offending).toEqual([])
   })
 

@@ -7,6 +7,9 @@ import { symbolReferences } from '../src/agent/symbols.js'
 import { DiffLineSet } from '../src/diff/line-set.js'
 import { diffFiles } from '../src/diff/source.js'
 import { triage } from '../src/diff/triage.js'
+import { renderEvidenceSection } from '../src/evidence/render.js'
+import { selectOnChangedLines } from '../src/evidence/select.js'
+import type { ToolResult } from '../src/evidence/types.js'
 import { createGit } from '../src/git/git.js'
 import { silentLogger } from '../src/logger.js'
 import {
@@ -23,7 +26,8 @@ import { createPrFixture } from '../testing/pr-fixture.js'
  * Prompt-cache friendliness of the review loop: a scripted 10-turn review of a 26-file pull request, run
  * through the real SDK against the Messages stand-in, printing each request's size and the share of it that
  * repeats the previous request byte for byte. That share is what the API can read from the cache; the
- * target is at least 90% from the second turn on.
+ * target is at least 90% from the second turn on. The first message carries tool evidence (tsc results on the
+ * changed lines, as a configured check gives them), which must stay in the cached prefix too.
  */
 const TARGET_SHARE = 0.9
 const API_KEY = 'sk-ant-bench'
@@ -71,6 +75,35 @@ function fixtureSpec(): Parameters<typeof createPrFixture>[0] {
   }
   base['REVIEW.md'] = 'Check that every database call handles a missing row.\n'
   return { base, commits: [{ files: head, message: 'Add remove() and nullable returns to every service' }] }
+}
+
+/** What a type checker says about the change: one result on each nullable return, and some elsewhere. */
+function toolEvidence(lineSet: DiffLineSet, reviewable: string[]): string | undefined {
+  const results: ToolResult[] = []
+  for (let i = 0; i < SERVICES; i++) {
+    const text = service(i, true).split('\n')
+    text.forEach((line, index) => {
+      if (line.includes('now nullable'))
+        results.push({
+          tool: 'tsc',
+          ruleId: 'TS2322',
+          level: 'error',
+          message: "Type 'unknown' is not assignable to type 'Row'. 'null' is not assignable to 'Row'.",
+          path: `src/services/service-${i}.ts`,
+          line: index + 1,
+          column: 5
+        })
+    })
+    results.push({
+      tool: 'tsc',
+      ruleId: 'TS6133',
+      message: "'table' is declared but never read.",
+      path: `src/services/service-${i}.ts`,
+      line: 4,
+      column: 3
+    })
+  }
+  return renderEvidenceSection(selectOnChangedLines(results, lineSet, new Set(reviewable)))
 }
 
 function script(): Step[] {
@@ -153,6 +186,11 @@ export async function benchAgent(): Promise<void> {
     const files = await diffFiles(git, baseSha, headSha)
     const triaged = triage(files)
     server.push(...script())
+    const lineSet = DiffLineSet.fromFiles(files)
+    const evidence = toolEvidence(
+      lineSet,
+      triaged.reviewable.map(entry => entry.file.path)
+    )
     // The same wiring the action runs: store, tools, first message and loop, through reviewWithAgent.
     const review = await reviewWithAgent({
       client: createAnthropic({ apiKey: API_KEY, baseUrl: server.url, maxRetries: 0 }),
@@ -162,7 +200,7 @@ export async function benchAgent(): Promise<void> {
       headSha,
       baseSha,
       prFiles: files,
-      lineSet: DiffLineSet.fromFiles(files),
+      lineSet,
       triage: triaged,
       carried: [],
       context: {
@@ -175,7 +213,8 @@ export async function benchAgent(): Promise<void> {
           headSha,
           triaged.reviewable.map(entry => entry.file),
           silentLogger
-        )
+        ),
+        ...(evidence ? { evidence } : {})
       },
       logger: silentLogger
     })
@@ -183,6 +222,8 @@ export async function benchAgent(): Promise<void> {
     console.log(
       `\nAgent loop: ${files.length}-file pull request, ${run.turns} turns, ${run.toolCalls} tool calls`
     )
+    const shown = evidence?.split('\n').slice(0, 8).join('\n') ?? '(none)'
+    console.log(`first message, tool evidence (${evidence?.length ?? 0} characters), as sent:\n${shown}\n  …`)
     console.log('turn   request bytes   same prefix as previous   share')
     let worst = 1
     server.requests.forEach((request, i) => {

@@ -26,3 +26,7 @@ if (which === 'all' || which === 'insights') {
   const { benchInsights } = await import('./insights-bench.js')
   await benchInsights()
 }
+if (which === 'all' || which === 'commands') {
+  const { benchCommands } = await import('./commands-bench.js')
+  benchCommands()
+}

@@ -357,7 +357,7 @@ describe('runAgent: stop reasons', () => {
     const resumed = model.server.requests[1]!.body.messages!
     expect(resumed.map(m => m.role)).toEqual(['user', 'assistant', 'user'])
     expect(resumed[1]?.content).toEqual([{ type: 'text', text: 'Working on it' }])
-    expect(JSON.stringify(resumed[2]?.content)).toContain('Continue the review')
+    expect(JSON.stringify(resumed[2]?.content)).toContain('Continue where you left off')
   })
 })
 
@@ -417,5 +417,43 @@ describe('runAgent: the model API', () => {
     expect(run.failure?.name).toBe('Error')
     expect(run.failure?.message).toContain('400 invalid_request_error: bad request')
     expect(world.store.list()).toHaveLength(1)
+  })
+})
+
+describe("runAgent: reminders from the run's own tools", () => {
+  it('tells a run whose terminal tool is not publish_review to call its own, and keeps its last text', async () => {
+    world = await createWorld()
+    const finish = defineTool({
+      name: 'finish_answer',
+      description: 'Ends the run.',
+      schema: z.object({ text: z.string() }).strict(),
+      endsRun: true,
+      run: ({ text }) => ({ content: 'ok', publish: { summary: text } })
+    })
+    const look = defineTool({
+      name: 'look',
+      reads: true,
+      description: 'A read.',
+      schema: z.object({}).strict(),
+      run: () => ({ content: 'seen' })
+    })
+    world.tools = new ToolRegistry([look, finish])
+    model = await startModel([
+      reply.text('First thoughts.'),
+      reply.toolUse('look', {}),
+      reply.text('It stands: nothing checks b.')
+    ])
+
+    const run = await review(world, model, { budget: { turns: 3 } })
+
+    const told = model.server.requests.slice(1).map(r => JSON.stringify(r.body.messages))
+    expect(told[0]).toContain('without calling finish_answer')
+    expect(told[1]).toContain('Last turn: the turn budget ran out. Only finish_answer is answered')
+    for (const text of told) expect(text).not.toMatch(/publish_review|add_finding/)
+    expect(run).toMatchObject({
+      published: false,
+      stopReason: 'budget',
+      text: 'It stands: nothing checks b.'
+    })
   })
 })

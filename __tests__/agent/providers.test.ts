@@ -69,31 +69,31 @@ describe('resolveProvider', () => {
 describe('redline review --provider', () => {
   it('takes the provider and its region and project', async () => {
     const { parseArgs } = await import('../../src/cli/args.js')
-    const command = parseArgs([
-      'review',
-      '--base',
-      'main',
-      '--provider',
-      'vertex',
-      '--vertex-project=p',
-      '--vertex-region',
-      'global'
-    ])
-    expect(command).toMatchObject({
-      kind: 'review',
-      options: { provider: 'vertex', vertexProject: 'p', vertexRegion: 'global' }
-    })
-    const bedrock = parseArgs([
-      'review',
-      '--base',
-      'main',
-      '--provider',
-      'bedrock',
-      '--aws-region',
-      'us-east-1'
-    ])
-    expect(bedrock).toMatchObject({ options: { provider: 'bedrock', awsRegion: 'us-east-1' } })
-    expect(parseArgs(['review', '--base', 'main'])).not.toHaveProperty('options.provider')
+    const { resolveLocal } = await import('../../src/cli/local-config.js')
+    const { reviewSettingsOf } = await import('../../src/engine/index.js')
+    const settingsOf = (argv: string[], env: Record<string, string> = {}) => {
+      const command = parseArgs(argv)
+      if (command.kind !== 'review') throw new Error('expected a review command')
+      return reviewSettingsOf(resolveLocal(command.flags, env).values)
+    }
+    expect(
+      settingsOf([
+        'review',
+        '--base',
+        'main',
+        '--provider',
+        'vertex',
+        '--vertex-project=p',
+        '--vertex-region',
+        'global'
+      ])
+    ).toMatchObject({ provider: 'vertex', vertexProject: 'p', vertexRegion: 'global' })
+    expect(
+      settingsOf(['review', '--base', 'main', '--provider', 'bedrock', '--aws-region', 'us-east-1'], {
+        AWS_REGION: 'eu-west-1'
+      })
+    ).toMatchObject({ provider: 'bedrock', awsRegion: 'us-east-1' })
+    expect(settingsOf(['review', '--base', 'main'])).not.toHaveProperty('provider')
     expect(() => parseArgs(['review', '--base', 'main', '--provider', 'azure'])).toThrow(
       "--provider is 'azure'. Expected one of anthropic, bedrock, vertex."
     )

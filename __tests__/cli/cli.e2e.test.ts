@@ -49,17 +49,20 @@ const ENV = {
   GIT_COMMITTER_EMAIL: 'pat@example.com'
 }
 
-/** A repository with `main` and a `feature` branch one commit ahead, checked out on the branch. */
-function repository(): string {
+/**
+ * A repository with `main` and a `feature` branch one commit ahead, checked out on the branch; `base` adds
+ * files to main's commit, `head` to the branch's.
+ */
+function repository(base: Record<string, string> = {}, head: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'redline-cli-'))
   dirs.push(dir)
   git(dir, ['init', '--quiet'])
   git(dir, ['checkout', '--quiet', '-b', 'main'])
   git(dir, ['config', 'user.name', 'Pat'])
   git(dir, ['config', 'user.email', 'pat@example.com'])
-  commit(dir, { 'src/stats.ts': BASE, 'README.md': '# stats\n' }, 'Initial commit')
+  commit(dir, { 'src/stats.ts': BASE, 'README.md': '# stats\n', ...base }, 'Initial commit')
   git(dir, ['checkout', '--quiet', '-b', 'feature'])
-  commit(dir, { 'src/stats.ts': HEAD }, 'Add average')
+  commit(dir, { 'src/stats.ts': HEAD, ...head }, 'Add average')
   return dir
 }
 
@@ -275,5 +278,59 @@ describe('redline (the bundled CLI)', () => {
     expect(third.code).toBe(0)
     expect(third.stdout).toMatch(/already reviewed; pass --full/)
     expect(server.requests).toHaveLength(4)
+  })
+})
+
+describe('redline under the repository configuration (the bundled CLI)', () => {
+  const CONFIG = '.github/redline.yml'
+  const MEDIUM = { ...FINDING, severity: 'medium' }
+
+  it('reads .github/redline.yml at the merge base, and an option wins over it', async () => {
+    // The branch lowers the threshold in its own copy of the file: the base's is the one that applies.
+    const dir = repository(
+      { [CONFIG]: 'min-severity: high\n' },
+      { [CONFIG]: 'min-severity: informational\n' }
+    )
+    const shown = await cli(dir, ['config', 'show', '--base', 'main'])
+    expect(shown.code).toBe(0)
+    expect(shown.stdout).toMatch(/^min-severity +high +\.github\/redline\.yml$/m)
+    expect(shown.stdout).toMatch(/^budget +standard +default$/m)
+    const flagged = await cli(dir, ['config', 'show', '--base', 'main', '--min-severity', 'low'])
+    expect(flagged.stdout).toMatch(/^min-severity +low +flag$/m)
+
+    const server = await model()
+    const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url }
+    const script = () =>
+      server.push(
+        reply.toolUse('add_finding', MEDIUM),
+        reply.toolUse('publish_review', { summary: 'Adds average().' })
+      )
+    script()
+    const fromFile = await cli(dir, ['review', '--base', 'main'], env)
+    expect(fromFile.code).toBe(0)
+    expect(fromFile.stderr).toContain(`min-severity: high (${CONFIG})`)
+    expect(fromFile.stdout).toContain('Below high:\n  [MEDIUM] src/stats.ts:6 — average([]) returns NaN')
+
+    script()
+    const fromFlag = await cli(dir, ['review', '--base', 'main', '--full', '--min-severity', 'low'], env)
+    expect(fromFlag.code).toBe(0)
+    expect(fromFlag.stderr).not.toContain('min-severity: high')
+    expect(fromFlag.stdout).toContain('\n[MEDIUM] src/stats.ts:6 — average([]) returns NaN\n  An empty list')
+    expect(fromFlag.stdout).not.toContain('Below')
+  })
+
+  it('checks a configuration file offline: every problem with its line, exit 1; a good file exits 0', async () => {
+    const dir = repository({ [CONFIG]: 'budget: deep\n' })
+    const bad = join(dir, 'bad.yml')
+    writeFileSync(bad, 'min-severity: extreme\nmax-comments: 99\nbudget: fast\ncolour: red\n')
+    const checked = await cli(dir, ['config', 'check', 'bad.yml'])
+    expect(checked.code).toBe(1)
+    expect(checked.stdout.trimEnd().split('\n')).toEqual([
+      "bad.yml:1: min-severity is 'extreme'; expected one of informational, low, medium, high, critical.",
+      'bad.yml:2: max-comments is 99; expected a whole number from 0 to 50.',
+      expect.stringMatching(/^bad\.yml:4: colour is not a known key\. Known keys: model, /)
+    ])
+    const good = await cli(join(dir, 'src'), ['config', 'check'])
+    expect(good).toMatchObject({ code: 0, stdout: `../${CONFIG}: no problems.\n` })
   })
 })

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { ConfigurationError } from '../../src/errors.js'
 import {
   configChangeNote,
+  configProblems,
   configJsonSchema,
   nearestKey,
   parseConfig,
@@ -90,6 +91,20 @@ describe('the configuration file', () => {
       `Invalid ${FILE}: line 2: Map keys must be unique (expected YAML).`
     )
     expect(errorOf('- high\n')).toContain('expected a map of settings')
+  })
+
+  it('lists every problem at once, each at its line, while a run fails with the first', () => {
+    const text = 'min-severity: extreme\ntoken: x\npaths:\n  excludes: [a]\nmax-comments: 51\n'
+    expect(configProblems(text).problems.map(p => `${p.line} ${p.key}`)).toEqual([
+      '2 token',
+      '1 min-severity',
+      '5 max-comments',
+      '4 paths.excludes'
+    ])
+    expect(errorOf(text)).toBe(
+      `Invalid ${FILE}: token (line 2) cannot be set in the file: keys, tokens and base URLs come from the workflow only.`
+    )
+    expect(configProblems('budget: fast\n')).toEqual({ values: { budget: 'fast' }, problems: [] })
   })
 
   it('reads Copilot-style instructions files by their applyTo front matter', () => {

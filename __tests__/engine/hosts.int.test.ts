@@ -119,8 +119,8 @@ describe('the action and the command line over one engine', () => {
     if (command.kind !== 'review') throw new Error('expected a review command')
     const local = await reviewLocally({
       cwd: clone,
-      options: command.options,
-      apiKey: KEY,
+      flags: command.flags,
+      env: { ANTHROPIC_API_KEY: KEY },
       logger: memoryLogger(),
       anthropic: client
     })

@@ -379,6 +379,9 @@ describe('GitHub stand-in against the standard pull request', () => {
       expect(rejected.data).toEqual(unprocessable(REVIEW_ERRORS.event))
     }
     expect(server.reviews.map(r => r.state)).toEqual(['APPROVED', 'CHANGES_REQUESTED'])
+    // GitHub's description lists the events too: the stand-in records both calls as outside it.
+    expect(server.violations.map(v => v.part)).toEqual(['body', 'body'])
+    server.violations.splice(0)
   })
 
   it('requires a body for a COMMENT review without inline comments', async () => {

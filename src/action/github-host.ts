@@ -4,6 +4,7 @@
  */
 import type { DiffSource, PriorReview, ReviewHost, ReviewResult } from '../engine/index.js'
 import { ConfigurationError, errorMessage, httpStatus } from '../errors.js'
+import { checksTrustForPullRequest } from '../evidence/index.js'
 import type { Git } from '../git/git.js'
 import type { Octokit } from '../github/client.js'
 import { fetchViewerLogin } from '../github/identity.js'
@@ -101,13 +102,11 @@ export async function pullRequestOf(octokit: Octokit, ref: ReviewRequest['pr']):
   })
 }
 
-/** The pull request, Redline's identity and its last review's state, with what people did in its threads. */
-async function readPriorReview(options: GitHubHostOptions, logger: Logger): Promise<GitHubPrior> {
-  const { octokit, request } = options
+/** What is known before Redline's reviews are read: the pull request, the request, and who reviews. */
+function priorBase(options: GitHubHostOptions, pr: PullRequestInfo, viewerLogin: string): GitHubPrior {
+  const { request } = options
   const ref = request.pr
-  const pr = await pullRequestOf(octokit, ref)
-  const viewerLogin = await fetchViewerLogin(octokit, options.graphqlUrl)
-  const base: GitHubPrior = {
+  return {
     pr,
     viewerLogin,
     ...reviewedCommits(request, pr),
@@ -130,8 +129,23 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
     againHint:
       request.kind === 'comment'
         ? `comment \`${options.settings.triggerPhrase} full review\``
-        : 'set full-review: true'
+        : 'set full-review: true',
+    checksTrust: checksTrustForPullRequest({
+      event: request.kind === 'pull_request' ? request.event : request.kind,
+      prNumber: ref.prNumber,
+      baseRepository: `${ref.owner}/${ref.repo}`,
+      headRepository: pr.headRepository
+    })
   }
+}
+
+/** The pull request, Redline's identity and its last review's state, with what people did in its threads. */
+async function readPriorReview(options: GitHubHostOptions, logger: Logger): Promise<GitHubPrior> {
+  const { octokit, request } = options
+  const ref = request.pr
+  const pr = await pullRequestOf(octokit, ref)
+  const base = priorBase(options, pr, await fetchViewerLogin(octokit, options.graphqlUrl))
+  const { viewerLogin } = base
   if (pr.state !== 'open')
     return { ...base, skip: { reason: `PR #${ref.prNumber} is ${pr.state}; nothing to review.` } }
 
@@ -294,6 +308,7 @@ async function publishOnGitHub(
       ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
       ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
       viewerLogin: prior.viewerLogin,
+      ...(result.evidence ? { evidence: result.evidence } : {}),
       ...(options.run ? { runId: markerRunId(options.run) } : {}),
       logger
     })

@@ -1,3 +1,4 @@
+import { isCommentEvent } from '../commands/comment-event.js'
 import { errorCommand, eventFileProblem } from './event-file.js'
 
 // Checked before main.js is loaded: loading it loads @actions/github, which parses the event file at once.
@@ -5,6 +6,10 @@ const problem = eventFileProblem(process.env)
 if (problem !== undefined) {
   process.stdout.write(errorCommand(problem))
   process.exitCode = 1
+} else if (isCommentEvent(process.env['GITHUB_EVENT_NAME'] ?? '')) {
+  // A comment is the comment commands' door; the runner has one entry for both.
+  const { runOnComment } = await import('../commands/index.js')
+  await runOnComment(process.env['GITHUB_EVENT_NAME'] ?? '')
 } else {
   const { run } = await import('./run.js')
   await run()

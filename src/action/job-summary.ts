@@ -2,7 +2,14 @@ import type { Usage } from '../agent/index.js'
 import type { SettingOrigin, SettingSource } from '../engine/index.js'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
-import { coverageComplete, coverageLine, pendingSection, type ReviewCoverage } from '../publish/body.js'
+import {
+  coverageComplete,
+  coverageLine,
+  evidenceSection,
+  pendingSection,
+  type EvidenceLine,
+  type ReviewCoverage
+} from '../publish/body.js'
 import { inline, severityLabel } from '../publish/markdown.js'
 import { plural } from '../text/measure.js'
 import { code } from '../publish/comment.js'
@@ -37,6 +44,8 @@ export interface JobSummaryInput {
   settings?: readonly SettingSource[]
   /** Where the configuration was read: the base commit, and the file when there was one. */
   configFrom?: { commit: string; path?: string }
+  /** Each evidence file and configured check with how it fared. */
+  evidence?: readonly EvidenceLine[]
 }
 
 function settingsSection(input: JobSummaryInput): string | undefined {
@@ -144,6 +153,8 @@ export function renderJobSummary(input: JobSummaryInput): string {
   const notes = [...input.coverageNotes, ...(input.compaction ?? []).map(note => `Review body: ${note}.`)]
   if (notes.length > 0)
     sections.push(['### Coverage', '', ...notes.map(note => `- ${inline(note, 1000)}`)].join('\n'))
+  const evidence = evidenceSection(input.evidence ?? [])
+  if (evidence) sections.push(evidence.replace(/^#### /, '### '))
   const settings = settingsSection(input)
   if (settings) sections.push(settings)
   if (input.body !== undefined && (input.dryRun || input.error)) {

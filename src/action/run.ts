@@ -1,29 +1,25 @@
 import * as core from '@actions/core'
-import { randomBytes } from 'node:crypto'
 import { actionsLogger } from './logger.js'
 import {
   decideFromEvent,
   forkWithoutSecretsNotice,
   LABELED,
   parseRepository,
-  workflowRunAttempt,
-  workflowRunId,
   type ReviewRequest
 } from './event.js'
 import { readEventPayload } from './event-file.js'
 import { ACTION_WORDS, failureLine, review, shouldFail, type ReviewOutcome } from '../engine/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv, type Octokit } from '../github/client.js'
+import { thisRun } from './workflow-run.js'
 import { loadRepositoryConfig } from './repository-config.js'
 import { readFailOn, readMode, readSettings, secretsOf, type Settings } from './inputs.js'
 import { runInsightsAction } from './insights-run.js'
 import type { Logger } from '../logger.js'
-import { runCommand } from './command-run.js'
-import { commandIn, commentEventOf, isCommentEvent } from './commands.js'
-import { forkThreadWithoutKey } from './fork-thread.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
+import { noticeChecksNotRun } from './evidence-notices.js'
 import {
   DEPENDABOT,
   dependabotWithoutKey,
@@ -149,7 +145,8 @@ async function report(
       ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
       ...(failure && !outcome.publishError ? { failure } : {}),
       settings: settings.sources,
-      ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {})
+      ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {}),
+      ...(outcome.evidence ? { evidence: outcome.evidence } : {})
     })
   } catch (error) {
     // Outside a runner there is no summary file; the log still has everything.
@@ -158,55 +155,11 @@ async function report(
   if (publish?.reviewUrl) logger.info(`Review posted: ${publish.reviewUrl}`)
 }
 
-/** This workflow run's job and attempt, which the marker carries (see markerRunId). */
-function thisRun(): { id: string; attempt: number } {
-  return {
-    id: workflowRunId(process.env, () => randomBytes(6).toString('hex')),
-    attempt: workflowRunAttempt(process.env)
-  }
-}
-
-/** A comment event: the command it gives, if any, carried out (see command-run.ts). */
-async function onComment(eventName: string, logger: Logger): Promise<void> {
-  const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
-  const found = commentEventOf(eventName, payload, parseRepository(process.env['GITHUB_REPOSITORY']))
-  if ('skip' in found) return core.notice(found.skip)
-  // Before the settings: a bot's comment does nothing, whatever the workflow gives the run.
-  if (found.event.comment.byBot) return logger.info(`Ignoring a comment by ${found.event.comment.author}.`)
-  const forkThread = forkThreadWithoutKey(eventName, payload, name => core.getInput(name))
-  if (forkThread) return core.notice(forkThread)
-  const read = (name: string) => core.getInput(name)
-  const inputs = readSettings(read)
-  for (const secret of secretsOf(inputs)) core.setSecret(secret)
-  const { event } = found
-  if (!commandIn(event.comment.body, inputs.triggerPhrase)) {
-    return logger.info(`The comment does not mention ${inputs.triggerPhrase}; nothing to do.`)
-  }
-  const octokit = createOctokit(inputs.githubToken, logger)
-  const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
-  // A command runs under the repository's configuration, read at the base as for a push.
-  const config = await logger.group('Read the configuration', () =>
-    loadRepositoryConfig(octokit, { kind: 'comment', pr: event.pr, full: false }, workspace, logger)
-  )
-  const failure = await runCommand({
-    settings: readSettings(read, config),
-    event,
-    octokit,
-    graphqlUrl: graphqlUrlFromEnv(),
-    workspace,
-    run: thisRun(),
-    logger
-  })
-  if (failure) core.setFailed(failure)
-}
-
 /** The action: one review of one pull request, reported in the job summary and the outputs. */
 export async function run(): Promise<void> {
   const logger = actionsLogger
   try {
     if (readMode(name => core.getInput(name)) === 'insights') return await runInsightsAction(logger)
-    const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
-    if (isCommentEvent(eventName)) return await onComment(eventName, logger)
     const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
     const prepared = await prepare(workspace, logger)
     if ('skip' in prepared) {
@@ -226,6 +179,7 @@ export async function run(): Promise<void> {
     })
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
+    noticeChecksNotRun(outcome.evidence)
     if (outcome.end.kind === 'fatal' && outcome.end.error.stack) core.debug(outcome.end.error.stack)
     await report(outcome, request.pr.prNumber, settings, logger)
     const failure = failureLine(outcome, ACTION_WORDS) ?? shouldFail(outcome.findings, settings.failOn)

@@ -91,6 +91,8 @@ export interface ModelReviewInput {
   client?: () => Anthropic
   /** The whole run's clock (the time-limit input): the model's part ends by its deadline. */
   clock?: RunClock
+  /** The repository's tools' results on the changed lines, rendered as untrusted data for the first message. */
+  evidence?: string
 }
 
 /** What ran out: one of a pass's budgets, or the whole run's time limit. */
@@ -174,7 +176,8 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
       ...(settings.pathRules && settings.pathRules.length > 0 ? { pathRules: settings.pathRules } : {}),
       ...(settings.language ? { language: settings.language } : {}),
       symbols,
-      ...(reReview ? { reReview } : {})
+      ...(reReview ? { reReview } : {}),
+      ...(input.evidence ? { evidence: input.evidence } : {})
     },
     logger
   })
@@ -209,6 +212,7 @@ export function endOfReview(review: Pick<AgentReview, 'run' | 'touched' | 'ranOu
 }
 
 export type { ThreadAnswer, ThreadQuestion } from './answer.js'
+export { instructionTexts } from './instructions.js'
 
 /** An answer to a question in one of Redline's threads, by a short run of the model the settings name. */
 export async function answerQuestion(

@@ -91,6 +91,14 @@ export function classifyModelError(
   if (provider !== 'anthropic') {
     return cloudModelError(provider, { status, type: type ?? '', message, detail }, context)
   }
+  return anthropicError({ status, type: type ?? '', message, detail }, context)
+}
+
+/** The Anthropic API's refusals, each as the one line that names its fix. */
+function anthropicError(
+  { status, message, detail }: CloudError,
+  context: { model: string; firstTurn: boolean }
+): ModelAccessError | TransientError | Error {
   if (status === 401) {
     return new ModelAccessError(`The Anthropic API rejected the key (${detail}).`, status, 'apiKey')
   }
@@ -150,74 +158,96 @@ function cloudModelError(
   error: CloudError,
   context: { model: string; firstTurn: boolean }
 ): ModelAccessError | TransientError | Error {
-  const { status, type, message, detail } = error
+  const { status, message, detail } = error
   const name = PROVIDER_NAMES[provider]
   const said = `${detail}${message ? `: ${message.replace(/\.$/, '')}` : ''}`
   const refuse = (line: string): ModelAccessError => new ModelAccessError(line, status)
-  if (provider === 'bedrock') {
-    if (BEDROCK_CREDENTIALS.test(type) || status === 401) {
-      return refuse(
-        `Amazon Bedrock rejected the AWS credentials (${said}): they are missing, expired or wrong; sign in again ` +
-          'with aws-actions/configure-aws-credentials in this job, and keep role-duration-seconds above the time-limit.'
-      )
-    }
-    if (type === 'AccessDeniedException' || type === 'ResourceNotFoundException' || status === 403) {
-      return refuse(
-        `Amazon Bedrock refused model '${context.model}' (${said}): grant the role bedrock:InvokeModel and ` +
-          "bedrock:InvokeModelWithResponseStream on it, and enable the model in this region's Bedrock console " +
-          "(Model access); Anthropic models answer this way until the account's Anthropic use-case form is accepted."
-      )
-    }
-    if (status === 400 && /model identifier|on-demand throughput|inference profile|model id/i.test(message)) {
-      return refuse(
-        `Amazon Bedrock does not know model '${context.model}' (${said}): set \`model\` to a Bedrock model id or ` +
-          'inference profile id, such as us.anthropic.claude-sonnet-5-5.'
-      )
-    }
-    if (status === 404) {
-      return refuse(
-        `Amazon Bedrock does not know model '${context.model}' (${said}): set \`model\` to a Bedrock model id or ` +
-          'inference profile id, such as us.anthropic.claude-sonnet-5-5.'
-      )
-    }
-    if (status === 429 || type === 'ThrottlingException' || type === 'ServiceQuotaExceededException') {
-      return new TransientError(
-        `Amazon Bedrock kept throttling the requests after its retries (${said}); a cross-region inference ` +
-          'profile (us./eu./global.) or a higher quota in Service Quotas gives more room.',
-        status
-      )
-    }
-  } else {
-    if (status === 401 || type === 'UNAUTHENTICATED') {
-      return refuse(
-        `Google Vertex AI rejected the Google credentials (${said}): they are missing or expired; sign in again with ` +
-          'google-github-actions/auth in this job.'
-      )
-    }
-    if (status === 403 || type === 'PERMISSION_DENIED') {
-      return refuse(
-        `Google Vertex AI refused model '${context.model}' (${said}): grant the service account ` +
-          'aiplatform.endpoints.predict (roles/aiplatform.user) in this project, and enable the model in Vertex AI ' +
-          'Model Garden.'
-      )
-    }
-    if (status === 404 || type === 'NOT_FOUND') {
-      return refuse(
-        `Google Vertex AI does not know model '${context.model}' in this project and region (${said}): set \`model\` ` +
-          'to a Vertex model id (claude-…@date or claude-sonnet-5-5) enabled in Model Garden, and check vertex-region.'
-      )
-    }
-    if (status === 429 || type === 'RESOURCE_EXHAUSTED') {
-      return new TransientError(
-        `Google Vertex AI kept throttling the requests after its retries (${said}); a higher quota for the ` +
-          'model in the project, or the global region, gives more room.',
-        status
-      )
-    }
-  }
+  const particular =
+    provider === 'bedrock'
+      ? bedrockError(error, said, context.model)
+      : vertexError(error, said, context.model)
+  if (particular) return particular
   if (status === 400 && context.firstTurn) return refuse(`${name} refused the first request (${said}).`)
   if (status === 408 || status === 409 || status >= 500) {
     return new TransientError(`${name} kept failing (${detail}) after its retries.`, status)
   }
   return new Error(`${name} refused a request (${said}).`)
+}
+
+/** What Bedrock says in particular: credentials, model access, an unknown model id, throttling. */
+function bedrockError(
+  { status, type, message }: CloudError,
+  said: string,
+  model: string
+): ModelAccessError | TransientError | undefined {
+  const refuse = (line: string): ModelAccessError => new ModelAccessError(line, status)
+  if (BEDROCK_CREDENTIALS.test(type) || status === 401) {
+    return refuse(
+      `Amazon Bedrock rejected the AWS credentials (${said}): they are missing, expired or wrong; sign in again ` +
+        'with aws-actions/configure-aws-credentials in this job, and keep role-duration-seconds above the time-limit.'
+    )
+  }
+  if (type === 'AccessDeniedException' || type === 'ResourceNotFoundException' || status === 403) {
+    return refuse(
+      `Amazon Bedrock refused model '${model}' (${said}): grant the role bedrock:InvokeModel and ` +
+        "bedrock:InvokeModelWithResponseStream on it, and enable the model in this region's Bedrock console " +
+        "(Model access); Anthropic models answer this way until the account's Anthropic use-case form is accepted."
+    )
+  }
+  if (status === 400 && /model identifier|on-demand throughput|inference profile|model id/i.test(message)) {
+    return refuse(
+      `Amazon Bedrock does not know model '${model}' (${said}): set \`model\` to a Bedrock model id or ` +
+        'inference profile id, such as us.anthropic.claude-sonnet-5-5.'
+    )
+  }
+  if (status === 404) {
+    return refuse(
+      `Amazon Bedrock does not know model '${model}' (${said}): set \`model\` to a Bedrock model id or ` +
+        'inference profile id, such as us.anthropic.claude-sonnet-5-5.'
+    )
+  }
+  if (status === 429 || type === 'ThrottlingException' || type === 'ServiceQuotaExceededException') {
+    return new TransientError(
+      `Amazon Bedrock kept throttling the requests after its retries (${said}); a cross-region inference ` +
+        'profile (us./eu./global.) or a higher quota in Service Quotas gives more room.',
+      status
+    )
+  }
+  return undefined
+}
+
+/** What Vertex AI says in particular: credentials, permissions, an unknown model, quota. */
+function vertexError(
+  { status, type }: CloudError,
+  said: string,
+  model: string
+): ModelAccessError | TransientError | undefined {
+  const refuse = (line: string): ModelAccessError => new ModelAccessError(line, status)
+  if (status === 401 || type === 'UNAUTHENTICATED') {
+    return refuse(
+      `Google Vertex AI rejected the Google credentials (${said}): they are missing or expired; sign in again with ` +
+        'google-github-actions/auth in this job.'
+    )
+  }
+  if (status === 403 || type === 'PERMISSION_DENIED') {
+    return refuse(
+      `Google Vertex AI refused model '${model}' (${said}): grant the service account ` +
+        'aiplatform.endpoints.predict (roles/aiplatform.user) in this project, and enable the model in Vertex AI ' +
+        'Model Garden.'
+    )
+  }
+  if (status === 404 || type === 'NOT_FOUND') {
+    return refuse(
+      `Google Vertex AI does not know model '${model}' in this project and region (${said}): set \`model\` ` +
+        'to a Vertex model id (claude-…@date or claude-sonnet-5-5) enabled in Model Garden, and check vertex-region.'
+    )
+  }
+  if (status === 429 || type === 'RESOURCE_EXHAUSTED') {
+    return new TransientError(
+      `Google Vertex AI kept throttling the requests after its retries (${said}); a higher quota for the ` +
+        'model in the project, or the global region, gives more room.',
+      status
+    )
+  }
+  return undefined
 }

@@ -54,9 +54,22 @@ export function planPasses(triage: TriageResult, maxChars: number = PROMPT_DIFF_
   let total = 0
   for (const size of sizes.values()) total += size
   if (total <= maxChars) return [{ files: [...entries] }]
-
-  // Units: a source file and the tests named after it, in the same or a test directory.
+  const batches = packUnits(unitsOf(entries, sizes), sizes, maxChars)
   const order = new Map(entries.map((entry, i) => [entry, i]))
+  for (const batch of batches) batch.files.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+  return batches
+}
+
+/** Files that go together, their size, and where they stand: by directory, then by the first one's place. */
+interface Unit {
+  files: ReviewableFile[]
+  size: number
+  rank: number
+  first: number
+}
+
+/** Units: a source file and the tests named after it, in the same or a test directory; in directory order. */
+function unitsOf(entries: ReviewableFile[], sizes: ReadonlyMap<ReviewableFile, number>): Unit[] {
   const byStem = new Map<string, { files: ReviewableFile[]; directory: string; first: number }>()
   for (const [i, entry] of entries.entries()) {
     const directory = sourceDirectoryOf(entry.file.path)
@@ -80,36 +93,35 @@ export function planPasses(triage: TriageResult, maxChars: number = PROMPT_DIFF_
     rank: rank.get(unit.directory) as number,
     first: unit.first
   }))
-  units.sort((a, b) => a.rank - b.rank || a.first - b.first)
+  return units.sort((a, b) => a.rank - b.rank || a.first - b.first)
+}
 
+/** Fills batches up to `maxChars` with whole units; a unit too large together is split file by file. */
+function packUnits(units: Unit[], sizes: ReadonlyMap<ReviewableFile, number>, maxChars: number): PassFiles[] {
   const batches: PassFiles[] = []
   let current: ReviewableFile[] = []
   let used = 0
-  const close = () => {
-    if (current.length > 0) batches.push({ files: current })
-    current = []
-    used = 0
+  const add = (files: ReviewableFile[], size: number): void => {
+    if (used + size > maxChars) {
+      if (current.length > 0) batches.push({ files: current })
+      current = []
+      used = 0
+    }
+    current.push(...files)
+    used += size
   }
   for (const unit of units) {
-    if (unit.size > maxChars) {
-      // Too large together: each file goes where it fits, and one too large for any batch goes alone.
-      for (const entry of unit.files) {
-        const size = sizes.get(entry) as number
-        if (size > maxChars) {
-          batches.push({ files: [entry] })
-          continue
-        }
-        if (used + size > maxChars) close()
-        current.push(entry)
-        used += size
-      }
+    if (unit.size <= maxChars) {
+      add(unit.files, unit.size)
       continue
     }
-    if (used + unit.size > maxChars) close()
-    current.push(...unit.files)
-    used += unit.size
+    // Too large together: each file goes where it fits, and one too large for any batch goes alone.
+    for (const entry of unit.files) {
+      const size = sizes.get(entry) as number
+      if (size > maxChars) batches.push({ files: [entry] })
+      else add([entry], size)
+    }
   }
-  close()
-  for (const batch of batches) batch.files.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+  if (current.length > 0) batches.push({ files: current })
   return batches
 }

@@ -204,25 +204,36 @@ async function reviewInPasses(
   }
   // Before the summary is written, so that it speaks of the findings that stand.
   await checkFindings(input, store, run)
+  await summarizePasses(input, store, run, done)
+  return { run, ranOutOfTime: outOfTime || done.some(result => result.ranOutOfTime) }
+}
+
+/** One summary for the passes: the only one, or one written from them all (joined when time is short). */
+async function summarizePasses(
+  input: AgentReviewInput,
+  store: FindingsStore,
+  run: AgentRun,
+  done: PassResult[]
+): Promise<void> {
+  if (run.failure) return
   const summaries = done.flatMap(result => (result.summary ? [result.summary] : []))
   const [onlySummary] = summaries
-  if (!run.failure && summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
-  if (!run.failure && summaries.length > 1 && timeLeft(input.clock) < MIN_SUMMARY_MS) {
+  if (summaries.length === 1 && onlySummary !== undefined) run.summary = onlySummary
+  if (summaries.length <= 1) return
+  if (timeLeft(input.clock) < MIN_SUMMARY_MS) {
     run.summary = summaries.join('\n\n')
-  } else if (!run.failure && summaries.length > 1) {
-    const summary =
-      (await finalSummary({
-        client: input.client,
-        model: input.model,
-        system: SYSTEM_PROMPT,
-        passSummaries: summaries,
-        findings: store.all(),
-        usage: run.usage,
-        logger
-      })) ?? summaries.join('\n\n')
-    run.summary = summary
+    return
   }
-  return { run, ranOutOfTime: outOfTime || done.some(result => result.ranOutOfTime) }
+  run.summary =
+    (await finalSummary({
+      client: input.client,
+      model: input.model,
+      system: SYSTEM_PROMPT,
+      passSummaries: summaries,
+      findings: store.all(),
+      usage: run.usage,
+      logger: input.logger
+    })) ?? summaries.join('\n\n')
 }
 
 /**

@@ -272,101 +272,161 @@ export function changedSymbols(
   files: Array<{ file: DiffFile; headLines: string[] | undefined }>,
   limit = MAX_SYMBOLS
 ): ChangedSymbol[] {
-  const out: ChangedSymbol[] = []
-  const seen = new Map<string, ChangedSymbol>()
-  const push = (symbol: ChangedSymbol): void => {
-    const known = seen.get(symbol.name)
+  const list = new SymbolList(limit)
+  for (const { file, headLines } of files) {
+    if (list.full) break
+    const removals = removalsOf(file)
+    const declaredAtHead = new Set<string>()
+    if (headLines) {
+      if (!addChangedDeclarations(list, file, headLines, removals, declaredAtHead)) return list.symbols
+      if (!addBlocksWithRemovals(list, file, headLines, removals, declaredAtHead)) return list.symbols
+      for (let i = 0; i < headLines.length; i++) {
+        const name = lineFacts(headLines, i).declaration?.name
+        if (name) declaredAtHead.add(name)
+      }
+    }
+    for (const name of removals.names) {
+      if (!declaredAtHead.has(name)) list.push({ name, file: file.path, change: 'removed' })
+    }
+  }
+  return list.symbols
+}
+
+/** The symbols found so far, each once, at most `limit` of them. */
+class SymbolList {
+  readonly symbols: ChangedSymbol[] = []
+  private readonly seen = new Map<string, ChangedSymbol>()
+
+  constructor(private readonly limit: number) {}
+
+  get full(): boolean {
+    return this.symbols.length >= this.limit
+  }
+
+  push(symbol: ChangedSymbol): void {
+    const known = this.seen.get(symbol.name)
     if (known) {
       // Found again at its declaring line: the signature change counts whichever line came first.
       if (symbol.signature && !known.signature && known.file === symbol.file)
         known.signature = symbol.signature
       return
     }
-    if (out.length >= limit) return
-    seen.set(symbol.name, symbol)
-    out.push(symbol)
+    if (this.full) return
+    this.seen.set(symbol.name, symbol)
+    this.symbols.push(symbol)
   }
-  for (const { file, headLines } of files) {
-    if (out.length >= limit) break
-    // The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is
-    // many thousand lines.
-    const removedNames = new Set<string>()
-    // Where each removed declaration was, by name: its old line, and the old file's lines the hunks show.
-    const removedAt = new Map<string, number>()
-    const oldText = new Map<number, string>()
-    // Old numbers of the removed lines that are indented and not blank, in order.
-    const indentedRemovals: number[] = []
-    for (const hunk of file.hunks) {
-      visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
-        if (kind === 'add') return
-        const text = hunkLineText(hunk, index) as string
-        if (oldLine !== undefined && removedAt.size > 0) oldText.set(oldLine, text)
-        if (kind !== 'del') return
-        if (oldLine !== undefined) oldText.set(oldLine, text)
-        const name = declarationIn(text)?.name
-        if (name !== undefined) {
-          removedNames.add(name)
-          if (oldLine !== undefined && !removedAt.has(name)) removedAt.set(name, oldLine)
-        }
-        if (oldLine !== undefined && indentOf(text) > 0 && text.trim() !== '') indentedRemovals.push(oldLine)
-      })
-    }
-    const signatureOf = (name: string, headLine: number): ChangedSymbol['signature'] => {
-      const old = removedAt.get(name)
-      if (old === undefined || !headLines) return undefined
-      const before = signatureFrom(
-        Array.from({ length: MAX_SIGNATURE_LINES }, (_, i) => oldText.get(old + i)),
-        0
-      )
-      const after = signatureFrom(headLines, headLine - 1)
-      return before !== after ? { old: before, new: after } : undefined
-    }
-    const declaredAtHead = new Set<string>()
-    if (headLines) {
-      for (const hunk of file.hunks) {
-        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
-          if (out.length >= limit) return false
-          if (kind !== 'add' || newLine === undefined) return true
-          for (const declaration of enclosingDeclarations(headLines, newLine)) {
-            declaredAtHead.add(declaration.name)
-            const atDeclaration = declaration.line === newLine
-            const isNew = atDeclaration && !removedNames.has(declaration.name)
-            const signature = atDeclaration && !isNew ? signatureOf(declaration.name, newLine) : undefined
-            push({
-              name: declaration.name,
-              file: file.path,
-              line: declaration.line,
-              change: isNew ? 'added' : 'changed',
-              ...(signature ? { signature } : {})
-            })
-          }
-          return true
+}
+
+/** What a file's diff removes: the declarations, where they were, and the old lines the hunks show. */
+interface Removals {
+  names: Set<string>
+  /** Where each removed declaration was, by name: its old line. */
+  at: Map<string, number>
+  /** The old file's lines the hunks show, by old number, from the first removed declaration on. */
+  oldText: Map<number, string>
+  /** Old numbers of the removed lines that are indented and not blank, in order. */
+  indented: number[]
+}
+
+/**
+ * The lines are visited, not listed, and only removed lines' texts are read: a large file's diff is many
+ * thousand lines.
+ */
+function removalsOf(file: DiffFile): Removals {
+  const removals: Removals = { names: new Set(), at: new Map(), oldText: new Map(), indented: [] }
+  for (const hunk of file.hunks) {
+    visitLineNumbers(hunk, (kind, oldLine, _newLine, index) => {
+      if (kind === 'add') return
+      const text = hunkLineText(hunk, index) as string
+      if (oldLine !== undefined && removals.at.size > 0) removals.oldText.set(oldLine, text)
+      if (kind !== 'del') return
+      if (oldLine !== undefined) removals.oldText.set(oldLine, text)
+      const name = declarationIn(text)?.name
+      if (name !== undefined) {
+        removals.names.add(name)
+        if (oldLine !== undefined && !removals.at.has(name)) removals.at.set(name, oldLine)
+      }
+      if (oldLine !== undefined && indentOf(text) > 0 && text.trim() !== '') removals.indented.push(oldLine)
+    })
+  }
+  return removals
+}
+
+/** The signature before and after, when a declaration's own line changed it. */
+function signatureChange(
+  removals: Removals,
+  headLines: string[],
+  name: string,
+  headLine: number
+): ChangedSymbol['signature'] {
+  const old = removals.at.get(name)
+  if (old === undefined) return undefined
+  const before = signatureFrom(
+    Array.from({ length: MAX_SIGNATURE_LINES }, (_, i) => removals.oldText.get(old + i)),
+    0
+  )
+  const after = signatureFrom(headLines, headLine - 1)
+  return before !== after ? { old: before, new: after } : undefined
+}
+
+/** The declarations around each added line: added, or changed (with their signature). False once full. */
+function addChangedDeclarations(
+  list: SymbolList,
+  file: DiffFile,
+  headLines: string[],
+  removals: Removals,
+  declaredAtHead: Set<string>
+): boolean {
+  for (const hunk of file.hunks) {
+    visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+      if (list.full) return false
+      if (kind !== 'add' || newLine === undefined) return true
+      for (const declaration of enclosingDeclarations(headLines, newLine)) {
+        declaredAtHead.add(declaration.name)
+        const atDeclaration = declaration.line === newLine
+        const isNew = atDeclaration && !removals.names.has(declaration.name)
+        const signature =
+          atDeclaration && !isNew
+            ? signatureChange(removals, headLines, declaration.name, newLine)
+            : undefined
+        list.push({
+          name: declaration.name,
+          file: file.path,
+          line: declaration.line,
+          change: isNew ? 'added' : 'changed',
+          ...(signature ? { signature } : {})
         })
-        if (out.length >= limit) return out
       }
-      // A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted
-      // below when it is gone) or ends a block.
-      const afterRemoved = newLinesAfterRemovals(file)
-      for (const oldLine of indentedRemovals) {
-        if (out.length >= limit) return out
-        const n = afterRemoved.get(oldLine)
-        if (n === undefined) continue
-        for (const declaration of enclosingDeclarations(headLines, n)) {
-          if (declaration.line > n) continue
-          declaredAtHead.add(declaration.name)
-          push({ name: declaration.name, file: file.path, line: declaration.line, change: 'changed' })
-        }
-      }
-      for (let i = 0; i < headLines.length; i++) {
-        const name = lineFacts(headLines, i).declaration?.name
-        if (name) declaredAtHead.add(name)
-      }
-    }
-    for (const name of removedNames) {
-      if (!declaredAtHead.has(name)) push({ name, file: file.path, change: 'removed' })
+      return true
+    })
+    if (list.full) return false
+  }
+  return true
+}
+
+/**
+ * A removed line inside a block changes the block's symbol; one at column 0 is a declaration (counted as
+ * removed when it is gone) or ends a block. False once full.
+ */
+function addBlocksWithRemovals(
+  list: SymbolList,
+  file: DiffFile,
+  headLines: string[],
+  removals: Removals,
+  declaredAtHead: Set<string>
+): boolean {
+  const afterRemoved = newLinesAfterRemovals(file)
+  for (const oldLine of removals.indented) {
+    if (list.full) return false
+    const n = afterRemoved.get(oldLine)
+    if (n === undefined) continue
+    for (const declaration of enclosingDeclarations(headLines, n)) {
+      if (declaration.line > n) continue
+      declaredAtHead.add(declaration.name)
+      list.push({ name: declaration.name, file: file.path, line: declaration.line, change: 'changed' })
     }
   }
-  return out
+  return true
 }
 
 /**
@@ -401,53 +461,23 @@ export async function symbolReferences(
   logger: Logger
 ): Promise<SymbolReferences[]> {
   const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0)
-  let blobs = new Map<string, Buffer>()
-  try {
-    blobs = await git.readBlobs(
-      headSha,
-      read.filter(file => file.status !== 'deleted').map(file => file.path)
-    )
-  } catch (error) {
-    logger.debug(`Could not read the changed files for their symbols: ${errorMessage(error)}`)
-  }
-  const withLines = read.map(file => {
-    const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path)
-    const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
-    return { file, headLines: text?.split(/\r?\n/) }
-  })
-  const candidates = changedSymbols(withLines, MAX_CANDIDATES)
+  const candidates = changedSymbols(await withHeadLines(git, headSha, read, logger), MAX_CANDIDATES)
   if (candidates.length === 0) return []
-  const symbols = candidates
   let matchesOf: Map<string, GrepMatch[]>
   try {
     matchesOf = await git.grepWords(
       headSha,
-      symbols.map(symbol => symbol.name),
+      candidates.map(symbol => symbol.name),
       MAX_MATCHES
     )
   } catch (error) {
     logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
     return []
   }
-  // Only the files a match is in have their added lines listed: most of a large diff holds none.
   const byPath = new Map(files.map(file => [file.path, file]))
-  const addedLines = new Map<string, Set<number>>()
-  const isAdded = (match: GrepMatch): boolean => {
-    let added = addedLines.get(match.path)
-    if (!added) {
-      const lines = new Set<number>()
-      for (const hunk of byPath.get(match.path)?.hunks ?? []) {
-        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
-          if (kind === 'add' && newLine !== undefined) lines.add(newLine)
-        })
-      }
-      addedLines.set(match.path, lines)
-      added = lines
-    }
-    return added.has(match.line)
-  }
+  const isAdded = addedLineTest(byPath)
   const outsideOf = new Map<string, GrepMatch[]>()
-  const counted = symbols.map(symbol => {
+  const counted = candidates.map(symbol => {
     const matches = matchesOf.get(symbol.name) ?? []
     const outside = matches.filter(m => !isAdded(m) && !isDefinition(m.text, symbol.name))
     outsideOf.set(symbol.name, outside)
@@ -462,6 +492,48 @@ export async function symbolReferences(
   const ranked = rankSymbols(counted).slice(0, MAX_SYMBOLS)
   await addCallSites(git, headSha, ranked, outsideOf, byPath, logger)
   return ranked
+}
+
+/** Each file with its lines at the head, all read by one git process; none for a deleted or binary file. */
+async function withHeadLines(
+  git: Git,
+  headSha: string,
+  read: DiffFile[],
+  logger: Logger
+): Promise<Array<{ file: DiffFile; headLines: string[] | undefined }>> {
+  let blobs = new Map<string, Buffer>()
+  try {
+    blobs = await git.readBlobs(
+      headSha,
+      read.filter(file => file.status !== 'deleted').map(file => file.path)
+    )
+  } catch (error) {
+    logger.debug(`Could not read the changed files for their symbols: ${errorMessage(error)}`)
+  }
+  return read.map(file => {
+    const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path)
+    const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
+    return { file, headLines: text?.split(/\r?\n/) }
+  })
+}
+
+/** Whether the diff adds a match's line. Only the files a match is in have their added lines listed. */
+function addedLineTest(byPath: ReadonlyMap<string, DiffFile>): (match: GrepMatch) => boolean {
+  const addedLines = new Map<string, Set<number>>()
+  return match => {
+    let added = addedLines.get(match.path)
+    if (!added) {
+      const lines = new Set<number>()
+      for (const hunk of byPath.get(match.path)?.hunks ?? []) {
+        visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
+          if (kind === 'add' && newLine !== undefined) lines.add(newLine)
+        })
+      }
+      addedLines.set(match.path, lines)
+      added = lines
+    }
+    return added.has(match.line)
+  }
 }
 
 /**
@@ -504,25 +576,7 @@ async function addCallSites(
   for (const symbol of ranked) {
     if (chosen.size >= CONTRACTS_WITH_CALL_SITES) break
     if (symbol.references === 0 || symbol.change === 'added') continue
-    // Imports say nothing about how a symbol is used; calls say the most.
-    const uses = (outsideOf.get(symbol.name) ?? []).filter(m => !IMPORT_LINE.test(m.text))
-    const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`)
-    const order = (m: GrepMatch): number => (changed.has(m.path) ? 2 : 0) + (call.test(m.text) ? 0 : 1)
-    const candidates = uses
-      .map((m, at) => ({ m, at }))
-      .sort((a, b) => order(a.m) - order(b.m) || a.at - b.at)
-      .map(({ m }) => m)
-    const sites: GrepMatch[] = []
-    // Other files first: three files say more than three lines of one.
-    for (const match of candidates) {
-      if (sites.length >= CALL_SITES_PER_CONTRACT) break
-      if (!sites.some(site => site.path === match.path)) sites.push(match)
-    }
-    for (const match of candidates) {
-      if (sites.length >= CALL_SITES_PER_CONTRACT) break
-      if (!sites.includes(match)) sites.push(match)
-    }
-    sites.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
+    const sites = callSitesOf(symbol, outsideOf.get(symbol.name) ?? [], changed)
     if (sites.length > 0) chosen.set(symbol, sites)
   }
   if (chosen.size === 0) return
@@ -533,20 +587,7 @@ async function addCallSites(
     logger.debug(`Could not read the call sites of the changed symbols: ${errorMessage(error)}`)
     return
   }
-  const linesOf = new Map<string, string[] | undefined>()
-  const lines = (path: string): string[] | undefined => {
-    if (!linesOf.has(path)) {
-      const bytes = blobs.get(path)
-      const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
-      // Secrets are masked here, and every line of a private key, which carries no marker of its own.
-      const keys = text === undefined ? new Set<number>() : privateKeyLines(text)
-      linesOf.set(
-        path,
-        text?.split(/\r?\n/).map((line, i) => (keys.has(i + 1) ? PRIVATE_KEY_LINE : redactSecrets(line)))
-      )
-    }
-    return linesOf.get(path)
-  }
+  const lines = maskedLines(blobs)
   for (const [symbol, sites] of chosen) {
     const callSites: CallSite[] = []
     for (const site of sites) {
@@ -559,5 +600,54 @@ async function addCallSites(
       callSites.push({ file: site.path, line: site.line, lines: shown })
     }
     if (callSites.length > 0) symbol.callSites = callSites
+  }
+}
+
+/**
+ * The references worth showing for one symbol: calls before other uses, files the diff does not touch first,
+ * one per file before a second from any (three files say more than three lines of one); imports never.
+ */
+function callSitesOf(
+  symbol: SymbolReferences,
+  outside: GrepMatch[],
+  changed: ReadonlyMap<string, DiffFile>
+): GrepMatch[] {
+  // Imports say nothing about how a symbol is used; calls say the most.
+  const uses = outside.filter(m => !IMPORT_LINE.test(m.text))
+  const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`)
+  const order = (m: GrepMatch): number => (changed.has(m.path) ? 2 : 0) + (call.test(m.text) ? 0 : 1)
+  const candidates = uses
+    .map((m, at) => ({ m, at }))
+    .sort((a, b) => order(a.m) - order(b.m) || a.at - b.at)
+    .map(({ m }) => m)
+  const sites: GrepMatch[] = []
+  for (const match of candidates) {
+    if (sites.length >= CALL_SITES_PER_CONTRACT) break
+    if (!sites.some(site => site.path === match.path)) sites.push(match)
+  }
+  for (const match of candidates) {
+    if (sites.length >= CALL_SITES_PER_CONTRACT) break
+    if (!sites.includes(match)) sites.push(match)
+  }
+  return sites.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
+}
+
+/**
+ * A file's lines read once, secrets masked, and every line of a private key, which carries no marker of its
+ * own; undefined for a file missing or binary.
+ */
+function maskedLines(blobs: ReadonlyMap<string, Buffer>): (path: string) => string[] | undefined {
+  const linesOf = new Map<string, string[] | undefined>()
+  return path => {
+    if (!linesOf.has(path)) {
+      const bytes = blobs.get(path)
+      const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
+      const keys = text === undefined ? new Set<number>() : privateKeyLines(text)
+      linesOf.set(
+        path,
+        text?.split(/\r?\n/).map((line, i) => (keys.has(i + 1) ? PRIVATE_KEY_LINE : redactSecrets(line)))
+      )
+    }
+    return linesOf.get(path)
   }
 }

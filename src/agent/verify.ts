@@ -265,13 +265,54 @@ async function judgeBatch(
   options: VerifyOptions,
   batch: readonly Finding[]
 ): Promise<Map<string, BatchVerdict>> {
-  const { client, model, logger } = options
-  const price = priceFor(model)
   const limits = options.budget ?? VERIFY_BUDGET
-  const tracker = new BudgetTracker(limits, options.now ?? Date.now)
-  const registry = new ToolRegistry(
-    options.repoTools.filter(tool => (VERIFY_TOOLS as readonly string[]).includes(tool.name))
-  )
+  const judging: Judging = {
+    options,
+    limits,
+    tracker: new BudgetTracker(limits, options.now ?? Date.now),
+    registry: new ToolRegistry(
+      options.repoTools.filter(tool => (VERIFY_TOOLS as readonly string[]).includes(tool.name))
+    ),
+    conversation: new MessageHistory(await verificationMessageOf(options, batch))
+  }
+  const verdicts = new Map<string, BatchVerdict>()
+  let asked = false
+  for (;;) {
+    const response = await sendTurn(judging)
+    const text = response.content.flatMap(block => (block.type === 'text' ? [block.text] : [])).join('\n')
+    for (const [id, verdict] of parseVerdicts(text)) verdicts.set(id, verdict)
+    const uses = response.content.filter((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use')
+    const decided = batch.every(finding => verdicts.has(finding.id))
+    if (decided || response.stop_reason === 'refusal') return verdicts
+    const { tracker } = judging
+    if (tracker.exhausted() ?? (tracker.turns >= limits.turns ? 'turns' : undefined)) return verdicts
+    const lastNext = tracker.onLastTurn() || tracker.spent() !== undefined
+    const follow = await answerTools(judging, uses, lastNext)
+    if (uses.length === 0) {
+      if (asked) return verdicts
+      asked = true
+      follow.push({ type: 'text', text: ASK_FOR_VERDICTS })
+    } else {
+      follow.push({ type: 'text', text: lastNext ? LAST_TURN : `Budget: ${tracker.line()}` })
+    }
+    options.logger.debug(
+      `Verification turn ${tracker.turns}: ${uses.map(use => use.name).join(', ') || 'text'}`
+    )
+    judging.conversation.addUser(follow)
+  }
+}
+
+/** One batch's conversation and what it may spend. */
+interface Judging {
+  options: VerifyOptions
+  limits: BudgetLimits
+  tracker: BudgetTracker
+  registry: ToolRegistry
+  conversation: MessageHistory
+}
+
+/** The first message: each finding with its cited code at the head, and each cited file's diff, cut to size. */
+async function verificationMessageOf(options: VerifyOptions, batch: readonly Finding[]): Promise<string> {
   const cited = new Map<string, string>()
   const diffs = new Map<string, string>()
   for (const finding of batch) {
@@ -288,66 +329,55 @@ async function judgeBatch(
       )
     }
   }
-  const conversation = new MessageHistory(verificationMessage(batch, cited, diffs))
-  const system: Anthropic.Messages.TextBlockParam[] = [
-    { type: 'text', text: VERIFY_SYSTEM_PROMPT, cache_control: { ...EPHEMERAL_CACHE } }
-  ]
-  const verdicts = new Map<string, BatchVerdict>()
-  let asked = false
-  for (;;) {
-    const response = await client.messages.create(
-      {
-        model,
-        max_tokens: VERIFY_MAX_TOKENS,
-        system,
-        tools: registry.definitions(),
-        messages: conversation.forRequest()
-      },
-      { signal: AbortSignal.timeout(Math.max(1000, Math.floor(tracker.remainingMs()))) }
-    )
-    tracker.recordTurn()
-    if (options.usage) addUsage(options.usage, response.usage, price)
-    tracker.recordTokens(
-      response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0),
-      response.usage.output_tokens
-    )
-    if (response.content.length > 0) conversation.addAssistant(response.content, false)
-    const text = response.content.flatMap(block => (block.type === 'text' ? [block.text] : [])).join('\n')
-    for (const [id, verdict] of parseVerdicts(text)) verdicts.set(id, verdict)
-    const uses = response.content.filter((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use')
-    const decided = batch.every(finding => verdicts.has(finding.id))
-    if (decided || response.stop_reason === 'refusal') return verdicts
-    const spent = tracker.exhausted() ?? (tracker.turns >= limits.turns ? 'turns' : undefined)
-    if (spent) return verdicts
-    const lastNext = tracker.onLastTurn() || tracker.spent() !== undefined
-    const follow: Anthropic.Messages.ContentBlockParam[] = []
-    const results = await Promise.all(
-      uses.map(async use => {
-        if (lastNext || tracker.toolCallsLeft() === 0) {
-          return { use, content: 'Not run: the checking budget is spent. Give your verdicts.', isError: true }
-        }
-        tracker.recordToolCall(true)
-        const outcome = await registry.execute(use.name, use.input)
-        return { use, content: outcome.content, isError: outcome.isError === true }
-      })
-    )
-    for (const { use, content, isError } of results) {
-      follow.push(
-        isError
-          ? { type: 'tool_result', tool_use_id: use.id, content, is_error: true }
-          : { type: 'tool_result', tool_use_id: use.id, content }
-      )
-    }
-    if (uses.length === 0) {
-      if (asked) return verdicts
-      asked = true
-      follow.push({ type: 'text', text: ASK_FOR_VERDICTS })
-    } else if (lastNext) {
-      follow.push({ type: 'text', text: LAST_TURN })
-    } else {
-      follow.push({ type: 'text', text: `Budget: ${tracker.line()}` })
-    }
-    logger.debug(`Verification turn ${tracker.turns}: ${uses.map(use => use.name).join(', ') || 'text'}`)
-    conversation.addUser(follow)
-  }
+  return verificationMessage(batch, cited, diffs)
+}
+
+/** Sends the conversation, counts the turn, its usage and tokens, and keeps the answer in the conversation. */
+async function sendTurn({
+  options,
+  tracker,
+  registry,
+  conversation
+}: Judging): Promise<Anthropic.Messages.Message> {
+  const response = await options.client.messages.create(
+    {
+      model: options.model,
+      max_tokens: VERIFY_MAX_TOKENS,
+      system: [{ type: 'text', text: VERIFY_SYSTEM_PROMPT, cache_control: { ...EPHEMERAL_CACHE } }],
+      tools: registry.definitions(),
+      messages: conversation.forRequest()
+    },
+    { signal: AbortSignal.timeout(Math.max(1000, Math.floor(tracker.remainingMs()))) }
+  )
+  tracker.recordTurn()
+  if (options.usage) addUsage(options.usage, response.usage, priceFor(options.model))
+  tracker.recordTokens(
+    response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0),
+    response.usage.output_tokens
+  )
+  if (response.content.length > 0) conversation.addAssistant(response.content, false)
+  return response
+}
+
+/** Runs the checker's tool calls side by side, or refuses them all once the budget is spent. */
+async function answerTools(
+  { tracker, registry }: Judging,
+  uses: Anthropic.Messages.ToolUseBlock[],
+  lastNext: boolean
+): Promise<Anthropic.Messages.ContentBlockParam[]> {
+  const results = await Promise.all(
+    uses.map(async use => {
+      if (lastNext || tracker.toolCallsLeft() === 0) {
+        return { use, content: 'Not run: the checking budget is spent. Give your verdicts.', isError: true }
+      }
+      tracker.recordToolCall(true)
+      const outcome = await registry.execute(use.name, use.input)
+      return { use, content: outcome.content, isError: outcome.isError === true }
+    })
+  )
+  return results.map(({ use, content, isError }): Anthropic.Messages.ContentBlockParam =>
+    isError
+      ? { type: 'tool_result', tool_use_id: use.id, content, is_error: true }
+      : { type: 'tool_result', tool_use_id: use.id, content }
+  )
 }

@@ -4,12 +4,19 @@
  * caller).
  */
 import type Anthropic from '@anthropic-ai/sdk'
-import { review, type ReviewHost, type ReviewOutcome, type ReviewSettings } from '../engine/index.js'
+import {
+  review,
+  reviewSettingsOf,
+  type ResolvedSettings,
+  type ReviewHost,
+  type ReviewOutcome
+} from '../engine/index.js'
 import { ConfigurationError } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
 import type { ReviewState } from '../state/marker.js'
-import type { CliOptions } from './args.js'
+import type { Flags } from './args.js'
+import { logFileSettings, readLocalConfig, requireApiKey, resolveLocal } from './local-config.js'
 import { readBranch, type LocalBranch } from './repo.js'
 import { loadState, saveState, stateFilePath, stateKey } from './state-file.js'
 
@@ -18,23 +25,8 @@ export interface LocalReview {
   outcome: ReviewOutcome<never>
   /** Ids of findings that were open before this run and are resolved now. */
   resolvedNow: string[]
-}
-
-export function localSettings(options: CliOptions, apiKey: string): ReviewSettings {
-  return {
-    anthropicApiKey: apiKey,
-    model: options.model,
-    budget: options.budget,
-    timeLimitMs: options.timeLimitMs,
-    fullReview: options.full,
-    exclude: [],
-    instructions: options.instructions,
-    verifyFindings: options.budget === 'deep',
-    ...(options.provider ? { provider: options.provider } : {}),
-    ...(options.awsRegion ? { awsRegion: options.awsRegion } : {}),
-    ...(options.vertexProject ? { vertexProject: options.vertexProject } : {}),
-    ...(options.vertexRegion ? { vertexRegion: options.vertexRegion } : {})
-  }
+  /** The settings the review ran with, and where each came from. */
+  settings: ResolvedSettings
 }
 
 function resolvedSince(before: readonly Finding[], after: readonly Finding[]): string[] {
@@ -45,7 +37,7 @@ function resolvedSince(before: readonly Finding[], after: readonly Finding[]): s
 /** The host, and the findings the saved state held before this run (once the engine has read them). */
 function localHost(
   branch: LocalBranch,
-  options: CliOptions
+  options: { base: string; full: boolean }
 ): { host: ReviewHost<never>; before: () => Finding[] } {
   const statePath = stateFilePath(branch.gitDir)
   const key = stateKey(branch.branch, options.base)
@@ -79,7 +71,9 @@ function localHost(
         replies: new Map(),
         notes,
         requested: false,
-        againHint: 'pass --full'
+        againHint: 'pass --full',
+        // A local branch is code its owner runs already.
+        checksTrust: { run: true }
       }
     },
     diffSource: () => ({
@@ -105,23 +99,31 @@ export interface NothingToReview {
   nothingToReview: string
 }
 
-/** One review of the current branch, by the same engine as the action's. */
+/**
+ * One review of the current branch, by the same engine as the action's, under the repository's configuration
+ * at the merge base: the flags win over the environment, which wins over the file, then the defaults.
+ */
 export async function reviewLocally(input: {
   cwd: string
-  options: CliOptions
-  apiKey: string
+  flags: Flags
+  env: Readonly<Record<string, string | undefined>>
   logger: Logger
   anthropic?: () => Anthropic
 }): Promise<LocalReview | NothingToReview> {
-  const { options, logger } = input
-  const branch = await readBranch(input.cwd, options.base)
+  const { flags, logger } = input
+  const base = flags.base?.trim() ?? ''
+  const branch = await readBranch(input.cwd, base)
   if (branch.headSha === branch.mergeBaseSha)
-    return { nothingToReview: `Nothing to review: HEAD has no commits that '${options.base}' does not have.` }
+    return { nothingToReview: `Nothing to review: HEAD has no commits that '${base}' does not have.` }
+  const config = await readLocalConfig(branch.root, branch.mergeBaseSha, logger)
+  const settings = resolveLocal(flags, input.env, config)
+  requireApiKey(settings)
+  logFileSettings(settings.sources, config, logger)
   if (branch.dirty)
     logger.warning('The working tree has uncommitted changes; only commits up to HEAD are reviewed.')
-  const { host, before } = localHost(branch, options)
-  const outcome = await review(host, localSettings(options, input.apiKey), logger, {
+  const { host, before } = localHost(branch, { base, full: settings.values['full-review'] })
+  const outcome = await review(host, reviewSettingsOf(settings.values, config), logger, {
     ...(input.anthropic ? { anthropic: input.anthropic } : {})
   })
-  return { branch, outcome, resolvedNow: resolvedSince(before(), outcome.findings) }
+  return { branch, outcome, resolvedNow: resolvedSince(before(), outcome.findings), settings }
 }

@@ -5,6 +5,7 @@
 import { formatUsage } from '../agent/index.js'
 import { findingLocation, isLineFinding, type Finding } from '../findings/finding.js'
 import { atLeast, compareSeverityDesc, type Severity } from '../findings/severity.js'
+import { reportLine } from '../evidence/index.js'
 import type { LocalReview } from './local-host.js'
 
 /** The head lines a finding's suggestion replaces, by finding id. */
@@ -79,6 +80,7 @@ export function renderTerminal(review: LocalReview, minSeverity: Severity, repla
     }
   }
   for (const note of review.outcome.notes) out.push('', `Note: ${note}`)
+  for (const report of review.outcome.evidence ?? []) out.push('', `Tool: ${reportLine(report)}`)
   if (review.outcome.agent) out.push('', `Usage: ${formatUsage(review.outcome.usage)}`)
   return out.join('\n')
 }

@@ -6,25 +6,13 @@ import { createGit } from '../git/git.js'
 import { isLineFinding } from '../findings/finding.js'
 import type { Logger } from '../logger.js'
 import { VERSION } from '../version.js'
-import { HELP, parseArgs, UsageError } from './args.js'
+import { parseArgs, UsageError, type CliCommand, type Flags } from './args.js'
+import { configCheck, configShow } from './config-commands.js'
+import { helpText } from './help.js'
 import { INSIGHTS_HELP, runInsightsCli } from './insights.js'
+import { stderrLogger, type CliIo } from './io.js'
 import { reviewLocally, type LocalReview, type NothingToReview } from './local-host.js'
 import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from './render.js'
-
-/** Progress and warnings on stderr, so stdout carries the review alone. */
-export function stderrLogger(write: (text: string) => void, debug = false): Logger {
-  return {
-    debugEnabled: debug,
-    debug: message => (debug ? write(`  ${message}\n`) : undefined),
-    info: message => write(`  ${message}\n`),
-    warning: message => write(`warning: ${message}\n`),
-    error: message => write(`error: ${message}\n`),
-    group: async (name, fn) => {
-      write(`▸ ${name}\n`)
-      return fn()
-    }
-  }
-}
 
 async function replacedLines(review: LocalReview, logger: Logger): Promise<ReplacedLines> {
   const git = createGit(review.branch.root, logger)
@@ -46,63 +34,32 @@ const CLI_WORDS: FailureWords = {
   apiKey: 'the ANTHROPIC_API_KEY environment variable'
 }
 
-export interface CliIo {
-  argv: readonly string[]
-  env: NodeJS.ProcessEnv
-  cwd: string
-  stdout: (text: string) => void
-  stderr: (text: string) => void
-}
-
-/** `redline`: returns the exit status. */
-export async function runCli(io: CliIo): Promise<number> {
-  let command
-  try {
-    command = parseArgs(io.argv)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    io.stderr(`redline: ${error.message}\nRun \`redline --help\` for the options.\n`)
-    return 2
-  }
-  if (command.kind === 'help') {
-    io.stdout(`${command.topic === 'insights' ? INSIGHTS_HELP : HELP}\n`)
-    return 0
-  }
-  if (command.kind === 'version') {
-    io.stdout(`redline ${VERSION}\n`)
-    return 0
-  }
-  if (command.kind === 'insights')
-    return runInsightsCli(command.options, io, stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1'))
-  const { options } = command
-  const apiKey = io.env['ANTHROPIC_API_KEY']?.trim() ?? ''
-  if (apiKey === '' && options.provider === undefined) {
-    io.stderr('redline: ANTHROPIC_API_KEY is not set. Export an Anthropic API key to review with Claude.\n')
-    return 1
-  }
+/** `redline review`: the review printed, the files written; returns the exit status. */
+async function runReview(flags: Flags, io: CliIo): Promise<number> {
   const logger = stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1')
   let review: LocalReview | NothingToReview
   try {
-    review = await reviewLocally({ cwd: io.cwd, options, apiKey, logger })
+    review = await reviewLocally({ cwd: io.cwd, flags, env: io.env, logger })
   } catch (error) {
-    io.stderr(
-      `redline: ${error instanceof ConfigurationError ? error.message : `failed: ${errorMessage(error)}`}\n`
-    )
+    const usage = error instanceof ConfigurationError || error instanceof UsageError
+    io.stderr(`redline: ${usage ? error.message : `failed: ${errorMessage(error)}`}\n`)
     return 1
   }
   if ('nothingToReview' in review) {
     io.stdout(`${review.nothingToReview}\n`)
     return 0
   }
+  const { values } = review.settings
   const failure =
-    failureLine(review.outcome, CLI_WORDS) ?? shouldFail(review.outcome.findings, options.failOn, '--fail-on')
+    failureLine(review.outcome, CLI_WORDS) ??
+    shouldFail(review.outcome.findings, values['fail-on'], '--fail-on')
   const fatal = review.outcome.end.kind === 'fatal'
   const replaced = fatal ? new Map() : await replacedLines(review, logger)
-  if (!fatal) io.stdout(`${renderTerminal(review, options.minSeverity, replaced)}\n`)
+  if (!fatal) io.stdout(`${renderTerminal(review, values['min-severity'], replaced)}\n`)
   try {
     // Written on failure too: a script reading them learns how the run ended and why.
-    if (options.json) await writeFile(options.json, renderJson(review, failure))
-    if (options.markdown) await writeFile(options.markdown, renderMarkdown(review, replaced, failure))
+    if (values.json) await writeFile(values.json, renderJson(review, failure))
+    if (values.markdown) await writeFile(values.markdown, renderMarkdown(review, replaced, failure))
   } catch (error) {
     io.stderr(`redline: could not write the review file: ${errorMessage(error)}\n`)
     return 1
@@ -112,4 +69,37 @@ export async function runCli(io: CliIo): Promise<number> {
     return 1
   }
   return 0
+}
+
+/** The command, or the exit status of a mistake on the command line. */
+function commandOf(io: CliIo): CliCommand | number {
+  try {
+    return parseArgs(io.argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr(`redline: ${error.message}\nRun \`redline --help\` for the options.\n`)
+    return 2
+  }
+}
+
+/** `redline`: returns the exit status. */
+export async function runCli(io: CliIo): Promise<number> {
+  const command = commandOf(io)
+  if (typeof command === 'number') return command
+  switch (command.kind) {
+    case 'help':
+      io.stdout(`${command.topic === 'insights' ? INSIGHTS_HELP : helpText()}\n`)
+      return 0
+    case 'version':
+      io.stdout(`redline ${VERSION}\n`)
+      return 0
+    case 'config-check':
+      return configCheck(command.file, io)
+    case 'config-show':
+      return configShow(command.flags, io)
+    case 'review':
+      return runReview(command.flags, io)
+    case 'insights':
+      return runInsightsCli(command.options, io, stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1'))
+  }
 }

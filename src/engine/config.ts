@@ -11,6 +11,7 @@ import { ConfigurationError, errorMessage } from '../errors.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { acceptedText } from './setting-values.js'
+import { MAX_CHECK_MINUTES } from '../evidence/spec.js'
 import { MAX_TIME_LIMIT_MINUTES } from './settings.js'
 import {
   defaultText,
@@ -41,7 +42,8 @@ const REFUSED_KEYS = [
   ...REFUSED_ALIASES
 ]
 
-const MAX_FILE_BYTES = 64_000
+/** The largest configuration file read. */
+export const MAX_CONFIG_BYTES = 64_000
 
 /** The groups of keys (`paths.exclude`), each describing itself. */
 const FILE_GROUPS: Record<string, string> = {
@@ -140,7 +142,15 @@ const EXPECTED: Record<string, string> = {
   paths: 'a map with exclude and include, each a list of globs',
   'path-instructions.paths': 'a list of at least one glob',
   'path-instructions.instructions': `text of at most ${MAX_RULE_CHARS} characters`,
-  labels: 'a map with skip and review, each a label name'
+  labels: 'a map with skip and review, each a label name',
+  'checks.name': 'a name of letters, digits, spaces and . : / @ + - (at most 60)',
+  'checks.run': 'a shell command',
+  'checks.format': 'sarif or problem-matcher',
+  'checks.output': 'a path inside the repository',
+  'checks.matcher': 'a problem matcher { owner, pattern: [{ regexp, file, line, column, message, code }] }',
+  'checks.env':
+    'a list of variable names, none of ANTHROPIC_*, GITHUB_TOKEN, ACTIONS_*, INPUT_*, AWS_*, GOOGLE_*',
+  'checks.timeout': `minutes above 0 and at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds)`
 }
 
 /** The keys each map of the file may hold. */
@@ -148,7 +158,8 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   '': CONFIG_KEYS,
   paths: ['exclude', 'include'],
   'path-instructions': ['paths', 'instructions'],
-  labels: ['skip', 'review']
+  labels: ['skip', 'review'],
+  checks: ['name', 'run', 'format', 'output', 'matcher', 'env', 'timeout']
 }
 
 /** The known key nearest to `key` (a typo, an underscore), or undefined when none is near. */
@@ -214,54 +225,61 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
 
-function broken(file: string, key: string, line: number | undefined, what: string): ConfigurationError {
-  const where = line !== undefined ? ` (line ${line})` : ''
-  return new ConfigurationError(`Invalid ${file}: ${key}${where} ${what}`)
+/** One thing wrong with the file: the key it is about (when one), its line (when known), and what is wrong. */
+export interface ConfigProblem {
+  key?: string
+  line?: number
+  what: string
 }
 
-/** The file's values, or a ConfigurationError whose message is the one line that says what is wrong. */
-export function parseConfig(file: string, text: string): ConfigValues {
-  const counter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true })
-  const [error] = doc.errors
-  if (error) {
+/** A problem as the line the action fails with: `Invalid <file>: <key> (line <n>) <what>`. */
+export function problemLine(file: string, problem: ConfigProblem): string {
+  const { key, line, what } = problem
+  if (key === undefined) return `Invalid ${file}${line !== undefined ? `: line ${line}` : ''}: ${what}`
+  return `Invalid ${file}: ${key}${line !== undefined ? ` (line ${line})` : ''} ${what}`
+}
+
+/** The document, read as YAML: its own errors, each at its line. */
+function yamlProblems(doc: Document): ConfigProblem[] {
+  return doc.errors.map(error => {
     const line = error.linePos?.[0]?.line
     const message = error.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? ''
-    throw new ConfigurationError(
-      `Invalid ${file}${line !== undefined ? `: line ${line}` : ''}: ${message} (expected YAML).`
-    )
-  }
-  const data: unknown = doc.toJS({ maxAliasCount: 50 }) ?? {}
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new ConfigurationError(
-      `Invalid ${file}: expected a map of settings such as \`min-severity: high\`, found ${shown(data)}.`
-    )
-  }
-  for (const key of Object.keys(data)) {
-    if (REFUSED_KEYS.includes(key)) {
-      throw broken(
-        file,
-        key,
-        lineOf(doc, counter, [key], true),
-        'cannot be set in the file: keys, tokens and base URLs come from the workflow only.'
-      )
-    }
-  }
-  const parsed = configSchema.safeParse(data)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0] as z.core.$ZodIssue
+    return { ...(line !== undefined ? { line } : {}), what: `${message} (expected YAML).` }
+  })
+}
+
+type Located = (path: Path, key?: boolean) => ConfigProblem['line']
+
+function refusedKeys(data: object, lineAt: Located): ConfigProblem[] {
+  return Object.keys(data)
+    .filter(key => REFUSED_KEYS.includes(key))
+    .map(key => ({
+      key,
+      ...withLine(lineAt([key], true)),
+      what: 'cannot be set in the file: keys, tokens and base URLs come from the workflow only.'
+    }))
+}
+
+function withLine(line: number | undefined): { line?: number } {
+  return line !== undefined ? { line } : {}
+}
+
+/** One problem for each key zod does not know, or one for a value that is not what its key expects. */
+function issueProblems(issue: z.core.$ZodIssue, data: object, lineAt: Located): ConfigProblem[] {
   if (issue.code === 'unrecognized_keys') {
-    const parent = issue.path
-    const unknown = issue.keys[0] as string
-    const path = [...parent, unknown]
+    const parent = issue.path as Path
     const known = KNOWN_KEYS[parent.filter(part => typeof part === 'string').join('.')] ?? []
-    const nearest = nearestKey(unknown, known)
-    throw broken(
-      file,
-      keyName(path as Path),
-      lineOf(doc, counter, path as Path, true),
-      `is not a known key${nearest ? `; did you mean ${nearest}?` : '.'} Known keys: ${known.join(', ')}.`
-    )
+    return issue.keys
+      .filter(unknown => parent.length > 0 || !REFUSED_KEYS.includes(unknown))
+      .map(unknown => {
+        const nearest = nearestKey(unknown, known)
+        const path = [...parent, unknown]
+        return {
+          key: keyName(path),
+          ...withLine(lineAt(path, true)),
+          what: `is not a known key${nearest ? `; did you mean ${nearest}?` : '.'} Known keys: ${known.join(', ')}.`
+        }
+      })
   }
   const path = issue.path as Path
   const value = path.reduce<unknown>(
@@ -269,7 +287,40 @@ export function parseConfig(file: string, text: string): ConfigValues {
     data
   )
   const expected = expectedFor(path) ?? issue.message
-  throw broken(file, keyName(path), lineOf(doc, counter, path), `is ${shown(value)}; expected ${expected}.`)
+  return [
+    { key: keyName(path), ...withLine(lineAt(path)), what: `is ${shown(value)}; expected ${expected}.` }
+  ]
+}
+
+/**
+ * Everything wrong with the file, in the order of the checks (YAML, a map, no secrets, each key), and its
+ * values when nothing is. `redline config check` prints them all; the action fails with the first.
+ */
+export function configProblems(text: string): { values?: ConfigValues; problems: ConfigProblem[] } {
+  const counter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true })
+  const yaml = yamlProblems(doc)
+  if (yaml.length > 0) return { problems: yaml }
+  const data: unknown = doc.toJS({ maxAliasCount: 50 }) ?? {}
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    const what = `expected a map of settings such as \`min-severity: high\`, found ${shown(data)}.`
+    return { problems: [{ what }] }
+  }
+  const lineAt: Located = (path, key) => lineOf(doc, counter, path, key)
+  const parsed = configSchema.safeParse(data)
+  const problems = [
+    ...refusedKeys(data, lineAt),
+    ...(parsed.success ? [] : parsed.error.issues.flatMap(issue => issueProblems(issue, data, lineAt)))
+  ]
+  return problems.length === 0 && parsed.success ? { values: parsed.data, problems } : { problems }
+}
+
+/** The file's values, or a ConfigurationError whose message is the one line that says what is wrong. */
+export function parseConfig(file: string, text: string): ConfigValues {
+  const { values, problems } = configProblems(text)
+  const [first] = problems
+  if (first) throw new ConfigurationError(problemLine(file, first))
+  return values ?? {}
 }
 
 /**
@@ -320,9 +371,9 @@ export async function readRepositoryConfig(
   let values: ConfigValues = {}
   if (path) {
     const bytes = blobs.get(path) as Buffer
-    if (bytes.length > MAX_FILE_BYTES)
+    if (bytes.length > MAX_CONFIG_BYTES)
       throw new ConfigurationError(
-        `Invalid ${path}: it is ${bytes.length} bytes; expected at most ${MAX_FILE_BYTES}.`
+        `Invalid ${path}: it is ${bytes.length} bytes; expected at most ${MAX_CONFIG_BYTES}.`
       )
     values = parseConfig(path, bytes.toString('utf8'))
     logger.info(`Settings from ${path} at ${commit.slice(0, 7)} (the base branch).`)

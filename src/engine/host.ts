@@ -5,6 +5,7 @@
 import type { DiffLineSet } from '../diff/line-set.js'
 import type { ApiFileList } from '../diff/model.js'
 import type { Finding } from '../findings/finding.js'
+import type { EvidenceReport, ChecksTrust } from '../evidence/index.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { ReviewCoverage } from '../publish/body.js'
@@ -35,6 +36,8 @@ export interface PriorReview<Delivered> {
   requested: boolean
   /** How to ask for a review of a head already reviewed, e.g. "set full-review: true". */
   againHint: string
+  /** Whether the head's code may run as configured checks; they do not run without the host's word. */
+  checksTrust?: ChecksTrust
 }
 
 /** Where the merge base and, when git cannot diff, the changed files come from. */
@@ -62,6 +65,8 @@ export interface ReviewResult {
   answerReplies: boolean
   /** This run's account, for the state's run history. */
   run?: RunRecord
+  /** Each evidence file and check with how it fared, for the review body. */
+  evidence?: EvidenceReport[]
 }
 
 /** What publishing gave: the findings as published (with comment ids, say), and the host's own record. */

@@ -1,5 +1,6 @@
 import type { AgentRun, EndBudget, Usage } from '../agent/index.js'
 import type { TriageResult } from '../diff/triage.js'
+import type { EvidenceReport } from '../evidence/index.js'
 import type { Finding } from '../findings/finding.js'
 import type { ReviewCoverage } from '../publish/body.js'
 
@@ -39,4 +40,6 @@ export interface ReviewOutcome<Delivered> {
   delivered?: Delivered
   /** Publishing failed; the findings are still here. */
   publishError?: { message: string; status?: number }
+  /** Each evidence file and check with how it fared. */
+  evidence?: EvidenceReport[]
 }

@@ -160,6 +160,9 @@ export function reviewSettingsOf(values: SettingValues, config?: RepositoryConfi
     timeLimitMs: Math.round(values['time-limit'] * 60_000),
     ...(values.language ? { language: values.language } : {}),
     ...(pathRules.length > 0 ? { pathRules } : {}),
+    ...(values.evidence.length > 0 || values.checks.length > 0
+      ? { evidence: { files: values.evidence, checks: values.checks } }
+      : {}),
     ...(config
       ? { repositoryConfig: { commit: config.commit, ...(config.path ? { path: config.path } : {}) } }
       : {}),

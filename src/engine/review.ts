@@ -5,6 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk'
 import { emptyUsage, priceFor, reviewWithModel, type ModelReview, type RunClock } from '../agent/index.js'
+import { gatherEvidence, NO_DOOR_TRUST, wantsEvidence, type Evidence } from '../evidence/index.js'
 import { settleCarried } from '../findings/reconcile.js'
 import type { Logger } from '../logger.js'
 import { plural } from '../text/measure.js'
@@ -54,10 +55,23 @@ export async function review<D>(
       const result = withRunRecord(nothingToReview(known, inScope), undefined, startedAt, now())
       return await publishStep(host, known, inScope, undefined, result, settings, logger)
     }
+    const evidence = await evidenceFor(host, known, inScope, settings, logger)
     model = await logger.group('Review with the model', () =>
-      reviewWithModel({ ...modelInput(known, inScope, settings, logger, options), clock })
+      reviewWithModel({
+        ...modelInput(known, inScope, settings, logger, options),
+        ...(evidence?.section ? { evidence: evidence.section } : {}),
+        clock
+      })
     )
-    const result = withRunRecord(resultOf(known, inScope, model, logger), model, startedAt, now())
+    const result = withRunRecord(
+      {
+        ...resultOf(known, inScope, model, logger),
+        ...(evidence ? { evidence: evidence.reports } : {})
+      },
+      model,
+      startedAt,
+      now()
+    )
     if (result.end.kind === 'fatal') return outcomeOf(known, inScope, model, result, settings)
     return await publishStep(host, known, inScope, model, result, settings, logger)
   } catch (error) {
@@ -136,6 +150,29 @@ async function scopeFor<D>(
     ? configChangeNote(scope.pullDiff.files.map(file => file.path))
     : undefined
   return note ? { ...scope, notes: [...scope.notes, note] } : scope
+}
+
+/** The tools' results for the model and a report per source; nothing when none is configured. */
+async function evidenceFor<D>(
+  host: ReviewHost<D>,
+  prior: PriorReview<D>,
+  scoped: ReviewScope,
+  settings: ReviewSettings,
+  logger: Logger
+): Promise<Evidence | undefined> {
+  const wanted = settings.evidence
+  if (!wantsEvidence(wanted)) return undefined
+  return logger.group('Evidence from tools', () =>
+    gatherEvidence({
+      settings: wanted,
+      trust: prior.checksTrust ?? NO_DOOR_TRUST,
+      workspace: host.workspace,
+      headSha: prior.headSha,
+      lineSet: scoped.lineSet,
+      reviewable: scoped.triage.reviewable.map(entry => entry.file.path),
+      logger
+    })
+  )
 }
 
 function modelInput<D>(
@@ -272,7 +309,8 @@ function outcomeOf<D>(
     ...(scoped.increment.sinceSha ? { sinceSha: scoped.increment.sinceSha } : {}),
     ...(model ? { agent: model.run } : {}),
     ...(delivery?.delivered !== undefined ? { delivered: delivery.delivered } : {}),
-    ...(delivery?.error ? { publishError: delivery.error } : {})
+    ...(delivery?.error ? { publishError: delivery.error } : {}),
+    ...(result.evidence ? { evidence: result.evidence } : {})
   }
 }
 

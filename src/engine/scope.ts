@@ -64,6 +64,25 @@ export function packageRootsOf(workspace: string): (dir: string) => boolean {
   }
 }
 
+/** Triage of what is reviewed this time, said in the log and, for skipped files, in the notes. */
+function triageIncrement(
+  increment: Awaited<ReturnType<typeof sinceLastReview>>,
+  decide: ReturnType<typeof triageFile>,
+  notes: string[],
+  logger: ScopeInput['logger']
+): ReturnType<typeof triage> {
+  const triaged = triage(increment.files, decide)
+  if (triaged.skipped.length > 0) notes.push(skippedFilesNote(triaged))
+  for (const skipped of triaged.skipped) logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`)
+  logger.info(
+    `${plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
+      (increment.sinceSha ? ` (changes since ${increment.sinceSha.slice(0, 7)})` : '') +
+      (increment.carriedOver.length > 0 ? `, ${increment.carriedOver.length} carried over` : '') +
+      '.'
+  )
+  return triaged
+}
+
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
 export async function scopeReview(input: ScopeInput, source: DiffSource): Promise<ReviewScope> {
   const { headSha, baseSha, state, logger } = input
@@ -103,15 +122,7 @@ export async function scopeReview(input: ScopeInput, source: DiffSource): Promis
       logger
     })
     notes.push(...increment.notes)
-    const triaged = triage(increment.files, decide)
-    if (triaged.skipped.length > 0) notes.push(skippedFilesNote(triaged))
-    for (const skipped of triaged.skipped) logger.debug(`Skipped ${skipped.path}: ${skipped.reason}`)
-    logger.info(
-      `${plural(triaged.reviewable.length, 'file')} to review, ${triaged.skipped.length} skipped` +
-        (increment.sinceSha ? ` (changes since ${increment.sinceSha.slice(0, 7)})` : '') +
-        (increment.carriedOver.length > 0 ? `, ${increment.carriedOver.length} carried over` : '') +
-        '.'
-    )
+    const triaged = triageIncrement(increment, decide, notes, logger)
     handedOver = triaged.reviewable.length > 0
     return {
       git,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, PROVIDERS, type BudgetName } from '../agent/index.js'
+import { checksSchema, MAX_CHECK_MINUTES, type CheckSpec } from '../evidence/spec.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
 import { DEFAULT_MODEL, MAX_TIME_LIMIT_MINUTES, TIME_LIMIT_ACCEPTED } from './settings.js'
 import {
@@ -88,8 +89,16 @@ export type FileRule = z.infer<typeof pathRule>
 
 /** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
 export const SETTINGS = {
+  base: setting<string | undefined>({
+    description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
+    type: z.string().optional(),
+    default: undefined,
+    text: anyText,
+    accepts: 'a branch or commit',
+    flag: { name: '--base', value: '<ref>' }
+  }),
   'anthropic-api-key': setting<string>({
-    description: 'Anthropic API key, from a repository secret; not needed with provider bedrock or vertex.',
+    description: 'Anthropic API key (from a secret); not needed with provider bedrock or vertex.',
     type: z.string(),
     default: '',
     defaultText: 'none',
@@ -242,7 +251,7 @@ export const SETTINGS = {
   }),
   'fail-on': setting<'none' | Severity>({
     description:
-      'Fail (after posting) when an open finding is at or above this severity, or a PR goes unreviewed.',
+      'Fail the run (after posting) at an open finding of this severity or above; in the action, an unreviewed PR too.',
     type: z.enum(['none', ...SEVERITIES]),
     default: 'none',
     text: oneOf(['none', ...SEVERITIES] as const),
@@ -410,13 +419,28 @@ export const SETTINGS = {
     accepts: 'a label name',
     file: 'labels.review'
   }),
-  base: setting<string | undefined>({
-    description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
-    type: z.string().optional(),
-    default: undefined,
-    text: anyText,
-    accepts: 'a branch or commit',
-    flag: { name: '--base', value: '<ref>' }
+  evidence: setting<string[]>({
+    description:
+      'Globs of files earlier steps wrote (one a line as an input): SARIF logs, or tool output with a <file>.matcher.json beside it.',
+    type: globs,
+    default: [],
+    defaultText: 'none',
+    text: list(/\r?\n/),
+    accepts: 'a list of globs',
+    input: true,
+    file: 'evidence',
+    show: listed
+  }),
+  checks: setting<CheckSpec[]>({
+    description:
+      'Commands run on a copy of the head, read as SARIF or with a problem matcher; from the base branch only.',
+    type: checksSchema,
+    default: [],
+    defaultText: 'none',
+    text: () => ({ rejected: 'checks in the configuration file' }),
+    accepts: `a list of { name, run, format: sarif | problem-matcher, output?, matcher?, env?, timeout } (timeout in minutes, at most ${MAX_CHECK_MINUTES})`,
+    file: 'checks',
+    show: checks => listed(checks.map(check => check.name))
   }),
   json: setting<string | undefined>({
     description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',
@@ -454,8 +478,3 @@ export function defaultText(spec: SettingSpec<unknown>): string {
   const value = typeof spec.default === 'function' ? undefined : spec.default
   return Array.isArray(value) ? 'none' : value === undefined || value === '' ? 'none' : String(value)
 }
-
-/** The settings a workflow input sets, by input name. */
-export const INPUT_NAMES = settingEntries()
-  .filter(([, spec]) => spec.input)
-  .map(([name]) => name)

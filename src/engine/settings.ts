@@ -1,4 +1,5 @@
-import { DEFAULT_TIME_LIMIT_MINUTES, type BudgetName, type ModelSettings } from '../agent/index.js'
+import type { ModelSettings } from '../agent/index.js'
+import type { EvidenceSettings } from '../evidence/index.js'
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5'
 
@@ -17,6 +18,8 @@ export interface ReviewSettings extends ModelSettings {
   repositoryConfig?: { commit: string; path?: string }
   /** The whole run's clock: the review is published, with what was found, before it runs out. */
   timeLimitMs: number
+  /** Evidence files to read and the base's checks to run; the host says whether the head may run them. */
+  evidence?: EvidenceSettings
 }
 
 /**
@@ -31,14 +34,3 @@ export function publishingMarginMs(timeLimitMs: number): number {
 export const MAX_TIME_LIMIT_MINUTES = 360
 
 export const TIME_LIMIT_ACCEPTED = `minutes above 0 and at most ${MAX_TIME_LIMIT_MINUTES}, decimals allowed (0.5 is 30 seconds)`
-
-/**
- * The time limit in milliseconds from minutes as a person writes them (`15`, `0.5`), the budget's default when
- * empty, or undefined when it is not such a number.
- */
-export function timeLimitMs(minutes: string, budget: BudgetName): number | undefined {
-  const text = minutes.trim()
-  if (text === '') return DEFAULT_TIME_LIMIT_MINUTES[budget] * 60_000
-  const value = /^(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN
-  return value > 0 && value <= MAX_TIME_LIMIT_MINUTES ? Math.round(value * 60_000) : undefined
-}

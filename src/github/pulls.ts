@@ -23,6 +23,8 @@ export interface PullRequestInfo {
   headRef: string
   author: string
   htmlUrl: string
+  /** owner/repo the head branch lives in; null when that fork was deleted. */
+  headRepository: string | null
 }
 
 export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Promise<PullRequestInfo> {
@@ -38,7 +40,8 @@ export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Prom
     baseRef: data.base.ref,
     headRef: data.head.ref,
     author: data.user?.login ?? '',
-    htmlUrl: data.html_url
+    htmlUrl: data.html_url,
+    headRepository: data.head.repo?.full_name ?? null
   }
 }
 
@@ -59,6 +62,10 @@ export async function listPullFiles(octokit: Octokit, pr: PullRequestRef): Promi
 }
 
 /** The merge base of base and head as GitHub computes it: the start of the PR diff. */
+/**
+ * The merge base GitHub computes for two commits. Only the repository's owner and name are sent: a pull
+ * request passed as the repository would add its number as a query parameter GitHub does not document.
+ */
 export async function getMergeBase(
   octokit: Octokit,
   repository: Repository,
@@ -66,7 +73,8 @@ export async function getMergeBase(
   headSha: string
 ): Promise<string> {
   const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-    ...repository,
+    owner: repository.owner,
+    repo: repository.repo,
     basehead: `${baseSha}...${headSha}`,
     per_page: 1
   })

@@ -21,6 +21,25 @@ export interface BodyInput {
   interrupted?: string
   /** The budget that ran out, when one did: the review is posted, but nothing is called clean. */
   budgetRanOut?: string
+  /** Each evidence file and configured check with how it fared. */
+  evidence?: readonly EvidenceLine[]
+}
+
+/** One evidence file or check, as the body lists it. */
+export interface EvidenceLine {
+  source: 'check' | 'file'
+  name: string
+  text: string
+}
+
+/** "#### Evidence from tools" and one line per file or check: what ran, what it found, what did not run. */
+export function evidenceSection(lines: readonly EvidenceLine[]): string | undefined {
+  if (lines.length === 0) return undefined
+  const items = lines.map(
+    line =>
+      `- ${code(line.name)} (${line.source === 'check' ? 'check' : 'evidence file'}): ${inline(line.text, 300)}`
+  )
+  return ['#### Evidence from tools', '', ...items].join('\n')
 }
 
 /** Files of this run's scope in front of the model, out of those it was to review. */
@@ -123,9 +142,29 @@ function ranOut(budget: string): string {
 }
 
 function visible(input: BodyInput, detail: Detail): string {
-  const { selection } = input
-  const sections: string[] = [`**Redline review** of ${code(input.state.lastReviewedSha.slice(0, 7))}`]
+  const sections: string[] = [
+    `**Redline review** of ${code(input.state.lastReviewedSha.slice(0, 7))}`,
+    ...statusSections(input)
+  ]
+  if (input.coverage && !coverageComplete(input.coverage)) {
+    const capLimit = Number.isFinite(detail.listCap) ? detail.listCap : 100
+    sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, capLimit)}`)
+  }
   const overview = neutralize(truncate(input.overview.trim(), detail.overviewLimit))
+  if (overview !== '') sections.push(overview)
+  sections.push(...findingSections(input.selection, detail))
+  const evidence = evidenceSection(input.evidence ?? [])
+  if (evidence) sections.push(evidence)
+  if (input.coverageNotes.length > 0) {
+    const notes = input.coverageNotes.map(note => `- ${inline(note, 500)}`)
+    sections.push(['#### Coverage', '', ...notes].join('\n'))
+  }
+  return sections.join('\n\n')
+}
+
+/** Whether the review was cut short, and what "no open findings" may honestly say. */
+function statusSections(input: BodyInput): string[] {
+  const sections: string[] = []
   const complete =
     coverageComplete(input.coverage) && input.interrupted === undefined && input.budgetRanOut === undefined
   if (input.interrupted !== undefined) {
@@ -140,20 +179,21 @@ function visible(input: BodyInput, detail: Detail): string {
         'files not reviewed stay pending for the next run.'
     )
   }
+  const none = input.selection.open.length === 0
   // "Clean" is said only of a change the model saw whole.
-  if (selection.open.length === 0 && complete)
-    sections.push('✅ **No open findings.** This pull request looks clean to Redline.')
-  else if (selection.open.length === 0 && input.interrupted === undefined)
+  if (none && complete) sections.push('✅ **No open findings.** This pull request looks clean to Redline.')
+  else if (none && input.interrupted === undefined)
     sections.push(
       input.budgetRanOut !== undefined
         ? `**No open findings** were recorded before ${ranOut(input.budgetRanOut)}.`
         : '**No open findings** in the files reviewed so far.'
     )
-  if (input.coverage && !coverageComplete(input.coverage)) {
-    const capLimit = Number.isFinite(detail.listCap) ? detail.listCap : 100
-    sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, capLimit)}`)
-  }
-  if (overview !== '') sections.push(overview)
+  return sections
+}
+
+/** The open findings by severity, those outside the diff, those only listed, and those resolved this run. */
+function findingSections(selection: BodyInput['selection'], detail: Detail): string[] {
+  const sections: string[] = []
   if (selection.open.length > 0) {
     const count = `**${plural(selection.open.length, 'open finding')}**, ${selection.inline.length} posted inline.`
     sections.push(`${count}\n\n${severityTable(selection)}`)
@@ -179,11 +219,7 @@ function visible(input: BodyInput, detail: Detail): string {
     const items = capped(closed, detail.listCap, closedEntry)
     sections.push(['#### Resolved in this run', '', ...items].join('\n'))
   }
-  if (input.coverageNotes.length > 0) {
-    const notes = input.coverageNotes.map(note => `- ${inline(note, 500)}`)
-    sections.push(['#### Coverage', '', ...notes].join('\n'))
-  }
-  return sections.join('\n\n')
+  return sections
 }
 
 function assemble(visiblePart: string, marker: string): string {

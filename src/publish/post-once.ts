@@ -201,14 +201,26 @@ async function findRejected(input: PostInput, active: readonly TaggedComment[]):
 
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
+/** What the attempts so far have learned: what GitHub rejects, how long a body it takes, the retries left. */
+interface Attempts {
+  rejected: Set<string>
+  budget: number
+  transientLeft: number
+  probed: boolean
+  lastFailure: string
+}
+
 export async function postReview(input: PostInput): Promise<PostOutcome> {
   const { logger } = input
-  const rejected = new Set<string>()
-  let budget = BODY_BUDGET
-  let transientLeft = TRANSIENT_RETRIES
-  let probed = false
-  let lastFailure = ''
+  const state: Attempts = {
+    rejected: new Set(),
+    budget: BODY_BUDGET,
+    transientLeft: TRANSIENT_RETRIES,
+    probed: false,
+    lastFailure: ''
+  }
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const { rejected, budget } = state
     const active = input.comments.filter(c => !rejected.has(c.findingId))
     const body = input.renderBody(rejected, budget)
     const outcome = (review: ReviewRecord): PostOutcome => ({
@@ -223,52 +235,76 @@ export async function postReview(input: PostInput): Promise<PostOutcome> {
       return outcome(await createCommentReview(input.octokit, input.pr, draft))
     } catch (error) {
       const failure = classifyReviewFailure(error)
-      lastFailure = failure.status === undefined ? failure.message : `${failure.status}: ${failure.message}`
-      logger.warning(`Posting the review failed (attempt ${attempt}, ${lastFailure}).`)
+      state.lastFailure =
+        failure.status === undefined ? failure.message : `${failure.status}: ${failure.message}`
+      logger.warning(`Posting the review failed (attempt ${attempt}, ${state.lastFailure}).`)
       if (failure.kind === 'fatal')
-        throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`, failure.status)
+        throw new ReviewPostError(`GitHub refused the review (${state.lastFailure}).`, failure.status)
       const swept = await sweep(input)
       if (swept.landed) {
         logger.info(`Review ${swept.landed.id} from this run did land; not posting it again.`)
         return outcome(swept.landed)
       }
-      if (failure.kind === 'pending-exists' && !swept.listed) {
-        throw new ReviewPostError(
-          `A pending review by ${input.viewerLogin} blocks new reviews, and the reviews could not be listed to remove it (${swept.listError ?? 'unknown error'})`
-        )
-      }
-      if (failure.kind === 'pending-exists' && swept.deleted === 0) {
-        throw new ReviewPostError(
-          `A pending review by ${input.viewerLogin} on this pull request blocks new reviews; submit or delete it.`
-        )
-      }
-      if (failure.kind === 'body-too-long') {
-        if (budget <= MIN_BUDGET)
-          throw new ReviewPostError(`GitHub refused even a short review body (${lastFailure}).`)
-        budget = Math.max(MIN_BUDGET, Math.floor(budget * 0.6))
-      }
-      if (failure.kind === 'rejected') {
-        if (active.length === 0) throw new ReviewPostError(`GitHub refused the review (${lastFailure}).`)
-        const moved = probed ? active.map(c => c.findingId) : await findRejected(input, active)
-        probed = true
-        for (const id of moved) rejected.add(id)
-        logger.warning(
-          `Moved ${moved.length} comment(s) GitHub would not place on the diff to the body: ${moved.join(', ')}.`
-        )
-      }
-      if (failure.kind === 'transient') {
-        if (!swept.listed) {
-          throw new ReviewPostError(
-            `GitHub answered ${lastFailure} and the reviews could not be listed afterwards ` +
-              `(${swept.listError ?? 'unknown error'}), so it is unknown whether the review landed; ` +
-              'it was not posted again, to leave no duplicate. Re-running the job is safe: it finds this ' +
-              "run's review if it landed"
-          )
-        }
-        if (transientLeft-- <= 0) throw new ReviewPostError(`GitHub kept failing (${lastFailure}).`)
-        await sleep((input.retryDelayMs ?? 2_000) * (TRANSIENT_RETRIES - transientLeft))
-      }
+      await prepareNextAttempt(input, state, { kind: failure.kind, swept, active })
     }
   }
-  throw new ReviewPostError(`The review could not be posted after ${MAX_ATTEMPTS} attempts (${lastFailure}).`)
+  throw new ReviewPostError(
+    `The review could not be posted after ${MAX_ATTEMPTS} attempts (${state.lastFailure}).`
+  )
+}
+
+/** After a failure that did not land: throws when another attempt cannot help, else adjusts what is sent. */
+async function prepareNextAttempt(
+  input: PostInput,
+  state: Attempts,
+  {
+    kind,
+    swept,
+    active
+  }: {
+    kind: ReturnType<typeof classifyReviewFailure>['kind']
+    swept: Awaited<ReturnType<typeof sweep>>
+    active: TaggedComment[]
+  }
+): Promise<void> {
+  const { lastFailure } = state
+  if (kind === 'pending-exists' && !swept.listed) {
+    throw new ReviewPostError(
+      `A pending review by ${input.viewerLogin} blocks new reviews, and the reviews could not be listed to remove it (${swept.listError ?? 'unknown error'})`
+    )
+  }
+  if (kind === 'pending-exists' && swept.deleted === 0) {
+    throw new ReviewPostError(
+      `A pending review by ${input.viewerLogin} on this pull request blocks new reviews; submit or delete it.`
+    )
+  }
+  if (kind === 'body-too-long') {
+    if (state.budget <= MIN_BUDGET)
+      throw new ReviewPostError(`GitHub refused even a short review body (${lastFailure}).`)
+    state.budget = Math.max(MIN_BUDGET, Math.floor(state.budget * 0.6))
+  }
+  if (kind === 'rejected') await moveRejected(input, state, active)
+  if (kind === 'transient') {
+    if (!swept.listed) {
+      throw new ReviewPostError(
+        `GitHub answered ${lastFailure} and the reviews could not be listed afterwards ` +
+          `(${swept.listError ?? 'unknown error'}), so it is unknown whether the review landed; ` +
+          'it was not posted again, to leave no duplicate. Re-running the job is safe: it finds this ' +
+          "run's review if it landed"
+      )
+    }
+    if (state.transientLeft-- <= 0) throw new ReviewPostError(`GitHub kept failing (${lastFailure}).`)
+    await sleep((input.retryDelayMs ?? 2_000) * (TRANSIENT_RETRIES - state.transientLeft))
+  }
+}
+
+/** Moves to the body the comments GitHub would not place: found by probing once, then all that are left. */
+async function moveRejected(input: PostInput, state: Attempts, active: TaggedComment[]): Promise<void> {
+  if (active.length === 0) throw new ReviewPostError(`GitHub refused the review (${state.lastFailure}).`)
+  const moved = state.probed ? active.map(c => c.findingId) : await findRejected(input, active)
+  state.probed = true
+  for (const id of moved) state.rejected.add(id)
+  input.logger.warning(
+    `Moved ${moved.length} comment(s) GitHub would not place on the diff to the body: ${moved.join(', ')}.`
+  )
 }

@@ -12,7 +12,7 @@ import {
 } from '../github/reviews.js'
 import { errorMessage, httpStatus } from '../errors.js'
 import type { Logger } from '../logger.js'
-import { renderReviewBody, type ReviewCoverage } from './body.js'
+import { renderReviewBody, type EvidenceLine, type ReviewCoverage } from './body.js'
 import { MAX_RUNS_KEPT, type PendingFile, type ReviewState, type RunRecord } from '../state/marker.js'
 import { BODY_BUDGET } from './markdown.js'
 import { postReview, type TaggedComment } from './post-once.js'
@@ -54,6 +54,8 @@ export interface PublishOptions {
   /** The budget that ran out, when one did. */
   budgetRanOut?: string
   viewerLogin: string
+  /** Each evidence file and check with how it fared, listed in the body. */
+  evidence?: readonly EvidenceLine[]
   logger: Logger
   /** Wait before retrying after a 5xx, in milliseconds. */
   retryDelayMs?: number
@@ -126,16 +128,44 @@ function withCommentIds(findings: readonly Finding[], ids: ReadonlyMap<string, n
 
 /** Posts the one review for this run: overview, inline comments and the marker, then closes fixed threads. */
 export async function publishReview(options: PublishOptions): Promise<PublishResult> {
-  const { logger, settings } = options
-  const { pr } = options
+  const { logger, settings, pr } = options
   const runId = options.runId ?? randomBytes(6).toString('hex')
-  let findings = withCommentIds(options.findings, await knownCommentIds(options, pr))
+  const findings = withCommentIds(options.findings, await knownCommentIds(options, pr))
   const previous = options.previousState?.findings ?? []
   const selection = selectFindings(findings, options.lineSet, settings, previous)
   const tagged: TaggedComment[] = selection.inline.map(finding => ({
     findingId: finding.id,
     comment: renderComment(finding)
   }))
+  const state = nextState(options, findings, runId)
+  const renderer = new BodyRenderer(options, selection, state)
+  const body = renderer.render(new Set(), BODY_BUDGET)
+  const result: PublishResult = {
+    inlineFindingIds: tagged.map(c => c.findingId),
+    movedToBody: [],
+    findings,
+    body,
+    comments: tagged.map(c => c.comment),
+    compaction: renderer.compaction,
+    resolvedThreads: [],
+    dryRun: settings.dryRun
+  }
+  if (settings.dryRun) {
+    logger.info(`Dry run: the review with ${tagged.length} inline comment(s) was not posted.`)
+    return result
+  }
+  if (tagged.length === 0 && options.previousReviewId !== undefined && options.previousState) {
+    await rewritePreviousReview(options, options.previousReviewId, result)
+  } else {
+    const outcome = await postNewReview(options, { runId, tagged, renderer }, result)
+    await recordCommentIds(options, outcome, { state, renderer }, result)
+  }
+  result.resolvedThreads = await keepThreads(options, pr, selection.closedThisRun, result.findings)
+  return result
+}
+
+/** The state the review's marker carries: what this run reviewed and found, and what earlier runs left. */
+function nextState(options: PublishOptions, findings: Finding[], runId: string): ReviewState {
   const state: ReviewState = {
     lastReviewedSha: options.commitSha,
     runId,
@@ -149,68 +179,77 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
   if (runs.length > 0) state.runs = runs.slice(-MAX_RUNS_KEPT)
   // A pause outlives the reviews that commands still run.
   if (options.previousState?.pausedBy !== undefined) state.pausedBy = options.previousState.pausedBy
-  let compaction: string[] = []
-  const renderBody = (rejected: ReadonlySet<string>, budget: number) => {
+  return state
+}
+
+/** Renders the body for a budget, with the findings GitHub rejected moved into it; keeps the last compaction. */
+class BodyRenderer {
+  compaction: string[] = []
+
+  constructor(
+    private readonly options: PublishOptions,
+    private readonly selection: ReturnType<typeof selectFindings>,
+    private readonly state: ReviewState
+  ) {}
+
+  render(rejected: ReadonlySet<string>, budget: number): string {
+    const { options } = this
     const rendered = renderReviewBody(
       {
         overview: options.overview,
-        selection: demote(selection, rejected, 'rejected-by-github'),
+        selection: demote(this.selection, rejected, 'rejected-by-github'),
         coverageNotes: options.coverageNotes,
-        state,
+        state: this.state,
         ...(options.coverage ? { coverage: options.coverage } : {}),
         ...(options.interrupted !== undefined ? { interrupted: options.interrupted } : {}),
-        ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {})
+        ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {}),
+        ...(options.evidence ? { evidence: options.evidence } : {})
       },
       budget
     )
-    compaction = rendered.compaction
-    for (const id of rendered.droppedOpenIds) logger.warning(`Finding ${id} did not fit in the stored state.`)
+    this.compaction = rendered.compaction
+    for (const id of rendered.droppedOpenIds)
+      options.logger.warning(`Finding ${id} did not fit in the stored state.`)
     return rendered.body
   }
-  const body = renderBody(new Set(), BODY_BUDGET)
-  const result: PublishResult = {
-    inlineFindingIds: tagged.map(c => c.findingId),
-    movedToBody: [],
-    findings,
-    body,
-    comments: tagged.map(c => c.comment),
-    compaction,
-    resolvedThreads: [],
-    dryRun: settings.dryRun
-  }
-  if (settings.dryRun) {
-    logger.info(`Dry run: the review with ${tagged.length} inline comment(s) was not posted.`)
-    return result
-  }
+}
 
-  if (tagged.length === 0 && options.previousReviewId !== undefined && options.previousState) {
-    // Nothing new for the author to look at: rewrite the last review's body, which notifies no one.
-    try {
-      const review = await updateReviewBody(options.octokit, pr, options.previousReviewId, body)
-      result.reviewId = options.previousReviewId
-      result.reviewUrl = review.html_url
-      result.updatedPrevious = true
-      logger.info(
-        `Nothing new goes inline: updated review ${options.previousReviewId} instead of posting one.`
-      )
-    } catch (error) {
-      throw new PublishError(errorMessage(error), result, httpStatus(error))
-    }
-    result.resolvedThreads = await keepThreads(options, pr, selection.closedThisRun, findings)
-    return result
+/** Nothing new for the author to look at: rewrites the last review's body, which notifies no one. */
+async function rewritePreviousReview(
+  options: PublishOptions,
+  reviewId: number,
+  result: PublishResult
+): Promise<void> {
+  try {
+    const review = await updateReviewBody(options.octokit, options.pr, reviewId, result.body)
+    result.reviewId = reviewId
+    result.reviewUrl = review.html_url
+    result.updatedPrevious = true
+    options.logger.info(`Nothing new goes inline: updated review ${reviewId} instead of posting one.`)
+  } catch (error) {
+    throw new PublishError(errorMessage(error), result, httpStatus(error))
   }
+}
 
-  let outcome
+type PostOutcome = Awaited<ReturnType<typeof postReview>>
+
+/** Posts a new review exactly once and records in `result` what GitHub took of it. */
+async function postNewReview(
+  options: PublishOptions,
+  { runId, tagged, renderer }: { runId: string; tagged: TaggedComment[]; renderer: BodyRenderer },
+  result: PublishResult
+): Promise<PostOutcome> {
+  let outcome: PostOutcome
   try {
     outcome = await postReview({
       octokit: options.octokit,
-      pr,
+      pr: options.pr,
       commitSha: options.commitSha,
       runId,
       viewerLogin: options.viewerLogin,
-      logger,
+      logger: options.logger,
       comments: tagged,
-      renderBody,
+      renderBody: (rejected, budget) => renderer.render(rejected, budget),
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs })
     })
   } catch (error) {
@@ -221,38 +260,45 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
   result.reviewId = outcome.review.id
   result.reviewUrl = outcome.review.html_url
   result.body = outcome.body
-  result.compaction = compaction
+  result.compaction = renderer.compaction
   result.inlineFindingIds = outcome.postedIds
   result.comments = tagged.filter(c => posted.has(c.findingId)).map(c => c.comment)
   result.movedToBody = outcome.rejectedIds.map(id => ({ id, reason: 'rejected-by-github' }))
-  logger.info(`Posted review ${outcome.review.id} with ${posted.size} inline comment(s).`)
+  options.logger.info(`Posted review ${outcome.review.id} with ${posted.size} inline comment(s).`)
+  return outcome
+}
 
+/**
+ * The comment ids exist only once the review does: reads them back and writes them into its marker, so the
+ * state is whole. Failing that, the next run still matches comments to findings by their hidden tags.
+ */
+async function recordCommentIds(
+  options: PublishOptions,
+  outcome: PostOutcome,
+  { state, renderer }: { state: ReviewState; renderer: BodyRenderer },
+  result: PublishResult
+): Promise<void> {
+  const { logger } = options
+  const posted = new Set(outcome.postedIds)
   try {
     const ids = new Map<string, number>()
-    for (const comment of await listReviewComments(options.octokit, pr, outcome.review.id)) {
+    for (const comment of await listReviewComments(options.octokit, options.pr, outcome.review.id)) {
       const id = findingIdOf(comment.body)
       if (id !== undefined && posted.has(id) && !ids.has(id)) ids.set(id, comment.id)
     }
-    findings = withCommentIds(findings, ids)
-    result.findings = findings
+    result.findings = withCommentIds(result.findings, ids)
     const missing = [...posted].filter(id => !ids.has(id))
     if (missing.length > 0)
       logger.warning(`No comment was found for posted finding(s) ${missing.join(', ')}.`)
-    if (ids.size > 0) {
-      // The comment ids exist only once the review does: write them into its marker, so the state is whole.
-      state.findings = findings
-      const body = renderBody(new Set(outcome.rejectedIds), outcome.budget)
-      await updateReviewBody(options.octokit, pr, outcome.review.id, body)
-      result.body = body
-      result.compaction = compaction
-    }
+    if (ids.size === 0) return
+    state.findings = result.findings
+    const body = renderer.render(new Set(outcome.rejectedIds), outcome.budget)
+    await updateReviewBody(options.octokit, options.pr, outcome.review.id, body)
+    result.body = body
+    result.compaction = renderer.compaction
   } catch (error) {
-    // The next run still matches comments to findings by their hidden tags.
     logger.warning(`Could not record the comment ids of review ${outcome.review.id}: ${errorMessage(error)}`)
   }
-
-  result.resolvedThreads = await keepThreads(options, pr, selection.closedThisRun, findings)
-  return result
 }
 
 /** Closes the threads of fixed findings and answers the replies the reviewer has now seen. */

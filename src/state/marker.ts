@@ -250,9 +250,9 @@ function expandFronts(files: WireState['files']): string[] {
 
 function toWire(state: ReviewState, options: EncodeOptions): WireState {
   const shas: string[] = []
-  const intern = (table: string[], value: string) => {
-    const at = table.indexOf(value)
-    return at === -1 ? table.push(value) - 1 : at
+  const intern = (value: string): number => {
+    const at = shas.indexOf(value)
+    return at === -1 ? shas.push(value) - 1 : at
   }
   const pendingAll = state.pendingAll === true || options.pendingAll === true
   const pending = pendingAll ? [] : (state.pending ?? [])
@@ -260,58 +260,13 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
     ...new Set([...state.findings.map(finding => finding.file), ...pending.map(file => file.path)])
   ].sort()
   const pathIndex = new Map(paths.map((path, i) => [path, i]))
-  const f = state.findings.map(finding => {
-    const closed = finding.status !== 'open'
-    const detail = !closed || options.closedDetail !== false
-    const descriptionLimit = closed
-      ? MARKER_TEXT_LIMITS.description
-      : Math.min(MARKER_TEXT_LIMITS.openDescription, options.openDescriptionLimit ?? Infinity)
-    const entry: WireFinding = {
-      i: finding.id,
-      s: SEVERITY_CODES[finding.severity] as WireFinding['s'],
-      p: pathIndex.get(finding.file) as number,
-      fs: intern(shas, finding.firstSeenSha),
-      h: finding.fingerprint
-    }
-    const category =
-      options.categories === false ? undefined : clip(finding.category, MARKER_TEXT_LIMITS.category)
-    if (category !== undefined) entry.c = category
-    if (finding.startLine !== undefined && finding.endLine !== undefined)
-      entry.l = [finding.startLine, finding.endLine]
-    if (finding.side === 'LEFT') entry.sd = 'L'
-    const status = STATUS_CODES[finding.status]
-    if (status) entry.st = status
-    if (finding.outsideDiff) entry.o = 1
-    const lc = intern(shas, finding.lastConfirmedSha)
-    if (lc !== entry.fs) entry.lc = lc
-    if (finding.commentId !== undefined) entry.k = finding.commentId
-    const title = clip(finding.title, Math.min(MARKER_TEXT_LIMITS.title, options.titleLimit ?? Infinity))
-    if (title !== undefined) entry.t = title
-    const description = detail ? clip(finding.description, descriptionLimit) : undefined
-    if (description !== undefined) entry.d = description
-    const note = detail ? clip(finding.note, MARKER_TEXT_LIMITS.note) : undefined
-    if (note !== undefined) entry.n = note
-    if (!closed) {
-      // Cut text would no longer match the cited lines or apply: kept whole or not at all.
-      const quote = finding.quote
-      if (options.quotes !== false && quote && quote.length <= MARKER_TEXT_LIMITS.quote) entry.qt = quote
-      const suggestion = finding.suggestion
-      if (
-        options.suggestions !== false &&
-        suggestion !== undefined &&
-        suggestion.length <= MARKER_TEXT_LIMITS.suggestion
-      )
-        entry.sg = suggestion
-    }
-    if (closed && finding.gone) entry.g = 1
-    return entry
-  })
+  const f = state.findings.map(finding => toWireFinding(finding, options, pathIndex, intern))
   const wire: WireState = { v: MARKER_VERSION, sha: state.lastReviewedSha, shas, files: frontCode(paths), f }
   if (state.runId !== undefined) wire.run = state.runId
   if (pending.length > 0) {
     wire.pd = pending.map(file => {
       const at = pathIndex.get(file.path) as number
-      return file.coveredSha === undefined ? [at] : [at, intern(shas, file.coveredSha)]
+      return file.coveredSha === undefined ? [at] : [at, intern(file.coveredSha)]
     })
   }
   if (pendingAll) wire.pa = 1
@@ -351,6 +306,63 @@ function runFromWire(wire: WireRun): RunRecord {
     reviewable,
     end: END_BY_CODE[end]
   }
+}
+
+/** One finding on the wire; its fields in a fixed order, commits as indexes into the state's table. */
+function toWireFinding(
+  finding: Finding,
+  options: EncodeOptions,
+  pathIndex: ReadonlyMap<string, number>,
+  intern: (sha: string) => number
+): WireFinding {
+  const entry: WireFinding = {
+    i: finding.id,
+    s: SEVERITY_CODES[finding.severity] as WireFinding['s'],
+    p: pathIndex.get(finding.file) as number,
+    fs: intern(finding.firstSeenSha),
+    h: finding.fingerprint
+  }
+  const category =
+    options.categories === false ? undefined : clip(finding.category, MARKER_TEXT_LIMITS.category)
+  if (category !== undefined) entry.c = category
+  if (finding.startLine !== undefined && finding.endLine !== undefined)
+    entry.l = [finding.startLine, finding.endLine]
+  if (finding.side === 'LEFT') entry.sd = 'L'
+  const status = STATUS_CODES[finding.status]
+  if (status) entry.st = status
+  if (finding.outsideDiff) entry.o = 1
+  const lc = intern(finding.lastConfirmedSha)
+  if (lc !== entry.fs) entry.lc = lc
+  if (finding.commentId !== undefined) entry.k = finding.commentId
+  addWireTexts(entry, finding, options)
+  if (finding.status !== 'open' && finding.gone) entry.g = 1
+  return entry
+}
+
+/** The finding's texts, each clipped to its limit or left out as the options say. */
+function addWireTexts(entry: WireFinding, finding: Finding, options: EncodeOptions): void {
+  const closed = finding.status !== 'open'
+  const detail = !closed || options.closedDetail !== false
+  const descriptionLimit = closed
+    ? MARKER_TEXT_LIMITS.description
+    : Math.min(MARKER_TEXT_LIMITS.openDescription, options.openDescriptionLimit ?? Infinity)
+  const title = clip(finding.title, Math.min(MARKER_TEXT_LIMITS.title, options.titleLimit ?? Infinity))
+  if (title !== undefined) entry.t = title
+  const description = detail ? clip(finding.description, descriptionLimit) : undefined
+  if (description !== undefined) entry.d = description
+  const note = detail ? clip(finding.note, MARKER_TEXT_LIMITS.note) : undefined
+  if (note !== undefined) entry.n = note
+  if (closed) return
+  // Cut text would no longer match the cited lines or apply: kept whole or not at all.
+  const quote = finding.quote
+  if (options.quotes !== false && quote && quote.length <= MARKER_TEXT_LIMITS.quote) entry.qt = quote
+  const suggestion = finding.suggestion
+  if (
+    options.suggestions !== false &&
+    suggestion !== undefined &&
+    suggestion.length <= MARKER_TEXT_LIMITS.suggestion
+  )
+    entry.sg = suggestion
 }
 
 /** `<`, `>` and `--` written as \u escapes: JSON.parse reads them back unchanged. */

@@ -51,10 +51,7 @@ export class RestApi {
 
   /** Answers an authenticated request, or returns undefined when no route takes it. */
   async route(ctx: RequestContext): Promise<Reply | undefined> {
-    const repoAlias = `/repositories/${this.store.repoId}/`
-    const routePath = ctx.path.startsWith(repoAlias)
-      ? `/repos/${this.store.repoPath}/${ctx.path.slice(repoAlias.length)}`
-      : ctx.path
+    const routePath = this.canonicalPath(ctx.path)
     for (const route of this.routes) {
       if (route.method !== ctx.method) continue
       const found = route.pattern.exec(routePath)
@@ -79,6 +76,12 @@ export class RestApi {
       }
     }
     return undefined
+  }
+
+  /** The /repos/{owner}/{repo} form of a path, as GitHub serves its /repositories/{id} links. */
+  canonicalPath(path: string): string {
+    const repoAlias = `/repositories/${this.store.repoId}/`
+    return path.startsWith(repoAlias) ? `/repos/${this.store.repoPath}/${path.slice(repoAlias.length)}` : path
   }
 
   // ----- routes -----

@@ -2,10 +2,12 @@
  * The stand-in's HTTP entry: a server on 127.0.0.1 that records every request, injects the faults a test
  * asks for, checks the token, and hands the request to the REST routes (which pass /graphql on to GraphQL).
  */
+import * as fs from 'node:fs'
 import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DOCS, errorReply, notFound, type FaultResponse, type Reply, type RequestContext } from './answers.js'
 import { githubSchema, GraphQLApi } from './graphql.js'
+import { restDescription, type RequestViolation } from './openapi.js'
 import { RestApi } from './rest.js'
 import {
   GitHubStore,
@@ -21,6 +23,9 @@ import {
   type UserJson
 } from './store.js'
 
+/** A file to append one line to per REST request checked against GitHub's description. */
+export const CHECK_LOG_VARIABLE = 'GITHUB_STANDIN_CHECK_LOG'
+
 export interface RecordedRequest {
   method: string
   path: string
@@ -30,6 +35,8 @@ export interface RecordedRequest {
   body: unknown
   /** Status the stand-in answered with. */
   status?: number
+  /** How the request departs from GitHub's REST description; it was answered with the first one's status. */
+  violations?: RequestViolation[]
 }
 
 export interface FaultMatcher {
@@ -63,6 +70,13 @@ export interface GitHubStandIn {
   graphqlUrl: string
   requests: RecordedRequest[]
   unknownRoutes: RecordedRequest[]
+  /**
+   * Every way a REST request departed from GitHub's description (undocumented path, method or query
+   * parameter, or a body outside the operation's schema). A route or parameter is answered with a 404 or 422
+   * at once; a body is left to the route's own checks. `close` fails while any are left here: a test that
+   * sends one on purpose empties it after checking.
+   */
+  violations: RequestViolation[]
   reviews: StoredReview[]
   reviewComments: StoredReviewComment[]
   threads: StoredThread[]
@@ -93,6 +107,7 @@ class StandIn implements GitHubStandIn {
   graphqlUrl = ''
   readonly requests: RecordedRequest[] = []
   readonly unknownRoutes: RecordedRequest[] = []
+  readonly violations: RequestViolation[] = []
   readonly reviews: StoredReview[]
   readonly reviewComments: StoredReviewComment[]
   readonly threads: StoredThread[]
@@ -139,8 +154,9 @@ class StandIn implements GitHubStandIn {
 
   async listen(): Promise<void> {
     await new Promise<void>(resolve => this.server.listen(0, '127.0.0.1', resolve))
-    // Built before the first query, so that building it never counts against a client's timeout.
+    // Built before the first query, so that building them never counts against a client's timeout.
     githubSchema()
+    restDescription()
     const { port } = this.server.address() as AddressInfo
     this.url = `http://127.0.0.1:${port}`
     this.graphqlUrl = `${this.url}/graphql`
@@ -150,6 +166,10 @@ class StandIn implements GitHubStandIn {
   async close(): Promise<void> {
     this.server.closeAllConnections()
     await new Promise<void>(resolve => this.server.close(() => resolve()))
+    if (this.violations.length > 0) {
+      const lines = this.violations.map(v => `${v.method} ${v.path}: ${v.problem}`)
+      throw new Error(`Requests GitHub does not document reached the stand-in:\n${lines.join('\n')}`)
+    }
   }
 
   // ----- test controls -----
@@ -203,6 +223,7 @@ class StandIn implements GitHubStandIn {
     }
     const recorded: RecordedRequest = { method, path: url.pathname, query, headers: req.headers, body }
     this.requests.push(recorded)
+    this.checkDocumented(recorded, badJson)
     const ctx: RequestContext = { method, path: url.pathname, query, headers: req.headers, body }
 
     const reply = await this.dispatch(ctx, recorded, badJson)
@@ -232,6 +253,25 @@ class StandIn implements GitHubStandIn {
       res.writeHead(reply.status, headers)
       res.end(JSON.stringify(reply.body))
     }
+  }
+
+  /** Checks a REST request against GitHub's description and keeps what it finds (GraphQL is checked apart). */
+  private checkDocumented(recorded: RecordedRequest, badJson: boolean): void {
+    if (recorded.path === '/graphql') return
+    const path = this.rest.canonicalPath(recorded.path)
+    const found = restDescription().check({
+      method: recorded.method,
+      path,
+      query: recorded.query,
+      body: badJson ? undefined : recorded.body
+    })
+    // For counting what a whole run checked: one line per request, with its problems.
+    const log = process.env[CHECK_LOG_VARIABLE]
+    if (log)
+      fs.appendFileSync(log, `${JSON.stringify({ method: recorded.method, path, violations: found })}\n`)
+    if (found.length === 0) return
+    recorded.violations = found
+    this.violations.push(...found)
   }
 
   private async dispatch(ctx: RequestContext, recorded: RecordedRequest, badJson: boolean): Promise<Reply> {
@@ -288,10 +328,26 @@ class StandIn implements GitHubStandIn {
       }
     }
 
+    // A body outside the schema goes on to the route, whose 422s are GitHub's own words for each endpoint.
+    const violation = recorded.violations?.find(v => v.part !== 'body')
+    if (violation) return undocumented(violation)
     const reply = await this.rest.route(ctx)
     if (reply) return reply
     this.unknownRoutes.push(recorded)
     return errorReply(notFound())
+  }
+}
+
+/** GitHub's answer to a request outside its description: Not Found for a route, Invalid request otherwise. */
+function undocumented(violation: RequestViolation): Reply {
+  if (violation.part === 'route') return errorReply(notFound())
+  return {
+    status: 422,
+    body: {
+      message: `Invalid request.\n\n${violation.problem}.`,
+      documentation_url: DOCS.rest,
+      status: '422'
+    }
   }
 }
 

@@ -53,100 +53,114 @@ function unsupported(what: string): Translation {
   }
 }
 
+/** One construct of the pattern read: its extended form and where reading goes on, or what it is called. */
+type Step = { text: string; next: number; inBracket?: boolean } | { unsupported: string }
+
 /** A Perl-style pattern as a POSIX extended one, or why it cannot be one. */
 export function toExtendedPattern(pattern: string): Translation {
   let out = ''
   let inBracket = false
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string
-    const next = pattern[i + 1]
-    if (inBracket) {
-      if (c === '[' && (next === ':' || next === '.' || next === '=')) {
-        const close = pattern.indexOf(`${next}]`, i + 2)
-        if (close < 0) return unsupported('unterminated [: class')
-        out += pattern.slice(i, close + 2)
-        i = close + 1
-        continue
-      }
-      if (c === ']') inBracket = false
-      if (c === '\\' && next !== undefined) {
-        const cls = CLASSES[next]
-        if (cls) out += cls.inside
-        else if (NEGATED[next] !== undefined) return unsupported(`\\${next} inside a bracket expression`)
-        else if (next === 't') out += '\t'
-        else if (next === ']' || next === '\\' || next === '-' || next === '^' || next === '[') {
-          // POSIX brackets have no escapes: place the character where it is literal.
-          return unsupported(`escaped \\${next} inside a bracket expression`)
-        } else if (/[A-Za-z0-9]/.test(next)) return unsupported(`\\${next} inside a bracket expression`)
-        else out += next
-        i++
-        continue
-      }
-      out += c
-      continue
-    }
-    if (c === '[') {
-      inBracket = true
-      out += c
-      if (next === '^') {
-        out += '^'
-        i++
-      }
-      // A ']' first in a bracket is literal.
-      if (pattern[i + 1] === ']') {
-        out += ']'
-        i++
-      }
-      continue
-    }
-    if (c === '(' && next === '?') {
-      const kind = pattern[i + 2]
-      const name =
-        kind === '=' || kind === '!'
-          ? 'lookahead (?= or (?!'
-          : kind === '<' && (pattern[i + 3] === '=' || pattern[i + 3] === '!')
-            ? 'lookbehind (?<= or (?<!'
-            : kind === ':'
-              ? 'non-capturing group (?:'
-              : 'group syntax (?'
-      if (kind === ':') {
-        // A plain group matches the same lines.
-        out += '('
-        i += 2
-        continue
-      }
-      return unsupported(name)
-    }
-    if ((c === '*' || c === '+' || c === '?' || c === '}') && (next === '?' || next === '+')) {
-      if (next === '?') {
-        // Lazy and greedy quantifiers match the same lines; grep only reports lines.
-        out += c
-        i++
-        continue
-      }
-      return unsupported(`possessive quantifier ${c}+`)
-    }
-    if (c === '\\') {
-      if (next === undefined) return unsupported('trailing backslash')
-      const cls = CLASSES[next]
-      const negated = NEGATED[next]
-      const unknown = UNSUPPORTED_ESCAPES[next]
-      if (cls) out += cls.outside
-      else if (negated !== undefined) out += negated
-      else if (next === 'b' || next === 'B' || next === '<' || next === '>') out += `\\${next}`
-      else if (next === 't') out += '\t'
-      else if (next === 'r') out += '\r'
-      else if (unknown !== undefined) return unsupported(unknown)
-      else if (/[1-9]/.test(next)) out += `\\${next}`
-      else if (/[A-Za-z0-9]/.test(next)) return unsupported(`\\${next}`)
-      else out += `\\${next}`
-      i++
-      continue
-    }
-    out += c
+  for (let i = 0; i < pattern.length;) {
+    const step: Step = inBracket ? insideBracket(pattern, i) : outsideBracket(pattern, i)
+    if ('unsupported' in step) return unsupported(step.unsupported)
+    out += step.text
+    i = step.next
+    if (step.inBracket !== undefined) inBracket = step.inBracket
   }
   if (inBracket) return unsupported('unterminated [ bracket expression')
   return { ok: true, pattern: out }
+}
+
+function insideBracket(pattern: string, i: number): Step {
+  const c = pattern[i] as string
+  const next = pattern[i + 1]
+  if (c === '[' && (next === ':' || next === '.' || next === '=')) {
+    const close = pattern.indexOf(`${next}]`, i + 2)
+    if (close < 0) return { unsupported: 'unterminated [: class' }
+    return { text: pattern.slice(i, close + 2), next: close + 2 }
+  }
+  if (c === '\\' && next !== undefined) {
+    const text = bracketEscape(next)
+    return text === undefined ? { unsupported: escapeInBracket(next) } : { text, next: i + 2 }
+  }
+  return { text: c, next: i + 1, ...(c === ']' ? { inBracket: false } : {}) }
+}
+
+/** What an escape inside a bracket expression stands for there; undefined when it has no such form. */
+function bracketEscape(next: string): string | undefined {
+  const cls = CLASSES[next]
+  if (cls) return cls.inside
+  if (NEGATED[next] !== undefined) return undefined
+  if (next === 't') return '\t'
+  // POSIX brackets have no escapes: the character must be placed where it is literal.
+  if (next === ']' || next === '\\' || next === '-' || next === '^' || next === '[') return undefined
+  if (/[A-Za-z0-9]/.test(next)) return undefined
+  return next
+}
+
+function escapeInBracket(next: string): string {
+  const placed = next === ']' || next === '\\' || next === '-' || next === '^' || next === '['
+  return placed && NEGATED[next] === undefined
+    ? `escaped \\${next} inside a bracket expression`
+    : `\\${next} inside a bracket expression`
+}
+
+function outsideBracket(pattern: string, i: number): Step {
+  const c = pattern[i] as string
+  const next = pattern[i + 1]
+  if (c === '[') return openBracket(pattern, i)
+  if (c === '(' && next === '?') return group(pattern, i)
+  if ((c === '*' || c === '+' || c === '?' || c === '}') && (next === '?' || next === '+')) {
+    // Lazy and greedy quantifiers match the same lines; grep only reports lines.
+    return next === '?' ? { text: c, next: i + 2 } : { unsupported: `possessive quantifier ${c}+` }
+  }
+  if (c === '\\') {
+    if (next === undefined) return { unsupported: 'trailing backslash' }
+    const text = escape(next)
+    return typeof text === 'string' ? { text, next: i + 2 } : text
+  }
+  return { text: c, next: i + 1 }
+}
+
+function openBracket(pattern: string, i: number): Step {
+  let text = '['
+  let at = i
+  if (pattern[at + 1] === '^') {
+    text += '^'
+    at++
+  }
+  // A ']' first in a bracket is literal.
+  if (pattern[at + 1] === ']') {
+    text += ']'
+    at++
+  }
+  return { text, next: at + 1, inBracket: true }
+}
+
+function group(pattern: string, i: number): Step {
+  const kind = pattern[i + 2]
+  // A plain group matches the same lines.
+  if (kind === ':') return { text: '(', next: i + 3 }
+  if (kind === '=' || kind === '!') return { unsupported: 'lookahead (?= or (?!' }
+  if (kind === '<' && (pattern[i + 3] === '=' || pattern[i + 3] === '!'))
+    return { unsupported: 'lookbehind (?<= or (?<!' }
+  return { unsupported: 'group syntax (?' }
+}
+
+/** An escape outside brackets in extended syntax, or what it is called when it has none. */
+function escape(next: string): string | { unsupported: string } {
+  const cls = CLASSES[next]
+  const negated = NEGATED[next]
+  const unknown = UNSUPPORTED_ESCAPES[next]
+  if (cls) return cls.outside
+  if (negated !== undefined) return negated
+  if (next === 'b' || next === 'B' || next === '<' || next === '>') return `\\${next}`
+  if (next === 't') return '\t'
+  if (next === 'r') return '\r'
+  if (unknown !== undefined) return { unsupported: unknown }
+  if (/[1-9]/.test(next)) return `\\${next}`
+  if (/[A-Za-z0-9]/.test(next)) return { unsupported: `\\${next}` }
+  return `\\${next}`
 }
 
 /** GNU word boundaries \< and \> mean nothing to PCRE (they match < and >): \b is what was meant. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { commandIn, commentEventOf, speakingText } from '../../src/action/commands.js'
+import { commentEventOf } from '../../src/commands/comment-event.js'
+import { commandIn, MAX_COMMENT_CHARS, speakingText, withoutCodeSpans } from '../../src/commands/parse.js'
 
 const repository = { owner: 'acme', repo: 'widgets' }
 
@@ -24,6 +25,35 @@ describe('commandIn', () => {
     expect(commandIn('```\n@redline review\n```', '@redline')).toBeUndefined()
     expect(commandIn('~~~md\n@redline review\n~~~\n@redline pause', '@redline')).toEqual({ kind: 'pause' })
     expect(speakingText('a `b` c')).toBe('a   c')
+  })
+})
+
+describe('withoutCodeSpans', () => {
+  it('closes a run of backticks only with a run of the same length, as CommonMark does', () => {
+    expect(withoutCodeSpans('a ``x`y`` b')).toBe('a   b')
+    expect(withoutCodeSpans('a `x`` b')).toBe('a `x`` b')
+    expect(withoutCodeSpans('`` a ` b `` c `d`')).toBe('  c  ')
+    expect(withoutCodeSpans('``` `@redline` ```')).toBe(' ')
+    expect(withoutCodeSpans('``a` `@redline review`')).toBe('``a @redline review`')
+    expect(withoutCodeSpans('no ticks')).toBe('no ticks')
+  })
+
+  it('reads a line of unmatched runs as it is: every run is literal', () => {
+    const line = Array.from({ length: 300 }, (_, i) => '`'.repeat(i + 1) + 'x').join('')
+    expect(withoutCodeSpans(line)).toBe(line)
+  })
+})
+
+describe('commandIn on hostile text', () => {
+  it('reads the phrase before runs of backticks and letters, and nothing past the first 64 KB', () => {
+    const noise = Array.from({ length: 4_000 }, (_, i) => '`'.repeat((i % 7) + 1) + 'ab').join('')
+    expect(commandIn(`@redline review\n${noise}`, '@redline')).toEqual({ kind: 'review' })
+    expect(commandIn(`${'x'.repeat(MAX_COMMENT_CHARS)} @redline review`, '@redline')).toBeUndefined()
+  })
+
+  it('strips trailing punctuation without a pattern anchored at the end', () => {
+    expect(commandIn('@redline review!!!', '@redline')).toEqual({ kind: 'review' })
+    expect(commandIn(`@redline review${'.'.repeat(10_000)}x`, '@redline')).toMatchObject({ kind: 'other' })
   })
 })
 

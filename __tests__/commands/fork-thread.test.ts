@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { forkThreadWithoutKey } from '../../src/action/fork-thread.js'
+import { forkThreadWithoutKey } from '../../src/commands/fork-thread.js'
 
 const SHA = 'a'.repeat(40)
 

@@ -5,7 +5,7 @@
  * mistake in the workflow, so the run ends with a notice saying what works instead, and passes.
  */
 import { z } from 'zod'
-import { isForkPullRequest } from './event.js'
+import { isForkPullRequest } from '../action/event.js'
 
 const threadComment = z.object({
   pull_request: z.object({ number: z.number().int().positive() }),
