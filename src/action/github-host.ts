@@ -304,6 +304,7 @@ async function publishOnGitHub(
         : {}),
       pending: result.pending,
       coverage: result.coverage,
+      ...(result.run ? { run: result.run } : {}),
       ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
       ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
       viewerLogin: prior.viewerLogin,

@@ -10,7 +10,7 @@ import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { ReviewCoverage } from '../publish/body.js'
 import type { FindingReply } from '../publish/thread-replies.js'
-import type { PendingFile, ReviewState } from '../state/marker.js'
+import type { PendingFile, ReviewState, RunRecord } from '../state/marker.js'
 import type { ReviewTarget } from '../agent/index.js'
 import type { RunEnd } from './outcome.js'
 
@@ -63,6 +63,8 @@ export interface ReviewResult {
   lineSet: DiffLineSet
   /** Whether the model saw the people's replies through to the end, so they are answered now. */
   answerReplies: boolean
+  /** This run's account, for the state's run history. */
+  run?: RunRecord
   /** Each evidence file and check with how it fared, for the review body. */
   evidence?: EvidenceReport[]
 }

@@ -83,7 +83,7 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
   const fitter = new MarkerFitter(state, maxChars)
   const whole = fitter.attempt(state.findings, {})
   if (fitter.fits(whole)) return fitter.result(whole)
-  const lean = fitter.withoutPending() ?? fitter.withoutClosedDetail()
+  const lean = fitter.withoutRuns() ?? fitter.withoutPending() ?? fitter.withoutClosedDetail()
   if (lean) return lean
   const closed = fitter.withoutOldestClosed(options.closedOnly === true)
   if ('fitted' in closed) return closed.fitted
@@ -98,7 +98,7 @@ class MarkerFitter {
   private readonly closedCount: number
 
   constructor(
-    private readonly state: ReviewState,
+    private state: ReviewState,
     private readonly maxChars: number
   ) {
     this.closedCount = state.findings.filter(finding => finding.status !== 'open').length
@@ -117,7 +117,16 @@ class MarkerFitter {
     return { marker, fits: this.fits(marker), notes: this.notes, droppedOpenIds }
   }
 
-  /** Forgetting which files are pending only makes the next review cover more, so it goes first. */
+  /** The run history only feeds the repository's insights; no review reads it, so it is shed first. */
+  withoutRuns(): FittedMarker | undefined {
+    if ((this.state.runs?.length ?? 0) === 0) return undefined
+    this.state = { ...this.state, runs: [] }
+    this.notes.push('the history of earlier runs was left out of the stored state')
+    const marker = this.attempt(this.state.findings, {})
+    return this.fits(marker) ? this.result(marker) : undefined
+  }
+
+  /** Forgetting which files are pending only makes the next review cover more, so it goes next. */
   withoutPending(): FittedMarker | undefined {
     if ((this.state.pending?.length ?? 0) === 0) return undefined
     this.pendingAll = true
