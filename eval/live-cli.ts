@@ -21,7 +21,7 @@ import {
   type Arm
 } from './live.js'
 import { loadManifest } from './manifest.js'
-import { buildReport, renderMarkdown } from './report.js'
+import { buildReport, renderMarkdown, runHeadline } from './report.js'
 import { positiveInteger } from './cli-args.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -106,22 +106,27 @@ export async function runLiveCli(
   console.log(describeEstimate(plan, planInput))
   console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
   console.log(`Split: ${split} (${fixtures.length} fixtures).`)
-  const worst = Math.min(
-    ...fixtures.flatMap(f =>
-      arms.map(arm =>
-        jobWorstUsd({
-          model: armModel(arm, model),
-          judgeModel,
-          judgeSamples: JUDGE_SAMPLES,
-          inputs: arm.inputs,
-          reviews: f.fix && !isBaseline(arm.inputs) ? 2 : 1
-        })
-      )
+  const worsts = fixtures.flatMap(f =>
+    arms.map(arm =>
+      jobWorstUsd({
+        model: armModel(arm, model),
+        judgeModel,
+        judgeSamples: JUDGE_SAMPLES,
+        inputs: arm.inputs,
+        reviews: f.fix && !isBaseline(arm.inputs) ? 2 : 1,
+        judged: f.golden.length > 0
+      })
     )
   )
+  const worst = Math.min(...worsts)
+  const whole = wholeSetCap(plan.upperUsd, Math.max(...worsts))
   console.log(
     `Hard cap: a review job starts only when its worst case (the arm's budget caps at the prices, judge ` +
-      `included; $${worst.toFixed(2)} for the smallest job here) fits under --max-cost with what is spent and in flight.`
+      `included; $${worst.toFixed(2)} for the smallest job here, $${Math.max(...worsts).toFixed(2)} for the ` +
+      `largest) fits under --max-cost with what is spent and in flight; otherwise it waits for the jobs in flight.`
+  )
+  console.log(
+    `--max-cost ${whole.toFixed(2)} runs the whole set: the estimate without prompt caching plus the largest job's worst case.`
   )
   if (args.estimate) return 0
   if (worst > maxCost) {
@@ -130,11 +135,10 @@ export async function runLiveCli(
         'nothing would start. Raise --max-cost, or use a smaller budget (--arm name=budget:fast) or cheaper models.'
     )
   }
-  // The pessimistic estimate (no request hits the prompt cache) decides whether the run is worth starting.
-  if (plan.upperUsd > maxCost) {
-    return fail(
-      `The estimate without prompt caching ($${plan.upperUsd.toFixed(2)}) is above --max-cost ` +
-        `($${maxCost.toFixed(2)}): raise --max-cost, or use fewer --runs, --fixtures or arms.`
+  if (maxCost < whole) {
+    console.log(
+      `Warning: --max-cost ($${maxCost.toFixed(2)}) is below $${whole.toFixed(2)}: jobs whose worst case no longer fits ` +
+        'after what is spent will be skipped, and the run will exit non-zero and list them.'
     )
   }
   const apiKey = env.ANTHROPIC_API_KEY
@@ -174,13 +178,16 @@ export async function runLiveCli(
       estimateUsd: plan.totalUsd,
       spentUsd: result.reviewerUsd + result.judgeUsd,
       judgeUsd: result.judgeUsd,
-      skippedRuns: result.skipped,
+      skippedRuns: result.skipped.length,
+      skipped: result.skipped,
+      reviews: result.reviews,
       capReached: result.capReached,
       maxCostUsd: maxCost,
       judge: {
         samples: judge.samples,
         judged: judge.judged,
         calls: judge.calls,
+        wanted: judge.wanted,
         unreadable: judge.unreadable,
         disagreements: judge.disagreements
       },
@@ -199,15 +206,21 @@ export async function runLiveCli(
     `Judge: ${judge.judged} comments × ${judge.samples} samples; ${judge.unreadable} unreadable answers ` +
       `(each votes for no defect), ${judge.disagreements} comments whose samples disagreed.`
   )
+  for (const line of runHeadline(report.meta)) console.log(line.replace(/\*\*/g, ''))
   console.log(
     `Spent $${(result.reviewerUsd + result.judgeUsd).toFixed(2)} ($${result.judgeUsd.toFixed(2)} judge) of --max-cost ` +
       `$${maxCost.toFixed(2)}` +
       (result.capReached ? '; the cap was reached and the runs in flight were stopped' : '') +
-      (result.skipped > 0 ? `; ${result.skipped} runs were not started` : '') +
       '.'
   )
   console.log(`Results: ${base}.md and ${base}.json`)
-  return result.records.length > 0 ? 0 : 1
+  // An incomplete run is not a result to quote: it fails, and the report says what did not run.
+  return result.records.length > 0 && result.skipped.length === 0 && !result.capReached ? 0 : 1
+}
+
+/** The --max-cost under which no job is skipped while the spend stays within the uncached estimate. */
+export function wholeSetCap(upperUsd: number, largestJobWorstUsd: number): number {
+  return Math.ceil((upperUsd + largestJobWorstUsd) * 100) / 100
 }
 
 function fail(message: string): number {

@@ -26,11 +26,23 @@ export interface ReportMeta {
   spentUsd: number
   judgeUsd: number
   skippedRuns: number
+  /** Every job the cap kept from starting, and why. */
+  skipped?: Array<{ fixture: string; arm: string; run: number; reason: string }>
+  /** Reviews planned (re-reviews count) and reviews that ran. */
+  reviews?: { planned: number; ran: number }
   /** The spend reached --max-cost and runs in flight were stopped. */
   capReached?: boolean
   maxCostUsd?: number
   /** The judge: samples per comment (the majority decides), unreadable answers, comments whose samples differed. */
-  judge?: { samples: number; judged: number; calls: number; unreadable: number; disagreements: number }
+  judge?: {
+    samples: number
+    judged: number
+    calls: number
+    /** Calls the reviews that ran needed (every comment, `samples` times); fewer were made if the cap stopped it. */
+    wanted?: number
+    unreadable: number
+    disagreements: number
+  }
   /** Which fixtures ran: the tuning split (the default) or the holdout (--holdout). */
   split?: 'tuning' | 'holdout'
   wallMs: number
@@ -284,6 +296,23 @@ function fixtureTable(report: Report): string {
   )
 }
 
+/** The first thing a reader needs: how much of the plan ran, and what the cap kept from running. */
+export function runHeadline(meta: ReportMeta): string[] {
+  const reviews = meta.reviews ? `${meta.reviews.ran} of ${meta.reviews.planned} planned reviews` : undefined
+  const judge =
+    meta.judge?.wanted !== undefined ? `${meta.judge.calls} of ${meta.judge.wanted} judge calls` : undefined
+  const skipped = meta.skipped ?? []
+  return [
+    ...(reviews && judge ? [`**Ran ${reviews} and ${judge}.**`] : []),
+    ...(skipped.length > 0
+      ? [
+          `**${skipped.length} jobs were skipped; the run is incomplete:**`,
+          ...skipped.map(j => `- \`${j.arm}\` ${j.fixture} run ${j.run}: ${j.reason}`)
+        ]
+      : [])
+  ]
+}
+
 export function renderMarkdown(report: Report): string {
   const { meta } = report
   const arms = meta.arms.map(a => `\`${a.name}\``).join(', ')
@@ -298,6 +327,8 @@ export function renderMarkdown(report: Report): string {
           ''
         ]
       : []),
+    ...runHeadline(meta),
+    '',
     `Reviewer ${meta.model}, judge ${meta.judgeModel}; ${meta.fixtures} fixtures × ${meta.runs} runs; arms ${arms}; ` +
       `Redline at ${meta.redlineCommit.slice(0, 12)}. Spent $${meta.spentUsd.toFixed(2)} ` +
       `($${meta.judgeUsd.toFixed(2)} of it on the judge) against an estimate of $${meta.estimateUsd.toFixed(2)}; ` +
