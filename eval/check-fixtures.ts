@@ -98,8 +98,8 @@ export const TOOLCHAINS: Record<string, Toolchain> = {
     commands: () => [
       {
         command: 'cargo',
-        args: ['test', '--offline', '--no-fail-fast', '--quiet'],
-        env: { CARGO_TARGET_DIR: path.join(tmpdir(), 'redline-fixture-cargo-target') }
+        // The tree's own target/: a target directory shared by trees built side by side serves stale builds.
+        args: ['test', '--offline', '--no-fail-fast', '--quiet']
       }
     ]
   },

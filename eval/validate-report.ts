@@ -28,6 +28,12 @@ export function describeValidation(report: ValidationReport): string {
       `(${noisy.located.comments - noisy.located.matched} wrong comments scored as such)`,
     `Blind check: ${report.blind.requests} requests and every fixture's title, body, commit messages, ` +
       `paths and files scanned for fixture ids, golden names and defect words; ${report.blind.leaks.length} hits`,
+    'Tells (what a model sees without reading the code; mean per PR, clean against seeded):',
+    ...report.tells.map(
+      t =>
+        `  ${t.figure.padEnd(20)} clean ${t.clean.toFixed(2).padStart(6)}  seeded ${t.seeded.toFixed(2).padStart(6)}  ` +
+        `margin ${t.margin.padEnd(6)} ${t.ok ? 'ok' : 'TELL'}`
+    ),
     `Mutation checks: copies of the scorer with one rule removed each, on a fixed review set whose right ` +
       `score is ${report.mutations.expected.located} located matches and ${report.mutations.expected.cleanNoise} ` +
       'medium+ comments on clean PRs:',

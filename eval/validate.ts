@@ -15,6 +15,7 @@ import { lexicalJudge, type Judge } from './judge.js'
 import type { Fixture, PostedComment, ReReview, RunCosts, RunRecord } from './model.js'
 import { MUTANTS, realProblems, runMutants, type MutantResult } from './mutants.js'
 import { buildReviewSet, scoreReviewSet, type ReviewSet, type SetScore } from './review-set.js'
+import { tellFigures, tellProblems, type TellFigure } from './tells.js'
 import { mapLimit } from './pool.js'
 import { buildPr, fileLines, prLineSet } from './pr.js'
 import { runReview, startGitHub, type ReviewOutcome } from './review-run.js'
@@ -49,6 +50,8 @@ export interface ValidationReport {
   blind: BlindScan
   /** The scorer's mutation checks: the review set's right score, the real scorer's, and each mutant's. */
   mutations: { expected: ReviewSet['expected']; real: SetScore; mutants: MutantResult[] }
+  /** What a model sees without reading the code, for clean and seeded PRs side by side. */
+  tells: TellFigure[]
   problems: string[]
   oracle: Metrics
   noisy: Metrics
@@ -266,7 +269,11 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   const problems = options.only && options.only.length > 0 ? [] : checkFixtureSet(fixtures)
   const judge = lexicalJudge()
   // The mutants score a fixed set built from every fixture's golden files; they run beside the reviews.
-  const reviewSet = buildReviewSet(await loadFixtures(options.fixturesDir ?? FIXTURES_DIR))
+  const everyFixture = await loadFixtures(options.fixturesDir ?? FIXTURES_DIR)
+  const reviewSet = buildReviewSet(everyFixture)
+  // The tells are a property of the whole set: measured on every fixture, whatever --fixtures says.
+  const tells = tellFigures(everyFixture)
+  problems.push(...tellProblems(tells))
   const real = await scoreReviewSet(reviewSet.records)
   const mutantRuns = runMutants(reviewSet, real, MUTANTS)
   const sent: Sent[] = []
@@ -303,6 +310,7 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
     fixtures,
     blind,
     mutations,
+    tells,
     problems,
     oracle,
     noisy,
