@@ -55,8 +55,12 @@ export async function main(argv: string[]): Promise<number> {
       return 2
     }
     const { fetchMartian } = await import('./martian.js')
-    const n = await fetchMartian(values['fetch-martian'], values.clones, undefined, line => console.log(line))
-    console.log(`Fetched ${n} pull requests into ${values.clones}.`)
+    const manifest = await fetchMartian(values['fetch-martian'], values.clones, {
+      log: line => console.log(line)
+    })
+    console.log(
+      `Wrote ${manifest}: the pulls API's base, head and description of each PR, cached for re-runs.`
+    )
     return 0
   }
   if (values.calibrate) {

@@ -42,6 +42,8 @@ export function tokensOf(text: string): number {
 
 /** Tokens of the changed files at the head, the upper bound of what the first message carries. */
 export function changedTokens(fixture: Fixture): number {
+  // An outside fixture's files are in its repository: the manifest loader measured them.
+  if (fixture.changedBytes !== undefined) return Math.ceil(fixture.changedBytes / 3.5)
   return Object.values(fixture.head).reduce((sum, text) => sum + tokensOf(text), 0)
 }
 

@@ -20,7 +20,7 @@ import {
   runLive,
   type Arm
 } from './live.js'
-import { loadManifest } from './manifest.js'
+import { loadManifestSet } from './manifest.js'
 import { buildReport, renderMarkdown, runHeadline } from './report.js'
 import { positiveInteger } from './cli-args.js'
 
@@ -67,11 +67,14 @@ export async function runLiveCli(
   const model = args.model ?? DEFAULT_MODEL
   const judgeModel = args['judge-model'] ?? DEFAULT_JUDGE_MODEL
   let fixtures
+  let excluded: Array<{ id: string; reason: string }> = []
   try {
-    fixtures = args.manifest
-      ? await loadManifest(args.manifest, args.clones)
-      : await loadFixtures(FIXTURES_DIR, only)
-    if (args.manifest && only) fixtures = fixtures.filter(f => only.includes(f.id))
+    if (args.manifest) {
+      const set = await loadManifestSet(args.manifest, args.clones)
+      fixtures = only ? set.fixtures.filter(f => only.includes(f.id)) : set.fixtures
+      excluded = set.excluded
+      for (const e of excluded) console.log(`Left out ${e.id}: ${e.reason}.`)
+    } else fixtures = await loadFixtures(FIXTURES_DIR, only)
   } catch (error) {
     return fail((error as Error).message)
   }
@@ -181,6 +184,7 @@ export async function runLiveCli(
       skippedRuns: result.skipped.length,
       skipped: result.skipped,
       reviews: result.reviews,
+      ...(excluded.length > 0 ? { excluded } : {}),
       capReached: result.capReached,
       maxCostUsd: maxCost,
       judge: {

@@ -251,6 +251,7 @@ async function runJob(
       verdicts: await judge.verdicts(first.outcome.comments, fixture.golden, code),
       suggestions,
       costs: first.costs,
+      ...(fixture.project ? { project: fixture.project } : {}),
       ...(error ? { error } : {})
     }
     let reviewerUsd = first.costs.costUsd

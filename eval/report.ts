@@ -14,6 +14,7 @@ import {
 } from './score.js'
 import { bootstrap, pairedDifference, type Interval } from './stats.js'
 import type { MatchMode } from './match.js'
+import { benchmarkView, renderBenchmarkView, type BenchmarkView } from './benchmark-view.js'
 
 export interface ReportMeta {
   date: string
@@ -28,6 +29,8 @@ export interface ReportMeta {
   skippedRuns: number
   /** Every job the cap kept from starting, and why. */
   skipped?: Array<{ fixture: string; arm: string; run: number; reason: string }>
+  /** Outside entries left out by name (the benchmark flags them as broken), and why. */
+  excluded?: Array<{ id: string; reason: string }>
   /** Reviews planned (re-reviews count) and reviews that ran. */
   reviews?: { planned: number; ran: number }
   /** The spend reached --max-cost and runs in flight were stopped. */
@@ -140,6 +143,8 @@ export interface ArmReport {
 
 export interface Report {
   meta: ReportMeta
+  /** Outside benchmark runs: scores per repository and overall, as the benchmark reports them. */
+  benchmark?: BenchmarkView
   arms: ArmReport[]
   comparisons: Comparison[]
   noiseNote: string
@@ -167,7 +172,8 @@ export function buildReport(meta: ReportMeta, runs: readonly RunRecord[]): Repor
   const noiseNote =
     `With ${meta.fixtures} fixtures, an F1 difference under about ${noisePoints} points is noise: count a difference ` +
     'only when its paired 95% interval excludes 0, and confirm it on the holdout fixtures.'
-  return { meta, arms, comparisons, noiseNote, runs: [...runs] }
+  const benchmark = benchmarkView(runs, meta.judgeModel)
+  return { meta, arms, comparisons, noiseNote, ...(benchmark ? { benchmark } : {}), runs: [...runs] }
 }
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}` : 'n/a')
@@ -304,6 +310,7 @@ export function runHeadline(meta: ReportMeta): string[] {
   const skipped = meta.skipped ?? []
   return [
     ...(reviews && judge ? [`**Ran ${reviews} and ${judge}.**`] : []),
+    ...(meta.excluded ?? []).map(e => `Left out ${e.id}: ${e.reason}.`),
     ...(skipped.length > 0
       ? [
           `**${skipped.length} jobs were skipped; the run is incomplete:**`,
@@ -365,7 +372,15 @@ export function renderMarkdown(report: Report): string {
           ),
           report.noiseNote
         ].join('\n\n')
-  return [header, ...report.arms.map(armSection), comparisons, '## Fixtures', fixtureTable(report), '']
+  return [
+    header,
+    report.benchmark ? renderBenchmarkView(report.benchmark) : '',
+    ...report.arms.map(armSection),
+    comparisons,
+    '## Fixtures',
+    fixtureTable(report),
+    ''
+  ]
     .filter(Boolean)
     .join('\n\n')
 }
