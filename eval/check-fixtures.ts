@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -184,6 +185,8 @@ export interface StateCheck {
 export interface FixtureCheck {
   fixture: string
   language: string
+  /** Of everything the check built: every state's tree and what it must do. */
+  hash: string
   /** Why the fixture was not checked (its toolchain is missing). */
   skipped?: string | undefined
   /** With the toolchain missing, what the fallback checked and whether it passed. */
@@ -256,6 +259,14 @@ async function buildAndTest(
   }
 }
 
+/** The hash a fixture's stamp records: every state the check builds, and what each must do. */
+export function fixtureHash(fixture: Fixture, proof: Tree): string {
+  const hash = createHash('sha256').update(`${fixture.id}\0${fixture.language}`)
+  for (const { state, tree, expect } of statesOf(fixture, proof))
+    hash.update(`\0${state}\0${expect}\0${hashOf(fixture.language, tree)}`)
+  return hash.digest('hex')
+}
+
 function hashOf(language: string, tree: Tree): string {
   const hash = createHash('sha256').update(language)
   for (const file of Object.keys(tree).sort()) hash.update(`\0${file}\0${tree[file]}`)
@@ -293,6 +304,7 @@ export async function checkFixtures(options: CheckOptions = {}): Promise<Fixture
     fixtures.map(async fixture => ({ fixture, proof: await readTree(path.join(dir, fixture.id, 'proof')) }))
   )
   return mapLimit(work, options.concurrency ?? 2, async ({ fixture, proof }) => {
+    const hash = fixtureHash(fixture, proof)
     const toolchain = TOOLCHAINS[fixture.language]
     if (!missing.has(fixture.language))
       missing.set(
@@ -312,6 +324,7 @@ export async function checkFixtures(options: CheckOptions = {}): Promise<Fixture
       return {
         fixture: fixture.id,
         language: fixture.language,
+        hash,
         skipped,
         states: [],
         ok: false,
@@ -341,8 +354,54 @@ export async function checkFixtures(options: CheckOptions = {}): Promise<Fixture
           .join(', ')
     )
     for (const s of states.filter(s => !s.ok)) log(`     ${s.state}: ${s.detail}`)
-    return { fixture: fixture.id, language: fixture.language, states, ok }
+    return { fixture: fixture.id, language: fixture.language, hash, states, ok }
   })
+}
+
+/**
+ * The record of the last check, committed with the fixtures: per fixture, the hash of what was built and
+ * what came of it. The test suite checks a sample for real (the whole set takes minutes) and that no
+ * fixture changed since its recorded check, so a changed fixture fails until the check is run again.
+ */
+export const STAMP_FILE = path.join(FIXTURES_DIR, '_checked.json')
+
+export interface Stamp {
+  hash: string
+  result: string
+}
+
+export function stampOf(check: FixtureCheck): Stamp {
+  const result = check.skipped
+    ? `not checked: ${check.skipped}` +
+      (check.partial ? `; ${check.partial.what}: ${check.partial.ok ? 'yes' : 'NO'}` : '')
+    : check.ok
+      ? `built and tested: ${check.states.map(s => `${s.state} ${s.expect === 'fail' ? 'fails' : 'passes'}`).join(', ')}`
+      : 'FAILED'
+  return { hash: check.hash, result }
+}
+
+/** Every fixture's hash as the check would record it now. */
+export async function currentHashes(dir = FIXTURES_DIR): Promise<Record<string, string>> {
+  const fixtures = await loadFixtures(dir)
+  const entries = await Promise.all(
+    fixtures.map(async f => [f.id, fixtureHash(f, await readTree(path.join(dir, f.id, 'proof')))] as const)
+  )
+  return Object.fromEntries(entries)
+}
+
+export async function readStamps(file = STAMP_FILE): Promise<Record<string, Stamp>> {
+  return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Record<string, Stamp>) : {}
+}
+
+/** Records the checks that came out as they must (or were not checked, saying so); a failure is not recorded. */
+async function writeStamps(checks: readonly FixtureCheck[]): Promise<void> {
+  const stamps = await readStamps()
+  for (const check of checks) {
+    if (check.ok || (check.skipped && check.partial?.ok !== false)) stamps[check.fixture] = stampOf(check)
+    else delete stamps[check.fixture]
+  }
+  const sorted = Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => a.localeCompare(b)))
+  await writeFile(STAMP_FILE, `${JSON.stringify(sorted, null, 2)}\n`, 'utf8')
 }
 
 /** The command's exit code: 0 only when every fixture was checked and is as it must be. */
@@ -352,6 +411,7 @@ export async function runCheckFixturesCli(
 ): Promise<number> {
   const started = Date.now()
   const checks = await checkFixtures({ only, concurrency, log: line => console.log(line) })
+  await writeStamps(checks)
   const failed = checks.filter(c => (!c.ok && !c.skipped) || c.partial?.ok === false)
   const skipped = checks.filter(c => c.skipped)
   console.log(

@@ -144,6 +144,17 @@ export function estimate(input: EstimateInput): Estimate {
   return result
 }
 
+/** Assumed wall time of one review with a real model (standard budget, about 8 turns), and of a judge call. */
+export const REVIEW_MINUTES = 3
+export const JUDGE_CALL_SECONDS = 6
+
+/** Hours the run takes with `concurrency` jobs in flight; a job's judge calls follow its review. */
+export function estimateHours(e: Estimate, concurrency: number): number {
+  return (
+    (e.reviews * REVIEW_MINUTES + (e.judgeCalls * JUDGE_CALL_SECONDS) / 60) / 60 / Math.max(1, concurrency)
+  )
+}
+
 export function describeEstimate(e: Estimate, input: EstimateInput): string {
   const m = (n: number): string => `${(n / 1_000_000).toFixed(2)}M`
   return (

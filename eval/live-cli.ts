@@ -6,7 +6,14 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ENTRY } from '../testing/runner.js'
 import { priceFor } from '../src/agent/pricing.js'
-import { describeEstimate, estimate, JUDGE_SAMPLES } from './estimate.js'
+import {
+  describeEstimate,
+  estimate,
+  estimateHours,
+  JUDGE_CALL_SECONDS,
+  JUDGE_SAMPLES,
+  REVIEW_MINUTES
+} from './estimate.js'
 import { jobWorstUsd } from './spend.js'
 import { isBaseline } from './baseline.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
@@ -20,7 +27,7 @@ import {
   runLive,
   type Arm
 } from './live.js'
-import { loadManifestSet } from './manifest.js'
+import { loadOutside } from './manifest.js'
 import { buildReport, renderMarkdown, runHeadline } from './report.js'
 import { positiveInteger } from './cli-args.js'
 
@@ -70,7 +77,7 @@ export async function runLiveCli(
   let excluded: Array<{ id: string; reason: string }> = []
   try {
     if (args.manifest) {
-      const set = await loadManifestSet(args.manifest, args.clones)
+      const set = await loadOutside(args.manifest, args.clones, line => console.log(line))
       fixtures = only ? set.fixtures.filter(f => only.includes(f.id)) : set.fixtures
       excluded = set.excluded
       for (const e of excluded) console.log(`Left out ${e.id}: ${e.reason}.`)
@@ -107,6 +114,10 @@ export async function runLiveCli(
   }
   const plan = estimate(planInput)
   console.log(describeEstimate(plan, planInput))
+  console.log(
+    `Time: about ${estimateHours(plan, concurrency ?? 2).toFixed(1)} h at --concurrency ${concurrency ?? 2} ` +
+      `(${REVIEW_MINUTES} min a review and ${JUDGE_CALL_SECONDS} s a judge call, assumed).`
+  )
   console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
   console.log(`Split: ${split} (${fixtures.length} fixtures).`)
   const worsts = fixtures.flatMap(f =>

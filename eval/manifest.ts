@@ -13,7 +13,7 @@ import { SEVERITIES } from '../src/findings/severity.js'
 import { CATEGORIES, type Fixture, type GoldenDefect } from './model.js'
 import type { PrRepo } from './pr.js'
 import { isHoldout } from './holdout.js'
-import { isMartianFile, manifestPath } from './martian.js'
+import { fetchMartian, isMartianFile, manifestPath } from './martian.js'
 import { NEUTRAL_OWNER, NEUTRAL_REPO } from './pr.js'
 
 const line = z.number().int().min(1)
@@ -79,6 +79,33 @@ function changedBytes(repo: string, base: string, head: string): number | undefi
       const size = runGit(repo, ['cat-file', '-s', `${head}:${file}`])
       return sum + (size.status === 0 ? Number(size.stdout.trim()) : 0)
     }, 0)
+}
+
+/**
+ * A manifest, a Martian golden file, or a folder of golden files (the benchmark's golden_comments/): all of
+ * their PRs in one run. A golden file whose PRs were not fetched yet is fetched first (it needs the network
+ * once; the answers are cached beside the clones).
+ */
+export async function loadOutside(
+  target: string,
+  clones: string | undefined,
+  log: (line: string) => void = () => undefined
+): Promise<ManifestSet> {
+  const files = fs.statSync(target).isDirectory()
+    ? fs
+        .readdirSync(target)
+        .filter(name => name.endsWith('.json'))
+        .sort()
+        .map(name => path.join(target, name))
+    : [target]
+  const sets: ManifestSet[] = []
+  for (const file of files) {
+    const martian = isMartianFile(JSON.parse(await readFile(file, 'utf8')))
+    if (martian && clones && !fs.existsSync(manifestPath(file, clones)))
+      await fetchMartian(file, clones, { log })
+    sets.push(await loadManifestSet(file, clones))
+  }
+  return { fixtures: sets.flatMap(s => s.fixtures), excluded: sets.flatMap(s => s.excluded) }
 }
 
 export async function loadManifest(file: string, clones?: string): Promise<Fixture[]> {
