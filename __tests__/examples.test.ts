@@ -63,7 +63,21 @@ describe('examples/', () => {
       expect(keys.filter(key => !declared.includes(key))).toEqual([])
       expect(required.filter(name => !keys.includes(name))).toEqual([])
     }
-    expect(workflow.permissions?.['pull-requests']).toBe('write')
+    const insights = steps.some(step => step.with?.['mode'] === 'insights')
+    expect(workflow.permissions?.['pull-requests']).toBe(insights ? 'read' : 'write')
+  })
+
+  it('insights.yml runs on a schedule and by hand, keeps its database in the cache, uploads the report, reads only', () => {
+    const workflow = parse(readFileSync(join(examples, 'insights.yml'), 'utf8')) as Workflow
+    expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    expect(Object.values(workflow.permissions ?? {})).toEqual(['read', 'read'])
+    const steps = Object.values(workflow.jobs).flatMap(job => job.steps ?? [])
+    const cache = steps.find(step => /^actions\/cache@/.test(step.uses ?? ''))
+    const upload = steps.find(step => /^actions\/upload-artifact@/.test(step.uses ?? ''))
+    expect(cache?.with?.['path']).toBe('redline-insights.sqlite')
+    expect(String(upload?.with?.['path'])).toContain('redline-insights.html')
+    expect(redlineSteps(workflow)[0]?.with?.['mode']).toBe('insights')
+    expect(redlineSteps(workflow)[0]?.with?.['anthropic-api-key']).toBeUndefined()
   })
 
   it('review.yml runs on pull_request and workflow_dispatch; review-gate.yml fails on a severity', () => {

@@ -45,9 +45,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   publish: [...LOWER, 'state'],
   agent: [...LOWER],
   engine: [...LOWER, 'state', 'publish', 'agent', 'evidence'],
-  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'commands'],
+  insights: [...LOWER, 'state', 'publish'],
+  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'commands', 'insights'],
   commands: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'action'],
-  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence']
+  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'insights']
 }
 
 /**

@@ -22,6 +22,10 @@ if (which === 'all' || which === 'startup') {
   const { benchStartup } = await import('./startup-bench.js')
   await benchStartup(which === 'startup' ? only : undefined)
 }
+if (which === 'all' || which === 'insights') {
+  const { benchInsights } = await import('./insights-bench.js')
+  await benchInsights()
+}
 if (which === 'all' || which === 'commands') {
   const { benchCommands } = await import('./commands-bench.js')
   benchCommands()

@@ -9,6 +9,7 @@ import { describeValidation } from './validate-report.js'
 
 const USAGE = `Usage:
   npm run eval -- --validate [--fixtures a,b] [--concurrency N]
+  npm run eval -- --check-fixtures [--fixtures a,b] [--concurrency N]
   npm run eval -- --live [--runs 3] [--max-cost 5] [--model claude-sonnet-5-5] [--judge-model claude-opus-5-5]
                  [--arm name=input:value,input:value ...] [--fixtures a,b] [--manifest file.json]
                  [--concurrency N] [--out eval/results] [--estimate] [--holdout]
@@ -24,6 +25,7 @@ export async function main(argv: string[]): Promise<number> {
       strict: true,
       options: {
         validate: { type: 'boolean' },
+        'check-fixtures': { type: 'boolean' },
         live: { type: 'boolean' },
         fixtures: { type: 'string' },
         concurrency: { type: 'string' },
@@ -53,8 +55,12 @@ export async function main(argv: string[]): Promise<number> {
       return 2
     }
     const { fetchMartian } = await import('./martian.js')
-    const n = await fetchMartian(values['fetch-martian'], values.clones, undefined, line => console.log(line))
-    console.log(`Fetched ${n} pull requests into ${values.clones}.`)
+    const manifest = await fetchMartian(values['fetch-martian'], values.clones, {
+      log: line => console.log(line)
+    })
+    console.log(
+      `Wrote ${manifest}: the pulls API's base, head and description of each PR, cached for re-runs.`
+    )
     return 0
   }
   if (values.calibrate) {
@@ -62,7 +68,10 @@ export async function main(argv: string[]): Promise<number> {
     const { DEFAULT_JUDGE_MODEL } = await import('./live.js')
     return runCalibrateCli(values['judge-model'] ?? DEFAULT_JUDGE_MODEL)
   }
-  if (values.help || (values.validate === undefined && values.live === undefined)) {
+  if (
+    values.help ||
+    (values.validate === undefined && values.live === undefined && !values['check-fixtures'])
+  ) {
     console.log(USAGE)
     return values.help ? 0 : 2
   }
@@ -74,6 +83,10 @@ export async function main(argv: string[]): Promise<number> {
   if (typeof concurrency === 'string') {
     console.error(concurrency)
     return 2
+  }
+  if (values['check-fixtures']) {
+    const { runCheckFixturesCli } = await import('./check-fixtures.js')
+    return runCheckFixturesCli(only, concurrency)
   }
   if (values.validate) {
     const report = await validate({ only, concurrency: concurrency ?? 4, log: line => console.log(line) })

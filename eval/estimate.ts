@@ -42,6 +42,8 @@ export function tokensOf(text: string): number {
 
 /** Tokens of the changed files at the head, the upper bound of what the first message carries. */
 export function changedTokens(fixture: Fixture): number {
+  // An outside fixture's files are in its repository: the manifest loader measured them.
+  if (fixture.changedBytes !== undefined) return Math.ceil(fixture.changedBytes / 3.5)
   return Object.values(fixture.head).reduce((sum, text) => sum + tokensOf(text), 0)
 }
 
@@ -140,6 +142,17 @@ export function estimate(input: EstimateInput): Estimate {
   result.totalUsd = result.reviewerUsd + result.judgeUsd
   result.upperUsd = reviewerUpper + result.judgeUsd
   return result
+}
+
+/** Assumed wall time of one review with a real model (standard budget, about 8 turns), and of a judge call. */
+export const REVIEW_MINUTES = 3
+export const JUDGE_CALL_SECONDS = 6
+
+/** Hours the run takes with `concurrency` jobs in flight; a job's judge calls follow its review. */
+export function estimateHours(e: Estimate, concurrency: number): number {
+  return (
+    (e.reviews * REVIEW_MINUTES + (e.judgeCalls * JUDGE_CALL_SECONDS) / 60) / 60 / Math.max(1, concurrency)
+  )
 }
 
 export function describeEstimate(e: Estimate, input: EstimateInput): string {

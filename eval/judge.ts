@@ -154,6 +154,8 @@ export interface LlmJudge extends Judge {
   /** Comments judged (each sampled `samples` times). */
   judged: number
   calls: number
+  /** Calls the judged reviews needed: every comment on a PR with defects, `samples` times. */
+  wanted: number
   samples: number
   /** Called with the cost of every judge response, as it arrives. */
   onCost?: (usd: number) => void
@@ -196,9 +198,11 @@ export function llmJudge(options: {
     disagreements: 0,
     judged: 0,
     calls: 0,
+    wanted: 0,
     samples,
     async verdicts(comments, defects, code) {
       const result: Record<string, string[]> = {}
+      if (defects.length > 0) judge.wanted += comments.length * samples
       for (const comment of comments) {
         if (defects.length === 0) {
           result[comment.id] = []

@@ -6,7 +6,14 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_ENTRY } from '../testing/runner.js'
 import { priceFor } from '../src/agent/pricing.js'
-import { describeEstimate, estimate, JUDGE_SAMPLES } from './estimate.js'
+import {
+  describeEstimate,
+  estimate,
+  estimateHours,
+  JUDGE_CALL_SECONDS,
+  JUDGE_SAMPLES,
+  REVIEW_MINUTES
+} from './estimate.js'
 import { jobWorstUsd } from './spend.js'
 import { isBaseline } from './baseline.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
@@ -20,8 +27,8 @@ import {
   runLive,
   type Arm
 } from './live.js'
-import { loadManifest } from './manifest.js'
-import { buildReport, renderMarkdown } from './report.js'
+import { loadOutside } from './manifest.js'
+import { buildReport, renderMarkdown, runHeadline } from './report.js'
 import { positiveInteger } from './cli-args.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -67,11 +74,14 @@ export async function runLiveCli(
   const model = args.model ?? DEFAULT_MODEL
   const judgeModel = args['judge-model'] ?? DEFAULT_JUDGE_MODEL
   let fixtures
+  let excluded: Array<{ id: string; reason: string }> = []
   try {
-    fixtures = args.manifest
-      ? await loadManifest(args.manifest, args.clones)
-      : await loadFixtures(FIXTURES_DIR, only)
-    if (args.manifest && only) fixtures = fixtures.filter(f => only.includes(f.id))
+    if (args.manifest) {
+      const set = await loadOutside(args.manifest, args.clones, line => console.log(line))
+      fixtures = only ? set.fixtures.filter(f => only.includes(f.id)) : set.fixtures
+      excluded = set.excluded
+      for (const e of excluded) console.log(`Left out ${e.id}: ${e.reason}.`)
+    } else fixtures = await loadFixtures(FIXTURES_DIR, only)
   } catch (error) {
     return fail((error as Error).message)
   }
@@ -104,24 +114,33 @@ export async function runLiveCli(
   }
   const plan = estimate(planInput)
   console.log(describeEstimate(plan, planInput))
+  console.log(
+    `Time: about ${estimateHours(plan, concurrency ?? 2).toFixed(1)} h at --concurrency ${concurrency ?? 2} ` +
+      `(${REVIEW_MINUTES} min a review and ${JUDGE_CALL_SECONDS} s a judge call, assumed).`
+  )
   console.log(`Spend limit (--max-cost): $${maxCost.toFixed(2)}.`)
   console.log(`Split: ${split} (${fixtures.length} fixtures).`)
-  const worst = Math.min(
-    ...fixtures.flatMap(f =>
-      arms.map(arm =>
-        jobWorstUsd({
-          model: armModel(arm, model),
-          judgeModel,
-          judgeSamples: JUDGE_SAMPLES,
-          inputs: arm.inputs,
-          reviews: f.fix && !isBaseline(arm.inputs) ? 2 : 1
-        })
-      )
+  const worsts = fixtures.flatMap(f =>
+    arms.map(arm =>
+      jobWorstUsd({
+        model: armModel(arm, model),
+        judgeModel,
+        judgeSamples: JUDGE_SAMPLES,
+        inputs: arm.inputs,
+        reviews: f.fix && !isBaseline(arm.inputs) ? 2 : 1,
+        judged: f.golden.length > 0
+      })
     )
   )
+  const worst = Math.min(...worsts)
+  const whole = wholeSetCap(plan.upperUsd, Math.max(...worsts))
   console.log(
     `Hard cap: a review job starts only when its worst case (the arm's budget caps at the prices, judge ` +
-      `included; $${worst.toFixed(2)} for the smallest job here) fits under --max-cost with what is spent and in flight.`
+      `included; $${worst.toFixed(2)} for the smallest job here, $${Math.max(...worsts).toFixed(2)} for the ` +
+      `largest) fits under --max-cost with what is spent and in flight; otherwise it waits for the jobs in flight.`
+  )
+  console.log(
+    `--max-cost ${whole.toFixed(2)} runs the whole set: the estimate without prompt caching plus the largest job's worst case.`
   )
   if (args.estimate) return 0
   if (worst > maxCost) {
@@ -130,11 +149,10 @@ export async function runLiveCli(
         'nothing would start. Raise --max-cost, or use a smaller budget (--arm name=budget:fast) or cheaper models.'
     )
   }
-  // The pessimistic estimate (no request hits the prompt cache) decides whether the run is worth starting.
-  if (plan.upperUsd > maxCost) {
-    return fail(
-      `The estimate without prompt caching ($${plan.upperUsd.toFixed(2)}) is above --max-cost ` +
-        `($${maxCost.toFixed(2)}): raise --max-cost, or use fewer --runs, --fixtures or arms.`
+  if (maxCost < whole) {
+    console.log(
+      `Warning: --max-cost ($${maxCost.toFixed(2)}) is below $${whole.toFixed(2)}: jobs whose worst case no longer fits ` +
+        'after what is spent will be skipped, and the run will exit non-zero and list them.'
     )
   }
   const apiKey = env.ANTHROPIC_API_KEY
@@ -174,13 +192,17 @@ export async function runLiveCli(
       estimateUsd: plan.totalUsd,
       spentUsd: result.reviewerUsd + result.judgeUsd,
       judgeUsd: result.judgeUsd,
-      skippedRuns: result.skipped,
+      skippedRuns: result.skipped.length,
+      skipped: result.skipped,
+      reviews: result.reviews,
+      ...(excluded.length > 0 ? { excluded } : {}),
       capReached: result.capReached,
       maxCostUsd: maxCost,
       judge: {
         samples: judge.samples,
         judged: judge.judged,
         calls: judge.calls,
+        wanted: judge.wanted,
         unreadable: judge.unreadable,
         disagreements: judge.disagreements
       },
@@ -199,15 +221,21 @@ export async function runLiveCli(
     `Judge: ${judge.judged} comments × ${judge.samples} samples; ${judge.unreadable} unreadable answers ` +
       `(each votes for no defect), ${judge.disagreements} comments whose samples disagreed.`
   )
+  for (const line of runHeadline(report.meta)) console.log(line.replace(/\*\*/g, ''))
   console.log(
     `Spent $${(result.reviewerUsd + result.judgeUsd).toFixed(2)} ($${result.judgeUsd.toFixed(2)} judge) of --max-cost ` +
       `$${maxCost.toFixed(2)}` +
       (result.capReached ? '; the cap was reached and the runs in flight were stopped' : '') +
-      (result.skipped > 0 ? `; ${result.skipped} runs were not started` : '') +
       '.'
   )
   console.log(`Results: ${base}.md and ${base}.json`)
-  return result.records.length > 0 ? 0 : 1
+  // An incomplete run is not a result to quote: it fails, and the report says what did not run.
+  return result.records.length > 0 && result.skipped.length === 0 && !result.capReached ? 0 : 1
+}
+
+/** The --max-cost under which no job is skipped while the spend stays within the uncached estimate. */
+export function wholeSetCap(upperUsd: number, largestJobWorstUsd: number): number {
+  return Math.ceil((upperUsd + largestJobWorstUsd) * 100) / 100
 }
 
 function fail(message: string): number {

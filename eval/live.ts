@@ -49,8 +49,10 @@ export interface LiveResult {
   estimate: Estimate
   reviewerUsd: number
   judgeUsd: number
-  /** Runs not started because the next one could have crossed --max-cost. */
-  skipped: number
+  /** Jobs not started: each one's worst case could not fit under --max-cost even alone. */
+  skipped: SkippedJob[]
+  /** Reviews planned (a re-review counts) and reviews that ran. */
+  reviews: { planned: number; ran: number }
   /** The spend reached --max-cost and runs in flight were stopped. */
   capReached: boolean
   /** The largest worst case of one job. */
@@ -145,12 +147,25 @@ interface Job {
   run: number
 }
 
+/** A job the cap kept from starting, and why. */
+export interface SkippedJob {
+  fixture: string
+  arm: string
+  run: number
+  reason: string
+}
+
+/** Reviews a job makes: two when a fix commit is re-reviewed (the baseline has no re-review). */
+function plannedReviews(job: Job): number {
+  return job.fixture.fix && !isBaseline(job.arm.inputs) ? 2 : 1
+}
+
 async function runJob(
   job: Job,
   options: LiveOptions,
   judge: Judge,
   cap: SpendCap
-): Promise<{ record: RunRecord; reviewerUsd: number }> {
+): Promise<{ record: RunRecord; reviewerUsd: number; reviews: number }> {
   const { fixture, arm, run } = job
   const model = armModel(arm, options.model)
   const inputs = { model, ...arm.inputs }
@@ -236,6 +251,7 @@ async function runJob(
       verdicts: await judge.verdicts(first.outcome.comments, fixture.golden, code),
       suggestions,
       costs: first.costs,
+      ...(fixture.project ? { project: fixture.project } : {}),
       ...(error ? { error } : {})
     }
     let reviewerUsd = first.costs.costUsd
@@ -262,7 +278,7 @@ async function runJob(
       const secondError = second.stopped ? 'stopped: --max-cost was reached' : failure(second.outcome)
       if (secondError) record.error = `re-review: ${secondError}`
     }
-    return { record, reviewerUsd }
+    return { record, reviewerUsd, reviews: record.rereview ? 2 : 1 }
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined)
     repo.cleanup()
@@ -276,7 +292,8 @@ export function jobWorst(job: Job, options: LiveOptions): number {
     judgeModel: options.judgeModel,
     judgeSamples: options.judge.samples,
     inputs: job.arm.inputs,
-    reviews: job.fixture.fix && !isBaseline(job.arm.inputs) ? 2 : 1
+    reviews: plannedReviews(job),
+    judged: job.fixture.golden.length > 0
   })
 }
 
@@ -298,15 +315,24 @@ export async function runLive(options: LiveOptions): Promise<LiveResult> {
   const cap = new SpendCap(options.maxCostUsd)
   options.judge.onCost = usd => cap.add(usd, 'judge')
   options.judge.stopped = () => cap.reached
-  let skipped = 0
+  const skipped: SkippedJob[] = []
+  let ran = 0
   const records = await mapLimit(jobs, options.concurrency, async job => {
     const next = jobWorst(job, options)
-    if (!cap.tryStart(next)) {
-      skipped++
+    // Waits for jobs in flight while this one does not fit beside them; false only when it cannot fit alone.
+    if (!(await cap.reserve(next))) {
+      skipped.push({
+        fixture: job.fixture.id,
+        arm: job.arm.name,
+        run: job.run,
+        reason: skipReason(cap, next)
+      })
+      log(`${job.arm.name} ${job.fixture.id} run ${job.run}: not started: ${skipped.at(-1)!.reason}`)
       return undefined
     }
     try {
-      const { record, reviewerUsd: cost } = await runJob(job, options, options.judge, cap)
+      const { record, reviewerUsd: cost, reviews } = await runJob(job, options, options.judge, cap)
+      ran += reviews
       log(
         `${job.arm.name} ${job.fixture.id} run ${job.run}: ${record.comments.length} comments, ` +
           `${matchRun(record, 'located').pairs.length}/${record.defects.length} defects found, $${cost.toFixed(3)}` +
@@ -314,21 +340,9 @@ export async function runLive(options: LiveOptions): Promise<LiveResult> {
       )
       return record
     } catch (error) {
+      ran++
       log(`${job.arm.name} ${job.fixture.id} run ${job.run}: failed: ${(error as Error).message}`)
-      return {
-        fixture: job.fixture.id,
-        language: job.fixture.language,
-        arm: job.arm.name,
-        run: job.run,
-        holdout: job.fixture.holdout,
-        clean: job.fixture.clean,
-        defects: job.fixture.golden,
-        comments: [],
-        verdicts: {},
-        suggestions: [],
-        costs: emptyCosts(),
-        error: (error as Error).message
-      } satisfies RunRecord
+      return failedRecord(job, error as Error)
     } finally {
       cap.finish(next)
     }
@@ -339,8 +353,33 @@ export async function runLive(options: LiveOptions): Promise<LiveResult> {
     reviewerUsd: cap.reviewerUsd,
     judgeUsd: cap.judgeUsd,
     skipped,
+    reviews: { planned: jobs.reduce((n, job) => n + plannedReviews(job), 0), ran },
     capReached: cap.reached,
     maxJobWorstUsd: Math.max(0, ...jobs.map(job => jobWorst(job, options))),
     wallMs: Date.now() - started
+  }
+}
+
+function skipReason(cap: SpendCap, worstUsd: number): string {
+  return cap.reached
+    ? `--max-cost ($${cap.maxUsd.toFixed(2)}) was reached`
+    : `its worst case ($${worstUsd.toFixed(2)}) does not fit beside the $${cap.spentUsd.toFixed(2)} spent ` +
+        `under --max-cost ($${cap.maxUsd.toFixed(2)})`
+}
+
+function failedRecord(job: Job, error: Error): RunRecord {
+  return {
+    fixture: job.fixture.id,
+    language: job.fixture.language,
+    arm: job.arm.name,
+    run: job.run,
+    holdout: job.fixture.holdout,
+    clean: job.fixture.clean,
+    defects: job.fixture.golden,
+    comments: [],
+    verdicts: {},
+    suggestions: [],
+    costs: emptyCosts(),
+    error: error.message
   }
 }

@@ -88,6 +88,10 @@ export interface Fixture {
   golden: GoldenDefect[]
   /** Outside repositories (manifest): the refs to build from instead of trees. */
   source?: { repo: string; base: string; head: string; fix?: string }
+  /** The benchmark project an outside fixture belongs to (Martian's golden file), for per-repository scores. */
+  project?: string
+  /** Outside fixtures: bytes of the files the PR changes, at the head, for the estimate. */
+  changedBytes?: number
 }
 
 /** One comment as the review posted it: inline on lines, or listed in the review body. */
@@ -151,6 +155,8 @@ export interface RunRecord {
   suggestions: SuggestionCheck[]
   costs: RunCosts
   rereview?: ReReview
+  /** The benchmark project of an outside fixture. */
+  project?: string
   /** Set when the run did not finish; it then counts as a run with no comments. */
   error?: string
 }

@@ -14,6 +14,7 @@ import {
 } from './score.js'
 import { bootstrap, pairedDifference, type Interval } from './stats.js'
 import type { MatchMode } from './match.js'
+import { benchmarkView, renderBenchmarkView, type BenchmarkView } from './benchmark-view.js'
 
 export interface ReportMeta {
   date: string
@@ -26,11 +27,25 @@ export interface ReportMeta {
   spentUsd: number
   judgeUsd: number
   skippedRuns: number
+  /** Every job the cap kept from starting, and why. */
+  skipped?: Array<{ fixture: string; arm: string; run: number; reason: string }>
+  /** Outside entries left out by name (the benchmark flags them as broken), and why. */
+  excluded?: Array<{ id: string; reason: string }>
+  /** Reviews planned (re-reviews count) and reviews that ran. */
+  reviews?: { planned: number; ran: number }
   /** The spend reached --max-cost and runs in flight were stopped. */
   capReached?: boolean
   maxCostUsd?: number
   /** The judge: samples per comment (the majority decides), unreadable answers, comments whose samples differed. */
-  judge?: { samples: number; judged: number; calls: number; unreadable: number; disagreements: number }
+  judge?: {
+    samples: number
+    judged: number
+    calls: number
+    /** Calls the reviews that ran needed (every comment, `samples` times); fewer were made if the cap stopped it. */
+    wanted?: number
+    unreadable: number
+    disagreements: number
+  }
   /** Which fixtures ran: the tuning split (the default) or the holdout (--holdout). */
   split?: 'tuning' | 'holdout'
   wallMs: number
@@ -128,6 +143,8 @@ export interface ArmReport {
 
 export interface Report {
   meta: ReportMeta
+  /** Outside benchmark runs: scores per repository and overall, as the benchmark reports them. */
+  benchmark?: BenchmarkView
   arms: ArmReport[]
   comparisons: Comparison[]
   noiseNote: string
@@ -155,7 +172,8 @@ export function buildReport(meta: ReportMeta, runs: readonly RunRecord[]): Repor
   const noiseNote =
     `With ${meta.fixtures} fixtures, an F1 difference under about ${noisePoints} points is noise: count a difference ` +
     'only when its paired 95% interval excludes 0, and confirm it on the holdout fixtures.'
-  return { meta, arms, comparisons, noiseNote, runs: [...runs] }
+  const benchmark = benchmarkView(runs, meta.judgeModel)
+  return { meta, arms, comparisons, noiseNote, ...(benchmark ? { benchmark } : {}), runs: [...runs] }
 }
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}` : 'n/a')
@@ -284,6 +302,24 @@ function fixtureTable(report: Report): string {
   )
 }
 
+/** The first thing a reader needs: how much of the plan ran, and what the cap kept from running. */
+export function runHeadline(meta: ReportMeta): string[] {
+  const reviews = meta.reviews ? `${meta.reviews.ran} of ${meta.reviews.planned} planned reviews` : undefined
+  const judge =
+    meta.judge?.wanted !== undefined ? `${meta.judge.calls} of ${meta.judge.wanted} judge calls` : undefined
+  const skipped = meta.skipped ?? []
+  return [
+    ...(reviews && judge ? [`**Ran ${reviews} and ${judge}.**`] : []),
+    ...(meta.excluded ?? []).map(e => `Left out ${e.id}: ${e.reason}.`),
+    ...(skipped.length > 0
+      ? [
+          `**${skipped.length} jobs were skipped; the run is incomplete:**`,
+          ...skipped.map(j => `- \`${j.arm}\` ${j.fixture} run ${j.run}: ${j.reason}`)
+        ]
+      : [])
+  ]
+}
+
 export function renderMarkdown(report: Report): string {
   const { meta } = report
   const arms = meta.arms.map(a => `\`${a.name}\``).join(', ')
@@ -298,6 +334,8 @@ export function renderMarkdown(report: Report): string {
           ''
         ]
       : []),
+    ...runHeadline(meta),
+    '',
     `Reviewer ${meta.model}, judge ${meta.judgeModel}; ${meta.fixtures} fixtures × ${meta.runs} runs; arms ${arms}; ` +
       `Redline at ${meta.redlineCommit.slice(0, 12)}. Spent $${meta.spentUsd.toFixed(2)} ` +
       `($${meta.judgeUsd.toFixed(2)} of it on the judge) against an estimate of $${meta.estimateUsd.toFixed(2)}; ` +
@@ -334,7 +372,15 @@ export function renderMarkdown(report: Report): string {
           ),
           report.noiseNote
         ].join('\n\n')
-  return [header, ...report.arms.map(armSection), comparisons, '## Fixtures', fixtureTable(report), '']
+  return [
+    header,
+    report.benchmark ? renderBenchmarkView(report.benchmark) : '',
+    ...report.arms.map(armSection),
+    comparisons,
+    '## Fixtures',
+    fixtureTable(report),
+    ''
+  ]
     .filter(Boolean)
     .join('\n\n')
 }

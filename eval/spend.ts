@@ -2,8 +2,10 @@
  * The hard spending cap of --live. Every response's actual cost is added as it arrives (the reviewer's
  * through the recording proxy, the judge's from its own responses). A job starts only when its worst case,
  * the arm's budget caps at the model's prices, fits under --max-cost together with what is spent and the
- * worst case of every job in flight. Once the cap is reached the proxy refuses every further request, so
- * runs in flight stop at their next model request: the spend ends at most one request per run above it.
+ * worst case of every job in flight; a job that does not fit beside the jobs in flight waits for them to
+ * finish. A job is skipped only when its worst case cannot fit even alone after what is spent. Once the cap
+ * is reached the proxy refuses every further request, so runs in flight stop at their next model request:
+ * the spend ends at most one request per run above it.
  */
 import {
   budgetLimits,
@@ -32,6 +34,8 @@ export interface WorstCaseInput {
   inputs: Readonly<Record<string, string>>
   /** Reviews of the job: 2 when a fix commit is re-reviewed. */
   reviews: number
+  /** False for a clean PR: with no golden defect the judge is never asked. */
+  judged?: boolean
 }
 
 function budgetOf(inputs: Readonly<Record<string, string>>): BudgetName {
@@ -75,7 +79,7 @@ export function judgeWorstUsd(judgeModel: string, samples: number): number {
 export function jobWorstUsd(input: WorstCaseInput): number {
   return (
     reviewWorstUsd(input.model, input.inputs) * input.reviews +
-    judgeWorstUsd(input.judgeModel, input.judgeSamples) * input.reviews
+    (input.judged === false ? 0 : judgeWorstUsd(input.judgeModel, input.judgeSamples) * input.reviews)
   )
 }
 
@@ -85,20 +89,39 @@ export class SpendCap {
   reviewerUsd = 0
   judgeUsd = 0
   private inFlightUsd = 0
+  private waiting: Array<() => void> = []
   /** Set once the spend reached the cap: nothing more is sent. */
   reached = false
 
   constructor(readonly maxUsd: number) {}
 
-  /** Reserves a job's worst case when it fits; false when starting it could cross the cap. */
-  tryStart(worstUsd: number): boolean {
-    if (this.reached || this.spentUsd + this.inFlightUsd + worstUsd > this.maxUsd) return false
-    this.inFlightUsd += worstUsd
-    return true
+  /** Whether a job of this worst case could still run at all: alone, after what is spent. */
+  fitsAlone(worstUsd: number): boolean {
+    return !this.reached && this.spentUsd + worstUsd <= this.maxUsd
+  }
+
+  /**
+   * Reserves a job's worst case, waiting for jobs in flight to finish while it does not fit beside them.
+   * Resolves false only when the job cannot fit even alone after what is spent: the spend only grows, so
+   * it never will.
+   */
+  async reserve(worstUsd: number): Promise<boolean> {
+    for (;;) {
+      if (!this.fitsAlone(worstUsd)) return false
+      if (this.spentUsd + this.inFlightUsd + worstUsd <= this.maxUsd) {
+        this.inFlightUsd += worstUsd
+        return true
+      }
+      // Something is in flight (else the job would fit alone): its finish wakes this job to look again.
+      await new Promise<void>(resolve => this.waiting.push(resolve))
+    }
   }
 
   finish(worstUsd: number): void {
     this.inFlightUsd -= worstUsd
+    const waiting = this.waiting
+    this.waiting = []
+    for (const wake of waiting) wake()
   }
 
   add(usd: number, who: 'reviewer' | 'judge'): void {

@@ -1,8 +1,15 @@
 /** The text --validate prints. */
-import { MUTANT_BOUND } from './mutations.js'
+import type { SetScore } from './review-set.js'
 import type { ValidationReport } from './validate.js'
 
 const pct = (v: number): string => (Number.isNaN(v) ? 'n/a' : v.toFixed(3))
+
+function scoreText(s: SetScore): string {
+  return (
+    `located ${s.located.matched}/${s.located.comments} comments, ${s.located.matched}/${s.located.defects} defects; ` +
+    `judge-only ${s.meaningMatched}; clean-PR noise ${s.cleanNoise}`
+  )
+}
 
 export function describeValidation(report: ValidationReport): string {
   const { fixtures, oracle, noisy } = report
@@ -21,13 +28,20 @@ export function describeValidation(report: ValidationReport): string {
       `(${noisy.located.comments - noisy.located.matched} wrong comments scored as such)`,
     `Blind check: ${report.blind.requests} requests and every fixture's title, body, commit messages, ` +
       `paths and files scanned for fixture ids, golden names and defect words; ${report.blind.leaks.length} hits`,
-    'Mutation checks (match precision: right pairs over pairs made; real must be 1.0, ' +
-      `broken below ${MUTANT_BOUND}):`,
-    ...report.mutations.map(
+    'Tells (what a model sees without reading the code; mean per PR, clean against seeded):',
+    ...report.tells.map(
+      t =>
+        `  ${t.figure.padEnd(20)} clean ${t.clean.toFixed(2).padStart(6)}  seeded ${t.seeded.toFixed(2).padStart(6)}  ` +
+        `margin ${t.margin.padEnd(6)} ${t.ok ? 'ok' : 'TELL'}`
+    ),
+    `Mutation checks: copies of the scorer with one rule removed each, on a fixed review set whose right ` +
+      `score is ${report.mutations.expected.located} located matches and ${report.mutations.expected.cleanNoise} ` +
+      'medium+ comments on clean PRs:',
+    `  real scorer                    ${scoreText(report.mutations.real)}`,
+    ...report.mutations.mutants.map(
       m =>
-        `  ${m.problems.length === 0 ? 'caught' : 'FAILED'}  ${m.mutant} on "${m.set}" (${m.comments} comments): ` +
-        `real ${pct(m.realMatchPrecision)} (${m.realPairs} pairs), broken ${pct(m.mutantMatchPrecision)} ` +
-        `(${m.mutantPairs} pairs); review precision ${pct(m.reviewPrecision.real)} → ${pct(m.reviewPrecision.mutant)}`
+        `  ${`${m.mutant} (${m.file})`.padEnd(45)} ${m.score ? scoreText(m.score) : 'no score'}  ` +
+        (m.problems.length === 0 ? 'caught' : 'NOT CAUGHT')
     ),
     `Wall time: ${(report.wallMs / 1000).toFixed(1)} s`
   ]

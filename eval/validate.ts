@@ -13,7 +13,9 @@ import { checkFixtureSet, checkGolden } from './golden-check.js'
 import { FIXTURES_DIR, loadFixtures } from './fixtures.js'
 import { lexicalJudge, type Judge } from './judge.js'
 import type { Fixture, PostedComment, ReReview, RunCosts, RunRecord } from './model.js'
-import { runMutationChecks, type MutationCheck, type TrapSource } from './mutations.js'
+import { MUTANTS, realProblems, runMutants, type MutantResult } from './mutants.js'
+import { buildReviewSet, scoreReviewSet, type ReviewSet, type SetScore } from './review-set.js'
+import { tellFigures, tellProblems, type TellFigure } from './tells.js'
 import { mapLimit } from './pool.js'
 import { buildPr, fileLines, prLineSet } from './pr.js'
 import { runReview, startGitHub, type ReviewOutcome } from './review-run.js'
@@ -46,8 +48,10 @@ interface Sent {
 export interface ValidationReport {
   fixtures: Fixture[]
   blind: BlindScan
-  /** The scorer's mutation checks: each broken scorer and the set that must catch it. */
-  mutations: MutationCheck[]
+  /** The scorer's mutation checks: the review set's right score, the real scorer's, and each mutant's. */
+  mutations: { expected: ReviewSet['expected']; real: SetScore; mutants: MutantResult[] }
+  /** What a model sees without reading the code, for clean and seeded PRs side by side. */
+  tells: TellFigure[]
   problems: string[]
   oracle: Metrics
   noisy: Metrics
@@ -113,7 +117,6 @@ async function record(
 
 interface FixtureResult {
   problems: string[]
-  trap?: TrapSource
   oracle?: RunRecord
   noisy?: RunRecord
 }
@@ -223,17 +226,7 @@ async function validateFixture(
       }
       oracleRecord.rereview = rereview
     }
-    const tree: Record<string, string> = { ...fixture.base, ...fixture.head }
-    for (const file of fixture.deleted) delete tree[file]
-    const trap: TrapSource = {
-      fixture: fixture.id,
-      defects: fixture.golden,
-      comments: oracle.outcome.comments,
-      files: Object.fromEntries(
-        Object.entries(tree).map(([file, text]) => [file, text.replace(/\n$/, '').split('\n').length])
-      )
-    }
-    return { problems, oracle: oracleRecord, noisy: noisyRecord, ...(fixture.clean ? {} : { trap }) }
+    return { problems, oracle: oracleRecord, noisy: noisyRecord }
   } catch (error) {
     return { problems: [...problems, `${fixture.id}: ${(error as Error).stack ?? String(error)}`] }
   } finally {
@@ -275,6 +268,14 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   const fixtures = await loadFixtures(options.fixturesDir ?? FIXTURES_DIR, options.only)
   const problems = options.only && options.only.length > 0 ? [] : checkFixtureSet(fixtures)
   const judge = lexicalJudge()
+  // The mutants score a fixed set built from every fixture's golden files; they run beside the reviews.
+  const everyFixture = await loadFixtures(options.fixturesDir ?? FIXTURES_DIR)
+  const reviewSet = buildReviewSet(everyFixture)
+  // The tells are a property of the whole set: measured on every fixture, whatever --fixtures says.
+  const tells = tellFigures(everyFixture)
+  problems.push(...tellProblems(tells))
+  const real = await scoreReviewSet(reviewSet.records)
+  const mutantRuns = runMutants(reviewSet, real, MUTANTS)
   const sent: Sent[] = []
   const results = await mapLimit(fixtures, options.concurrency ?? 2, async fixture => {
     const result = await validateFixture(fixture, judge, { sent })
@@ -283,13 +284,9 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
   })
   problems.push(...results.flatMap(r => r.problems))
   const blind = scanSent(fixtures, sent)
-  const mutations = await runMutationChecks(
-    results.flatMap(r => (r.trap ? [r.trap] : [])),
-    judge,
-    undefined,
-    options.only && options.only.length > 0 ? 1 : 5
-  )
-  problems.push(...mutations.flatMap(m => m.problems))
+  const mutations = { expected: reviewSet.expected, real, mutants: await mutantRuns }
+  problems.push(...realProblems(reviewSet, real))
+  problems.push(...mutations.mutants.flatMap(m => m.problems))
   for (const leak of blind.leaks)
     problems.push(`blind: ${leak.where} names the fixture or its defect ('${leak.term}'): …${leak.excerpt}…`)
   const oracleRuns = results.flatMap(r => (r.oracle ? [r.oracle] : []))
@@ -313,6 +310,7 @@ export async function validate(options: ValidateOptions = {}): Promise<Validatio
     fixtures,
     blind,
     mutations,
+    tells,
     problems,
     oracle,
     noisy,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packageDirs, readPackage, renderLicenses, type Stats } from './licenses.js'
+import { BUNDLED_SQL_JS } from '../src/insights/sqlite.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const out = resolve(root, process.argv[2] ?? 'dist')
@@ -17,6 +18,9 @@ if (out === root || (!out.startsWith(`${root}/`) && !out.startsWith(tmpdir()))) 
     `refusing to replace ${out}: give a directory inside the repository or the temporary directory`
   )
 }
+/** sql.js's single-file build: SQLite as WebAssembly, carried inline in the JavaScript. */
+const SQL_JS_FILE = 'sql.js/dist/sql-wasm-inline.js'
+
 /** The action, and the local CLI inside it. */
 const ENTRIES = [
   { source: 'src/action/index.ts', out: '' },
@@ -46,7 +50,9 @@ try {
   await Promise.all(builds.map(build => nccBuild(build.source, build.dir, build.statsFile)))
   for (const build of builds) {
     const stats = JSON.parse(readFileSync(build.statsFile, 'utf8')) as Stats
-    const packages = packageDirs(stats).map(readPackage)
+    // sql.js is loaded beside the bundle, not bundled: see src/insights/sqlite.ts.
+    cpSync(join(root, 'node_modules', SQL_JS_FILE), join(build.dir, BUNDLED_SQL_JS))
+    const packages = [...packageDirs(stats), join(root, 'node_modules/sql.js')].sort().map(readPackage)
     if (packages.length === 0) throw new Error('the bundle names no packages; has the stats format changed?')
     writeFileSync(join(build.dir, 'licenses.txt'), renderLicenses(packages))
   }

@@ -71,25 +71,26 @@ describe('the hard spending cap, against the Messages stand-in', () => {
   })
 
   it('starts nothing when the worst case of a job crosses the cap', async () => {
-    const result = await runCli([...base, '--max-cost', '0.3', '--out', out], {
+    const result = await runCli([...base, '--max-cost', '0.05', '--out', out], {
       ANTHROPIC_API_KEY: API_KEY,
       ANTHROPIC_BASE_URL: messages.url
     })
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/worst case of a single job \(\$0\.\d\d\) is above --max-cost \(\$0\.30\)/)
+    expect(result.stderr).toMatch(/worst case of a single job \(\$0\.\d\d\) is above --max-cost \(\$0\.05\)/)
     expect(messages.requests).toHaveLength(0)
   })
 
   it('stops a run that crosses the cap mid-way, starts no other, and reports at most the cap plus one request', async () => {
     const cap = 0.5
-    const result = await runCli([...base, '--runs', '3', '--max-cost', String(cap), '--out', out], {
-      ANTHROPIC_API_KEY: API_KEY,
-      ANTHROPIC_BASE_URL: messages.url
-    })
-    expect(result.stderr).toBe('')
-    expect(result.stdout).toMatch(
-      /the cap was reached and the runs in flight were stopped; 2 runs were not started/
+    const result = await runCli(
+      [...base, '--runs', '3', '--concurrency', '1', '--max-cost', String(cap), '--out', out],
+      { ANTHROPIC_API_KEY: API_KEY, ANTHROPIC_BASE_URL: messages.url }
     )
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(/the cap was reached and the runs in flight were stopped/)
+    expect(result.stdout).toMatch(/2 jobs were skipped; the run is incomplete/)
+    expect(result.stdout).toMatch(/`cheap` ts-request-logging run 3: --max-cost \(\$0\.50\) was reached/)
     // The one answer that crossed the cap reached the stand-in; the run's next request was refused.
     expect(messages.requests).toHaveLength(1)
     expect(result.stdout).toMatch(/cheap ts-request-logging run 1: .*stopped: --max-cost was reached/)

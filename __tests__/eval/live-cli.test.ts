@@ -17,16 +17,20 @@ describe('the --live command line, before anything is spent', () => {
     expect(out[0]).toMatch(
       /^Estimate: 1 fixtures × 1 runs × 1 arm\(s\) = 1 reviews .* \$\d+\.\d\d with prompt caching/
     )
-    expect(out[1]).toBe('Spend limit (--max-cost): $100.00.')
+    expect(out[1]).toMatch(/^Time: about \d+\.\d h at --concurrency 2 /)
+    expect(out[2]).toBe('Spend limit (--max-cost): $100.00.')
+    expect(out.join('\n')).toMatch(
+      /--max-cost \d+\.\d\d runs the whole set: the estimate without prompt caching plus/
+    )
   })
 
-  it('refuses to start when the estimate is above --max-cost', async () => {
-    expect(
-      await runLiveCli({ 'max-cost': '40', runs: '10' }, undefined, undefined, { ANTHROPIC_API_KEY: 'k' })
-    ).toBe(2)
-    expect(out.at(-1)).toMatch(
-      /^error: The estimate without prompt caching \(\$\d+\.\d\d\) is above --max-cost \(\$40\.00\)/
+  it('warns, and does not refuse, when --max-cost is below what runs the whole set', async () => {
+    // No key: the run stops right after the warning, before anything is sent.
+    expect(await runLiveCli({ 'max-cost': '40', runs: '10' }, undefined, undefined, {})).toBe(2)
+    expect(out.join('\n')).toMatch(
+      /Warning: --max-cost \(\$40\.00\) is below \$\d+\.\d\d: jobs whose worst case no longer fits .* will be skipped/
     )
+    expect(out.at(-1)).toMatch(/^error: --live needs ANTHROPIC_API_KEY/)
   })
 
   it('starts nothing when the worst case of one job is above --max-cost', async () => {

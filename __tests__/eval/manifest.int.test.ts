@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
-import { buildOutsidePr, loadManifest } from '../../eval/manifest.js'
-import { fetchMartian } from '../../eval/martian.js'
+import * as http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { buildOutsidePr, loadManifest, loadManifestSet } from '../../eval/manifest.js'
+import { fetchMartian, type PrRef } from '../../eval/martian.js'
 import type { PrRepo } from '../../eval/pr.js'
 import { fileLines, prLineSet } from '../../eval/pr.js'
 import { reviewScript } from '../../eval/scripted-models.js'
@@ -127,49 +129,127 @@ describe('--manifest: outside repositories', () => {
     )
   })
 
-  it('reads a Martian golden-comment file as published, after --fetch-martian cloned and fetched its PRs', async () => {
+  it('reads a Martian file through the pulls API: its base SHA and body, cached, and nothing that names the entry', async () => {
     const { dir, root } = await localRepository()
-    // The "GitHub" the fetch clones from: a bare copy with the PR under refs/pull/7/head, as GitHub has it.
-    const remote = path.join(root, 'github', 'acme', 'calc.git')
+    // A PR against a release branch: the merge base with the default branch is not its base.
+    git(dir, ['checkout', '--quiet', '-b', 'release', 'main'])
+    await writeFile(path.join(dir, 'notes.txt'), 'release notes\n')
+    git(dir, ['add', '.'])
+    git(dir, ['commit', '--quiet', '-m', 'release notes'], { env: ENV })
+    const base = git(dir, ['rev-parse', 'HEAD'])
+    git(dir, ['checkout', '--quiet', '-b', 'skip-header'])
+    await writeFile(path.join(dir, 'calc.py'), 'def total(xs):\n    return sum(xs[1:])\n')
+    git(dir, ['commit', '--quiet', '-am', 'skip the header row'], { env: ENV })
+    const head = git(dir, ['rev-parse', 'HEAD'])
+    git(dir, ['checkout', '--quiet', 'main'])
+    const remote = path.join(root, 'github', 'ai-code-review-evaluation', 'calc-greptile.git')
     git(root, ['clone', '--quiet', '--bare', dir, remote])
-    git(remote, ['update-ref', 'refs/pull/7/head', git(dir, ['rev-parse', 'pr-7-head'])])
-    git(remote, ['symbolic-ref', 'HEAD', 'refs/heads/main'])
+    git(remote, ['update-ref', 'refs/pull/7/head', head])
+
+    // The pulls API stand-in, in the shape of GET /repos/{owner}/{repo}/pulls/{pull_number}.
+    const body = 'Skips the header row of every CSV export.'
+    const asked: string[] = []
+    const api = http.createServer((request, response) => {
+      asked.push(request.url ?? '')
+      if (request.url !== '/repos/ai-code-review-evaluation/calc-greptile/pulls/7') {
+        response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}')
+        return
+      }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          number: 7,
+          state: 'open',
+          title: 'Skip the header row',
+          body,
+          base: { ref: 'release', sha: base, label: 'ai-code-review-evaluation:release' },
+          head: { ref: 'skip-header', sha: head, label: 'ai-code-review-evaluation:skip-header' }
+        })
+      )
+    })
+    await new Promise<void>(resolve => api.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => new Promise<void>(resolve => api.close(() => resolve())))
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+
     const golden = path.join(root, 'calc.json')
     await writeFile(
       golden,
       JSON.stringify([
         {
           pr_title: 'Skip the header row',
-          url: 'https://github.com/acme/calc/pull/7',
-          comments: [
-            { comment: 'sum(xs[1:]) drops the first value.', severity: 'High', category: 'Bug' },
-            { comment: 'No test covers an empty list.', severity: 'Low', category: 'Something new' }
-          ]
+          url: 'https://github.com/ai-code-review-evaluation/calc-greptile/pull/7',
+          comments: [{ comment: 'sum(xs[1:]) drops the first value.', severity: 'High', category: 'Bug' }]
+        },
+        {
+          pr_title: 'Something else',
+          url: 'https://github.com/ai-code-review-evaluation/calc-greptile/pull/8',
+          comments: [{ comment: 'x', severity: 'Low' }],
+          az_comment: 'reviewed commit is not in the repo'
         }
       ])
     )
     const clones = path.join(root, 'clones')
     await expect(loadManifest(golden)).rejects.toThrow(/Martian golden-comment file: .*--clones/)
-    expect(
-      await fetchMartian(golden, clones, ref => path.join(root, 'github', ref.owner, `${ref.repo}.git`))
-    ).toBe(1)
+    await expect(loadManifest(golden, clones)).rejects.toThrow(/run npm run eval -- --fetch-martian/)
+    const options = {
+      remote: (ref: PrRef) => path.join(root, 'github', ref.owner, `${ref.repo}.git`),
+      api: { url: apiUrl }
+    }
+    await fetchMartian(golden, clones, options)
+    await fetchMartian(golden, clones, options)
+    // The second fetch read the cached manifest: the API was asked once.
+    expect(asked).toEqual(['/repos/ai-code-review-evaluation/calc-greptile/pulls/7'])
 
-    const [fixture] = await loadManifest(golden, clones)
+    const set = await loadManifestSet(golden, clones)
+    expect(set.excluded).toEqual([
+      { id: 'calc-greptile-8', reason: 'flagged by the benchmark: reviewed commit is not in the repo' }
+    ])
+    const [fixture] = set.fixtures
     expect(fixture).toMatchObject({
-      id: 'calc-7',
+      id: 'calc-greptile-7',
       title: 'Skip the header row',
-      source: { repo: path.join(clones, 'calc'), base: 'base-7', head: 'pr-7' }
+      body,
+      project: 'calc',
+      source: { repo: path.join(clones, 'calc-greptile.git'), base, head }
     })
     expect(fixture!.golden.map(g => [g.severity, g.category, g.locations.length])).toEqual([
-      ['high', 'correctness', 0],
-      ['low', 'correctness', 0]
+      ['high', 'correctness', 0]
     ])
+    // The estimate reads the real change: calc.py at the head.
+    expect(fixture!.changedBytes).toBe('def total(xs):\n    return sum(xs[1:])\n'.length)
+
     const repo = buildOutsidePr(fixture!)
     cleanups.push(() => repo.cleanup())
-    expect(await fileLines(repo.fixture, repo.fixture.headSha, 'calc.py')).toEqual([
-      'def total(xs):',
-      '    return sum(xs[1:])'
+    expect(repo.fixture.baseSha).toBe(base)
+    // Diffed against the API's base, the PR changes calc.py alone (the merge base with main would add notes.txt).
+    expect((await prLineSet(repo.fixture)).paths()).toEqual(['calc.py'])
+
+    const github = await startGitHub(repo.fixture, fixture!)
+    cleanups.push(() => github.close())
+    const script = reviewScript([], 'Looked at it.')
+    const messages = await startMessagesServer({ apiKey: 'k', script: script.steps })
+    cleanups.push(() => messages.close())
+    const outcome = await runReview({
+      pr: repo.fixture,
+      github,
+      anthropicBaseUrl: messages.url,
+      apiKey: 'k',
+      action: 'opened'
+    })
+    expect(outcome.exitCode).toBe(0)
+    const sent = JSON.stringify(messages.requests.map(r => r.body))
+    expect(sent).toContain(body)
+    expect(sent).toContain('sum(xs[1:])')
+    for (const name of [
+      'calc-greptile',
+      'outside/',
+      'ai-code-review-evaluation',
+      'greptile',
+      'coderabbit',
+      'cubic',
+      'qodo',
+      'bugbot',
+      'copilot'
     ])
-    expect((await prLineSet(repo.fixture)).canComment('calc.py', 'RIGHT', 2)).toBe(true)
+      expect(sent.toLowerCase()).not.toContain(name)
   })
 })

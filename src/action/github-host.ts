@@ -305,6 +305,7 @@ async function publishOnGitHub(
         : {}),
       pending: result.pending,
       coverage: result.coverage,
+      ...(result.run ? { run: result.run } : {}),
       ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
       ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
       ...(result.walkthrough ? { walkthrough: result.walkthrough } : {}),

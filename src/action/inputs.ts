@@ -116,3 +116,34 @@ export function readSettings(read: InputReader, config?: RepositoryConfig): Sett
 export function secretsOf(settings: Settings): string[] {
   return [settings.anthropicApiKey, settings.githubToken].filter(value => value !== '')
 }
+
+/** The mode input alone: it decides which settings the run needs. */
+export function readMode(read: InputReader): SettingValues['mode'] {
+  const text = read('mode').trim()
+  return text === '' ? 'review' : resolveInputs(name => (name === 'mode' ? text : '')).values.mode
+}
+
+/** What an insights run reads: the token and where its files go; it needs no model key. */
+export interface InsightsSettings {
+  githubToken: string
+  since: string
+  dbPath: string
+  htmlPath: string
+  jsonPath?: string
+}
+
+export function readInsightsSettings(read: InputReader): InsightsSettings {
+  const { values } = resolveInputs(read)
+  if (values['github-token'] === '')
+    throw new ConfigurationError(
+      "Input 'github-token' is empty. Leave it unset to use the workflow's GITHUB_TOKEN."
+    )
+  const json = values['insights-json']
+  return {
+    githubToken: values['github-token'],
+    since: values['insights-since'],
+    dbPath: values['insights-db'],
+    htmlPath: values['insights-html'],
+    ...(json !== undefined ? { jsonPath: json } : {})
+  }
+}

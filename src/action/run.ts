@@ -13,7 +13,8 @@ import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv, type Octokit } from '../github/client.js'
 import { thisRun } from './workflow-run.js'
 import { loadRepositoryConfig } from './repository-config.js'
-import { readFailOn, readSettings, secretsOf, type Settings } from './inputs.js'
+import { readFailOn, readMode, readSettings, secretsOf, type Settings } from './inputs.js'
+import { runInsightsAction } from './insights-run.js'
 import type { Logger } from '../logger.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
@@ -162,6 +163,7 @@ async function report(
 export async function run(): Promise<void> {
   const logger = actionsLogger
   try {
+    if (readMode(name => core.getInput(name)) === 'insights') return await runInsightsAction(logger)
     const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
     const prepared = await prepare(workspace, logger)
     if ('skip' in prepared) {

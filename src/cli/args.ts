@@ -11,14 +11,16 @@ import {
   type SettingName,
   type TextSource
 } from '../engine/index.js'
+import { INSIGHTS_VALUE_OPTIONS, insightsOptions, type InsightsCliOptions } from './insights.js'
 
 /** The flags given, by setting name, as texts (a switch as `true`); checked against the table. */
 export type Flags = Partial<Record<SettingName, string>>
 
 export type CliCommand =
-  | { kind: 'help' }
+  | { kind: 'help'; topic?: 'insights' }
   | { kind: 'version' }
   | { kind: 'review'; flags: Flags }
+  | { kind: 'insights'; options: InsightsCliOptions }
   | { kind: 'config-check'; file?: string }
   | { kind: 'config-show'; flags: Flags }
 
@@ -110,8 +112,30 @@ function configCommand(words: Words): CliCommand {
   )
 }
 
+/** `redline insights`: its own flags, none of the review's settings. */
+function insightsCommand(argv: readonly string[]): CliCommand {
+  const values = new Map<string, string>()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '-h' || arg === '--help' || arg === 'help') return { kind: 'help', topic: 'insights' }
+    const eq = arg.indexOf('=')
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg
+    if (!INSIGHTS_VALUE_OPTIONS.includes(name)) {
+      throw new UsageError(arg.startsWith('-') ? `Unknown option ${arg}.` : `Unexpected argument '${arg}'.`)
+    }
+    const value = name !== arg ? arg.slice(eq + 1) : argv[++i]
+    if (value === undefined || (value.startsWith('--') && name === arg))
+      throw new UsageError(`${name} needs a value.`)
+    values.set(name, value)
+  }
+  const options = insightsOptions(values)
+  if (typeof options === 'string') throw new UsageError(options)
+  return { kind: 'insights', options }
+}
+
 /** Parses `argv` (without node and the script); `--name value` and `--name=value` both work. */
 export function parseArgs(argv: readonly string[]): CliCommand {
+  if (argv[0] === 'insights') return insightsCommand(argv.slice(1))
   const words = split(argv)
   if ('kind' in words) return words
   const [command, extra] = words.positional
@@ -119,7 +143,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (command === 'config') return configCommand(words)
   if (command !== 'review')
     throw new UsageError(
-      `Unknown command '${command}'. The commands are \`redline review\` and \`redline config\`.`
+      `Unknown command '${command}'. The commands are \`redline review\`, \`redline config\` and \`redline insights\`.`
     )
   if (extra !== undefined) throw new UsageError(`Unexpected argument '${extra}'.`)
   if (!words.flags.base?.trim())

@@ -9,6 +9,7 @@ import { VERSION } from '../version.js'
 import { parseArgs, UsageError, type CliCommand, type Flags } from './args.js'
 import { configCheck, configShow } from './config-commands.js'
 import { helpText } from './help.js'
+import { INSIGHTS_HELP, runInsightsCli } from './insights.js'
 import { stderrLogger, type CliIo } from './io.js'
 import { reviewLocally, type LocalReview, type NothingToReview } from './local-host.js'
 import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from './render.js'
@@ -87,7 +88,7 @@ export async function runCli(io: CliIo): Promise<number> {
   if (typeof command === 'number') return command
   switch (command.kind) {
     case 'help':
-      io.stdout(`${helpText()}\n`)
+      io.stdout(`${command.topic === 'insights' ? INSIGHTS_HELP : helpText()}\n`)
       return 0
     case 'version':
       io.stdout(`redline ${VERSION}\n`)
@@ -98,5 +99,7 @@ export async function runCli(io: CliIo): Promise<number> {
       return configShow(command.flags, io)
     case 'review':
       return runReview(command.flags, io)
+    case 'insights':
+      return runInsightsCli(command.options, io, stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1'))
   }
 }

@@ -11,7 +11,7 @@ import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { ReviewCoverage } from '../publish/body.js'
 import type { FindingReply } from '../publish/thread-replies.js'
-import type { PendingFile, ReviewState } from '../state/marker.js'
+import type { PendingFile, ReviewState, RunRecord } from '../state/marker.js'
 import type { ReviewTarget } from '../agent/index.js'
 import type { RunEnd } from './outcome.js'
 
@@ -68,6 +68,8 @@ export interface ReviewResult {
   walkthrough?: Walkthrough
   /** A description for a pull request opened without one (describe: on-open). */
   description?: WrittenDescription
+  /** This run's account, for the state's run history. */
+  run?: RunRecord
   /** Each evidence file and check with how it fared, for the review body. */
   evidence?: EvidenceReport[]
 }

@@ -18,6 +18,7 @@ import { scopeReview, type ReviewScope } from './scope.js'
 import { publishingMarginMs, type ReviewSettings } from './settings.js'
 import { coverageOf, pendingAfter } from './settle.js'
 import { walkthroughOf } from './walkthrough.js'
+import type { RunRecord } from '../state/marker.js'
 
 export interface ReviewOptions {
   /** Makes the model client; by default one for the settings' key and base URL. */
@@ -39,6 +40,7 @@ export async function review<D>(
     limitMs: settings.timeLimitMs,
     now
   }
+  const startedAt = now()
   let prior: PriorReview<D> | undefined
   let scoped: ReviewScope | undefined
   let model: ModelReview | undefined
@@ -51,7 +53,7 @@ export async function review<D>(
     const inScope = scoped
     if (inScope.triage.reviewable.length === 0) {
       logger.info('No reviewable file; no model call is made.')
-      const result = nothingToReview(known, inScope, settings)
+      const result = withRunRecord(nothingToReview(known, inScope, settings), undefined, startedAt, now())
       return await publishStep(host, known, inScope, undefined, result, settings, logger)
     }
     const evidence = await evidenceFor(host, known, inScope, settings, logger)
@@ -62,16 +64,45 @@ export async function review<D>(
         clock
       })
     )
-    const result = {
-      ...resultOf(known, inScope, model, settings, logger),
-      ...(evidence ? { evidence: evidence.reports } : {})
-    }
+    const result = withRunRecord(
+      {
+        ...resultOf(known, inScope, model, settings, logger),
+        ...(evidence ? { evidence: evidence.reports } : {})
+      },
+      model,
+      startedAt,
+      now()
+    )
     if (result.end.kind === 'fatal') return outcomeOf(known, inScope, model, result, settings)
     return await publishStep(host, known, inScope, model, result, settings, logger)
   } catch (error) {
     const failure = error instanceof Error ? error : new Error(String(error))
     return { ...partialOutcome(prior, scoped, model, settings), end: { kind: 'fatal', error: failure } }
   }
+}
+
+/** The result with this run's account added; a fatal end writes no state, so it keeps none. */
+function withRunRecord(
+  result: ReviewResult,
+  model: ModelReview | undefined,
+  startedAt: number,
+  endedAt: number
+): ReviewResult {
+  const { end } = result
+  if (end.kind !== 'completed' && end.kind !== 'budget' && end.kind !== 'interrupted') return result
+  const usage = model?.run.usage
+  const run: RunRecord = {
+    at: new Date(startedAt).toISOString(),
+    seconds: Math.max(0, Math.round((endedAt - startedAt) / 1000)),
+    inputTokens: (usage?.inputTokens ?? 0) + (usage?.cacheReadTokens ?? 0) + (usage?.cacheWriteTokens ?? 0),
+    outputTokens: usage?.outputTokens ?? 0,
+    costUsd: usage?.costUsd ?? 0,
+    turns: model?.run.turns ?? 0,
+    reviewed: result.coverage.reviewed,
+    reviewable: result.coverage.reviewable,
+    end: end.kind
+  }
+  return { ...result, run }
 }
 
 /** Why there is nothing to do, or undefined. The host may know already; else the last state decides. */

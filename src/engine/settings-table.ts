@@ -78,6 +78,10 @@ const MAX_RULES = 50
 /** The longest text of one path-instructions rule. */
 export const MAX_RULE_CHARS = 4_000
 
+/** What a run of the action does. */
+export const RUN_MODES = ['review', 'insights'] as const
+const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/
+const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31'
 const listed = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '(none)')
 const globs = z.array(z.string().min(1)).max(200)
 const severity = z.enum(SEVERITIES)
@@ -381,6 +385,48 @@ export const SETTINGS = {
     input: true,
     flag: { name: '--vertex-region', value: '<name>' },
     env: ['CLOUD_ML_REGION']
+  }),
+  mode: setting<(typeof RUN_MODES)[number]>({
+    description:
+      "What the run does: review a pull request, or report on the repository's findings (insights: reads only, no model).",
+    type: z.enum(RUN_MODES),
+    default: 'review',
+    text: oneOf(RUN_MODES),
+    accepts: { oneOf: RUN_MODES },
+    input: true
+  }),
+  'insights-since': setting<string>({
+    description: 'Insights: the pull requests updated in the last number of days (90d) or since a date.',
+    type: z.string().regex(SINCE),
+    default: '90d',
+    text: matching(SINCE, SINCE_ACCEPTED),
+    accepts: SINCE_ACCEPTED,
+    input: true
+  }),
+  'insights-db': setting<string>({
+    description: 'Insights: the SQLite database that keeps the history between runs (cache it).',
+    type: z.string().min(1),
+    default: 'redline-insights.sqlite',
+    text: anyText,
+    accepts: 'a file path',
+    input: true
+  }),
+  'insights-html': setting<string>({
+    description: 'Insights: where the HTML report is written.',
+    type: z.string().min(1),
+    default: 'redline-insights.html',
+    text: anyText,
+    accepts: 'a file path',
+    input: true
+  }),
+  'insights-json': setting<string | undefined>({
+    description: "Insights: also write the report's figures as JSON to this file.",
+    type: z.string().optional(),
+    default: undefined,
+    defaultText: 'none',
+    text: anyText,
+    accepts: 'a file path',
+    input: true
   }),
   'path-instructions': setting<FileRule[]>({
     description: 'Review rules for some paths: each is given with the changed files it covers.',

@@ -1,4 +1,5 @@
-import { graphql, type Octokit } from './client.js'
+import type { Octokit } from './client.js'
+import { graphql } from './request.js'
 
 /**
  * The login the action's reviews are written under. The GraphQL `viewer` works for GITHUB_TOKEN, app

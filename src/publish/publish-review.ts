@@ -13,7 +13,7 @@ import {
 import { errorMessage, httpStatus } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { renderReviewBody, type EvidenceLine, type ReviewCoverage } from './body.js'
-import type { PendingFile, ReviewState } from '../state/marker.js'
+import { MAX_RUNS_KEPT, type PendingFile, type ReviewState, type RunRecord } from '../state/marker.js'
 import { BODY_BUDGET } from './markdown.js'
 import { postReview, type TaggedComment } from './post-once.js'
 import { findingIdOf } from '../state/marker.js'
@@ -49,6 +49,8 @@ export interface PublishOptions {
   pending?: PendingFile[]
   /** What this run covered, for the body. */
   coverage?: ReviewCoverage
+  /** This run's account, added to the state's run history. */
+  run?: RunRecord
   /** Why the review is incomplete, when it was interrupted. */
   interrupted?: string
   /** The budget that ran out, when one did. */
@@ -183,6 +185,8 @@ function nextState(options: PublishOptions, findings: Finding[], runId: string):
   if (options.walkthrough) state.walkthrough = options.walkthrough
   const repliesSeen = options.repliesSeen ?? options.previousState?.repliesSeen
   if (repliesSeen !== undefined) state.repliesSeen = repliesSeen
+  const runs = [...(options.previousState?.runs ?? []), ...(options.run ? [options.run] : [])]
+  if (runs.length > 0) state.runs = runs.slice(-MAX_RUNS_KEPT)
   // A pause outlives the reviews that commands still run.
   if (options.previousState?.pausedBy !== undefined) state.pausedBy = options.previousState.pausedBy
   return state

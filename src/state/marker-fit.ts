@@ -83,7 +83,11 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
   const fitter = new MarkerFitter(state, maxChars)
   const whole = fitter.attempt(state.findings, {})
   if (fitter.fits(whole)) return fitter.result(whole)
-  const lean = fitter.withoutWalkthrough() ?? fitter.withoutPending() ?? fitter.withoutClosedDetail()
+  const lean =
+    fitter.withoutRuns() ??
+    fitter.withoutWalkthrough() ??
+    fitter.withoutPending() ??
+    fitter.withoutClosedDetail()
   if (lean) return lean
   const closed = fitter.withoutOldestClosed(options.closedOnly === true)
   if ('fitted' in closed) return closed.fitted
@@ -117,7 +121,16 @@ class MarkerFitter {
     return { marker, fits: this.fits(marker), notes: this.notes, droppedOpenIds }
   }
 
-  /** The walkthrough only saves the next review rewriting rows it did not look at: it goes first. */
+  /** The run history only feeds the repository's insights; no review reads it, so it is shed first. */
+  withoutRuns(): FittedMarker | undefined {
+    if ((this.state.runs?.length ?? 0) === 0) return undefined
+    this.state = { ...this.state, runs: [] }
+    this.notes.push('the history of earlier runs was left out of the stored state')
+    const marker = this.attempt(this.state.findings, {})
+    return this.fits(marker) ? this.result(marker) : undefined
+  }
+
+  /** The walkthrough only saves the next review rewriting rows it did not look at: it goes next. */
   withoutWalkthrough(): FittedMarker | undefined {
     if (!this.state.walkthrough) return undefined
     const { walkthrough: _left, ...without } = this.state
@@ -127,7 +140,7 @@ class MarkerFitter {
     return this.fits(marker) ? this.result(marker) : undefined
   }
 
-  /** Forgetting which files are pending only makes the next review cover more, so it goes first. */
+  /** Forgetting which files are pending only makes the next review cover more, so it goes next. */
   withoutPending(): FittedMarker | undefined {
     if ((this.state.pending?.length ?? 0) === 0) return undefined
     this.pendingAll = true

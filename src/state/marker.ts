@@ -44,7 +44,33 @@ export interface ReviewState {
   findings: Finding[]
   /** The walkthrough of the whole pull request, rewritten row by row by each review (see walkthrough-wire.ts). */
   walkthrough?: Walkthrough
+  /** What each run that wrote a state cost and covered, oldest first; the newest MAX_RUNS_KEPT are kept. */
+  runs?: RunRecord[]
 }
+
+/** How a run that wrote a state ended. */
+export const RUN_ENDS = ['completed', 'budget', 'interrupted'] as const
+export type RunRecordEnd = (typeof RUN_ENDS)[number]
+
+/** One run's account, kept in the marker so that a repository's history can say what reviews cost. */
+export interface RunRecord {
+  /** When the run started, ISO 8601 to the second. */
+  at: string
+  /** Wall-clock seconds from the start of the run to publishing. */
+  seconds: number
+  inputTokens: number
+  outputTokens: number
+  costUsd: number
+  /** Model turns; 0 when no model call was needed. */
+  turns: number
+  /** Reviewable files covered, of `reviewable`. */
+  reviewed: number
+  reviewable: number
+  end: RunRecordEnd
+}
+
+/** Enough for a long-lived pull request; older runs are forgotten first. */
+export const MAX_RUNS_KEPT = 40
 
 export const MARKER_VERSION = 1
 const OPEN = '<!-- redline:state '
@@ -79,6 +105,8 @@ export const MARKER_TEXT_LIMITS = {
  *   pa     1 when every file counts as pending (the list was dropped to fit the body)
  *   q      sequence number of this state (absent: 0)
  *   ra     highest comment id of a person's reply already answered (absent: none)
+ *   ru     runs, oldest first: [start (Unix seconds), seconds, input tokens, output tokens, cost in
+ *          millionths of a dollar, turns, files reviewed, reviewable files, end "c" "b" "i"] (absent: none)
  *
  * Each entry of `f`:
  *   i  id                  s  severity: c h m l i        c  category (absent: none kept)
@@ -105,6 +133,8 @@ const SEVERITY_BY_CODE = Object.fromEntries(Object.entries(SEVERITY_CODES).map((
   string,
   Severity
 >
+const END_CODES: Record<RunRecordEnd, 'c' | 'b' | 'i'> = { completed: 'c', budget: 'b', interrupted: 'i' }
+const END_BY_CODE = { c: 'completed', b: 'budget', i: 'interrupted' } as const
 const STATUS_CODES: Partial<Record<FindingStatus, 'r' | 'd'>> = { resolved: 'r', dismissed: 'd' }
 
 /** Finding ids end up inside HTML comments: without `>` or spaces they can neither close one nor split a tag. */
@@ -136,6 +166,10 @@ const wireFinding = z.object({
 })
 type WireFinding = z.infer<typeof wireFinding>
 
+const count = z.number().int().nonnegative()
+const wireRun = z.tuple([count, count, count, count, count, count, count, count, z.enum(['c', 'b', 'i'])])
+type WireRun = z.infer<typeof wireRun>
+
 const wireState = z
   .object({
     v: z.literal(MARKER_VERSION),
@@ -151,7 +185,8 @@ const wireState = z
     q: z.number().int().nonnegative().optional(),
     ra: z.number().int().positive().optional(),
     ps: z.string().min(1).max(100).optional(),
-    w: wireWalkthrough.optional()
+    w: wireWalkthrough.optional(),
+    ru: z.array(wireRun).max(MAX_RUNS_KEPT).optional()
   })
   .superRefine((state, ctx) => {
     let previous = ''
@@ -196,6 +231,8 @@ export interface EncodeOptions {
   pendingAll?: boolean
   /** The walkthrough is left out when this is false. */
   walkthrough?: boolean
+  /** The run history is left out when this is false. */
+  runs?: boolean
 }
 
 function clip(text: string | undefined, limit: number): string | undefined {
@@ -254,7 +291,39 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
   if (state.repliesSeen !== undefined) wire.ra = state.repliesSeen
   if (state.pausedBy !== undefined) wire.ps = state.pausedBy
   if (walkthrough) wire.w = walkthroughToWire(walkthrough, pathIndex)
+  const runs = options.runs === false ? [] : (state.runs ?? []).slice(-MAX_RUNS_KEPT)
+  if (runs.length > 0) wire.ru = runs.map(runToWire)
   return wire
+}
+
+function runToWire(run: RunRecord): WireRun {
+  const whole = (value: number) => Math.max(0, Math.round(value))
+  return [
+    whole(Date.parse(run.at) / 1000),
+    whole(run.seconds),
+    whole(run.inputTokens),
+    whole(run.outputTokens),
+    whole(run.costUsd * 1_000_000),
+    whole(run.turns),
+    whole(run.reviewed),
+    whole(run.reviewable),
+    END_CODES[run.end]
+  ]
+}
+
+function runFromWire(wire: WireRun): RunRecord {
+  const [at, seconds, inputTokens, outputTokens, costMicros, turns, reviewed, reviewable, end] = wire
+  return {
+    at: new Date(at * 1000).toISOString().replace(/\.000Z$/, 'Z'),
+    seconds,
+    inputTokens,
+    outputTokens,
+    costUsd: costMicros / 1_000_000,
+    turns,
+    reviewed,
+    reviewable,
+    end: END_BY_CODE[end]
+  }
 }
 
 /** One finding on the wire; its fields in a fixed order, commits as indexes into the state's table. */
@@ -366,6 +435,7 @@ function fromWire(wire: WireState): ReviewState {
   if (wire.ps !== undefined) state.pausedBy = wire.ps
   const walkthrough = wire.w ? walkthroughFromWire(wire.w, files) : undefined
   if (walkthrough) state.walkthrough = walkthrough
+  if (wire.ru && wire.ru.length > 0) state.runs = wire.ru.map(runFromWire)
   return state
 }
 

@@ -1,0 +1,58 @@
+/**
+ * The insights collection at scale: a made history of 1,000 reviewed pull requests in the history stand-in,
+ * collected twice into a fresh database. Prints the requests and seconds of each collection and the
+ * database's size. The first reads everything; the second, with nothing new, reads the list once.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createOctokit } from '../src/github/client.js'
+import { runInsights } from '../src/insights/run.js'
+import { silentLogger } from '../src/logger.js'
+import { startHistoryServer } from '../testing/github/history-server.js'
+import { makeHistory } from '../testing/insights-history.js'
+
+const PULLS = 1_000
+
+export async function benchInsights(): Promise<void> {
+  const github = await startHistoryServer({ owner: 'acme', repo: 'widgets' })
+  const made = makeHistory(github.store, PULLS)
+  const dir = mkdtempSync(join(tmpdir(), 'redline-insights-bench-'))
+  const db = join(dir, 'insights.sqlite')
+  try {
+    const octokit = createOctokit('ghs_testtoken', silentLogger, {
+      apiUrl: github.url,
+      graphqlUrl: github.graphqlUrl
+    })
+    const collect = async (label: string) => {
+      const before = github.requests.length
+      const started = performance.now()
+      const result = await runInsights({
+        octokit,
+        graphqlUrl: github.graphqlUrl,
+        repo: { owner: 'acme', repo: 'widgets' },
+        since: '2026-01-01T00:00:00Z',
+        redlineLogin: 'github-actions[bot]',
+        dbPath: db,
+        logger: silentLogger
+      })
+      const seconds = (performance.now() - started) / 1000
+      const requests = github.requests.slice(before)
+      const rest = requests.filter(r => r.path !== '/graphql').length
+      console.log(
+        `${label.padEnd(18)} ${String(requests.length).padStart(5)} requests (${rest} REST, ${requests.length - rest} GraphQL)` +
+          `  ${seconds.toFixed(1).padStart(6)} s  ${result.stats.pulls} pull requests read`
+      )
+      return result
+    }
+    console.log(`\ninsights: ${PULLS + 2} pull requests, ${made.findings.length} findings`)
+    const first = await collect('first collection')
+    await collect('second collection')
+    console.log(
+      `database           ${(statSync(db).size / 1024).toFixed(0)} KiB  (${first.report.pullsReviewed} reviewed pull requests, ${first.report.runs} runs)`
+    )
+  } finally {
+    await github.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Collects a repository's outcome history into the store, incrementally: only pull requests updated since
+ * the last collection (its high-water mark) are read again, so a collection with nothing new costs one list
+ * request.
+ */
+import type { Octokit } from '../github/client.js'
+import { listPullsUpdatedAfter, readFilesAt, readPullHistories, type PullSummary } from '../github/history.js'
+import type { Repository } from '../github/refs.js'
+import type { Logger } from '../logger.js'
+import { plural } from '../text/measure.js'
+import { pullFates, suggestionApplied, type AppliedCheck, type PullFates } from './fates.js'
+import type { InsightsStore } from './store.js'
+
+export interface CollectOptions {
+  octokit: Octokit
+  graphqlUrl: string
+  repo: Repository
+  /** Pull requests updated before this instant are left out (ISO 8601). */
+  since: string
+  /** The account Redline reviews as: only markers and comments by it are trusted. */
+  redlineLogin: string
+  store: InsightsStore
+  logger: Logger
+}
+
+export interface CollectStats {
+  /** Pull requests read again in this collection. */
+  pulls: number
+  findings: number
+  /** Pull requests with a marker that could not be read (reported, and collected as having none). */
+  warnings: string[]
+}
+
+const HIGH_WATER = 'pulls_updated_through'
+
+function repoName(repo: Repository): string {
+  return `${repo.owner}/${repo.repo}`
+}
+
+/** The later of the window's start and the last collection's mark: nothing at or before it is read. */
+function startAfter(store: InsightsStore, repo: Repository, since: string): string {
+  const mark = store.meta(`${HIGH_WATER}:${repoName(repo)}`)
+  return mark !== undefined && mark > since ? mark : since
+}
+
+/** Marks the fixed findings whose suggestion was committed as is as `applied`. */
+async function markApplied(options: CollectOptions, fates: readonly PullFates[]): Promise<void> {
+  const checks: Array<{ check: AppliedCheck; fates: PullFates }> = fates.flatMap(pull =>
+    pull.appliedChecks.map(check => ({ check, fates: pull }))
+  )
+  if (checks.length === 0) return
+  const texts = await readFilesAt(
+    options.octokit,
+    options.graphqlUrl,
+    options.repo,
+    checks.map(({ check }) => ({ sha: check.sha, path: check.path }))
+  )
+  checks.forEach(({ check, fates: pull }, i) => {
+    const text = texts[i]
+    if (text === undefined || !suggestionApplied(text, check)) return
+    const finding = pull.findings.find(f => f.findingId === check.findingId)
+    if (finding?.fate === 'fixed') finding.fate = 'applied'
+  })
+}
+
+export async function collect(options: CollectOptions): Promise<CollectStats> {
+  const { octokit, graphqlUrl, repo, store, logger } = options
+  const after = startAfter(store, repo, options.since)
+  const pulls = await listPullsUpdatedAfter(octokit, repo, after)
+  logger.info(`${plural(pulls.length, 'pull request')} updated since ${after}.`)
+  const stats: CollectStats = { pulls: pulls.length, findings: 0, warnings: [] }
+  if (pulls.length === 0) return stats
+  const byNumber = new Map<number, PullSummary>(pulls.map(pull => [pull.number, pull]))
+  const histories = await readPullHistories(
+    octokit,
+    graphqlUrl,
+    repo,
+    pulls.map(pull => pull.number)
+  )
+  const collected = histories.flatMap(history => {
+    const pull = byNumber.get(history.number)
+    if (!pull) return []
+    const fates = pullFates(pull, history, options.redlineLogin, logger)
+    stats.warnings.push(...fates.warnings.map(warning => `#${pull.number}: ${warning}`))
+    return [{ pull, fates }]
+  })
+  await markApplied(
+    options,
+    collected.map(entry => entry.fates)
+  )
+  for (const { pull, fates } of collected) {
+    store.savePull({
+      repo: repoName(repo),
+      pull,
+      reviewed: fates.reviewed,
+      runs: fates.runs,
+      findings: fates.findings,
+      events: fates.events
+    })
+    stats.findings += fates.findings.length
+  }
+  const newest = pulls.reduce((mark, pull) => (pull.updatedAt > mark ? pull.updatedAt : mark), after)
+  store.setMeta(`${HIGH_WATER}:${repoName(repo)}`, newest)
+  return stats
+}
