@@ -66,7 +66,9 @@ const ACTION_RUNTIME = [
   'src/action/repository-config.ts',
   'src/action/github-host.ts',
   'src/action/workflow-run.ts',
-  'src/action/evidence-notices.ts'
+  'src/action/evidence-notices.ts',
+  // The "Redline" check run: a review or a change a command makes completes the same check as a push.
+  'src/action/check-run.ts'
 ]
 
 const SRC = sources('src')

@@ -26,6 +26,9 @@ describe('readSettings', () => {
       triggerPhrase: '@redline',
       include: [],
       labels: { skip: 'redline:skip', review: 'redline:review' },
+      walkthrough: 'collapsed',
+      diagrams: false,
+      describe: 'command',
       sources: expect.any(Array)
     })
   })

@@ -20,6 +20,7 @@ import { decodeMarker, type ReviewState } from '../state/marker.js'
 import { readState } from '../state/read-state.js'
 import type { ReviewRequest } from './event.js'
 import type { Settings } from './inputs.js'
+import { describeOnOpen } from './describe-on-open.js'
 
 /** What the action published: the review, or the one an earlier attempt of this workflow run posted. */
 export interface PostedReview {
@@ -307,11 +308,15 @@ async function publishOnGitHub(
       ...(result.run ? { run: result.run } : {}),
       ...(end.kind === 'interrupted' ? { interrupted: end.error.message } : {}),
       ...(end.kind === 'budget' ? { budgetRanOut: end.budget } : {}),
+      ...(result.walkthrough ? { walkthrough: result.walkthrough } : {}),
+      ...(settings.walkthrough ? { walkthroughMode: settings.walkthrough } : {}),
       viewerLogin: prior.viewerLogin,
       ...(result.evidence ? { evidence: result.evidence } : {}),
       ...(options.run ? { runId: markerRunId(options.run) } : {}),
       logger
     })
+    if (result.description && !settings.dryRun)
+      await describeOnOpen(options.octokit, options.request.pr, result.description, logger)
     return { findings: published.findings, delivered: postedReview(published) }
   } catch (error) {
     const status = error instanceof PublishError ? error.status : httpStatus(error)

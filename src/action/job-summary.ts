@@ -44,6 +44,10 @@ export interface JobSummaryInput {
   settings?: readonly SettingSource[]
   /** Where the configuration was read: the base commit, and the file when there was one. */
   configFrom?: { commit: string; path?: string }
+  /** The "Redline" check run this run completed. */
+  check?: { url: string; conclusion: string }
+  /** The walkthrough section, as the review shows it. */
+  walkthrough?: string
   /** Each evidence file and configured check with how it fared. */
   evidence?: readonly EvidenceLine[]
 }
@@ -141,6 +145,8 @@ export function renderJobSummary(input: JobSummaryInput): string {
   if (input.coverage && !coverageComplete(input.coverage))
     sections.push(`**${coverageLine(input.coverage)}**\n\n${pendingSection(input.coverage, 200)}`)
   if (input.reviewUrl) sections.push(`[The review on the pull request](${input.reviewUrl})`)
+  if (input.check) sections.push(`[The "Redline" check run](${input.check.url}): ${input.check.conclusion}`)
+  if (input.walkthrough) sections.push(input.walkthrough)
   const posted =
     input.error && !input.reviewUrl
       ? 'nothing posted'

@@ -19,6 +19,7 @@ import type { Logger } from '../logger.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
+import { checkInputOf, checkReporter, type PostedCheck } from './check-run.js'
 import { noticeChecksNotRun } from './evidence-notices.js'
 import {
   DEPENDABOT,
@@ -104,7 +105,8 @@ async function report(
   outcome: ReviewOutcome<PostedReview>,
   prNumber: number,
   settings: Settings,
-  logger: Logger
+  logger: Logger,
+  check?: PostedCheck
 ): Promise<void> {
   const { delivered } = outcome
   const publish = delivered?.publish
@@ -146,6 +148,8 @@ async function report(
       ...(failure && !outcome.publishError ? { failure } : {}),
       settings: settings.sources,
       ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {}),
+      ...(check ? { check } : {}),
+      ...(publish?.walkthrough ? { walkthrough: publish.walkthrough } : {}),
       ...(outcome.evidence ? { evidence: outcome.evidence } : {})
     })
   } catch (error) {
@@ -177,11 +181,15 @@ export async function run(): Promise<void> {
       workspace,
       run: thisRun()
     })
+    const check = checkReporter({ octokit, repository: request.pr, logger, dryRun: settings.dryRun })
+    if (request.kind === 'pull_request') await check.begin(request.headSha)
     const outcome = await review(host, settings, logger)
     if (outcome.end.kind === 'skipped') core.notice(outcome.end.reason)
     noticeChecksNotRun(outcome.evidence)
     if (outcome.end.kind === 'fatal' && outcome.end.error.stack) core.debug(outcome.end.error.stack)
-    await report(outcome, request.pr.prNumber, settings, logger)
+    const headSha = outcome.headSha ?? (request.kind === 'pull_request' ? request.headSha : undefined)
+    const posted = headSha ? await check.finish(headSha, checkInputOf(outcome, settings.failOn)) : undefined
+    await report(outcome, request.pr.prNumber, settings, logger, posted)
     const failure = failureLine(outcome, ACTION_WORDS) ?? shouldFail(outcome.findings, settings.failOn)
     if (failure) core.setFailed(failure)
   } catch (error) {

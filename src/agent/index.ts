@@ -22,6 +22,14 @@ import type { PathRule } from './first-message.js'
 import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
 import type { Provider } from './providers/settings.js'
 import { symbolReferences } from './symbols.js'
+import type {
+  DescribeMode,
+  Walkthrough,
+  WalkthroughMode,
+  WrittenDescription
+} from '../findings/walkthrough.js'
+import type { PageFieldOptions } from './tools/walkthrough-fields.js'
+import { describePullRequest, type DescribeInput, type PullDescription } from './describe.js'
 
 export { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, type BudgetKind, type BudgetName } from './budgets.js'
 export { minutesText, type RunClock } from './clock.js'
@@ -65,6 +73,12 @@ export interface ModelSettings {
   /** Vertex AI's project and region; GOOGLE_CLOUD_PROJECT and CLOUD_ML_REGION when absent. */
   vertexProject?: string
   vertexRegion?: string
+  /** The walkthrough's form in the review; 'off' asks the model for none. Default: collapsed. */
+  walkthrough?: WalkthroughMode
+  /** Ask for a sequence diagram of a flow across modules. */
+  diagrams?: boolean
+  /** on-open: a pull request opened without a description gets one from its first review. */
+  describe?: DescribeMode
 }
 
 export interface ModelReviewInput {
@@ -115,6 +129,21 @@ export interface ModelReview {
   uncovered: string[]
   /** The model's summary, or one written from the findings when it wrote none. */
   overview: string
+  /** This run's walkthrough, as the model wrote it (of the files it reviewed). */
+  walkthrough?: Walkthrough
+  /** A description for a pull request opened without one. */
+  description?: WrittenDescription
+}
+
+/** Which page fields publish_review offers this run. */
+function pageOptions(input: ModelReviewInput): PageFieldOptions {
+  const { settings } = input
+  return {
+    walkthrough: settings.walkthrough !== 'off',
+    diagrams: settings.diagrams === true,
+    description: settings.describe === 'on-open' && !input.earlier && input.target.body.trim() === '',
+    prPaths: new Set(input.prFiles.map(file => file.path))
+  }
 }
 
 /** One review by the model of `input.triage`'s reviewable files. Model failures end it; they are not thrown. */
@@ -160,6 +189,7 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
     batches,
     carried: input.earlier?.carried ?? [],
     verify: settings.verifyFindings,
+    page: pageOptions(input),
     ...(input.clock ? { clock: input.clock } : {}),
     context: {
       repository: target.repository,
@@ -188,7 +218,12 @@ function settled(review: AgentReview, input: ModelReviewInput): ModelReview {
   const end = endOfReview(review)
   const changes = input.earlier?.changes ?? new Map()
   const findings = settleCarried(review.findings, changes, new Set(review.touched), input.headSha)
+  for (const note of review.page?.notes ?? []) input.logger.info(note)
   return {
+    ...(review.page?.walkthrough ? { walkthrough: review.page.walkthrough } : {}),
+    ...(review.page?.description
+      ? { description: { text: review.page.description, instructions: review.page.instructions } }
+      : {}),
     end,
     findings,
     run: review.run,
@@ -226,4 +261,25 @@ export async function answerQuestion(
         ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
       })
   return answerInThread({ ...input, client, model })
+}
+
+export type { PullDescription } from './describe.js'
+
+/** A description of a pull request, for `@redline describe`, by a short run of the model the settings name. */
+export async function describeWithModel(
+  settings: ModelSettings,
+  input: Omit<DescribeInput, 'client' | 'model' | 'language'> & { client?: () => Anthropic }
+): Promise<PullDescription> {
+  const { client, model } = input.client
+    ? { client: input.client(), model: settings.model }
+    : await createModelClient(settings, {
+        anthropicApiKey: settings.anthropicApiKey,
+        ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+      })
+  return describePullRequest({
+    ...input,
+    client,
+    model,
+    ...(settings.language ? { language: settings.language } : {})
+  })
 }

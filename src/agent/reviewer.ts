@@ -33,7 +33,9 @@ import { SYSTEM_PROMPT } from './prompt.js'
 import { VERIFY_BUDGET, verifyFindings } from './verify.js'
 import { findingTools } from './tools/finding-tools.js'
 import { ToolRegistry } from './tools/registry.js'
+import { instructionTexts } from './instructions.js'
 import { readLinesAt, repoTools } from './tools/repo-tools.js'
+import { PageDraft, type PageFieldOptions } from './tools/walkthrough-fields.js'
 
 export interface AgentReviewInput {
   client: Anthropic
@@ -65,6 +67,8 @@ export interface AgentReviewInput {
   batches?: PassFiles[]
   /** The whole run's clock: no pass starts, and none goes on, past it. */
   clock?: RunClock
+  /** publish_review's page fields: the walkthrough, its diagram, a description (absent: none offered). */
+  page?: PageFieldOptions
   logger: Logger
   now?: () => number
 }
@@ -80,6 +84,8 @@ export interface AgentReview {
   uncovered: string[]
   /** The run's clock ended the review (a pass ran out of it, or passes were left unstarted for it). */
   ranOutOfTime: boolean
+  /** What the model gave in publish_review's page fields. */
+  page?: PageDraft
 }
 
 interface PassResult {
@@ -118,6 +124,7 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     headSha,
     readHeadLines: path => readLinesAt(git, headSha, path)
   })
+  const page = input.page ? new PageDraft(input.page) : undefined
   const batches = input.batches ?? planPasses(input.triage)
   const reviewable = input.triage.reviewable.map(entry => entry.file.path)
   const reReview = input.context.reReview
@@ -134,12 +141,12 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
   let ranOutOfTime: boolean
   const covered = new Set<string>()
   if (batches.length <= 1) {
-    const pass = await reviewPass(input, store)
+    const pass = await reviewPass(input, store, page)
     run = pass.run
     ranOutOfTime = pass.ranOutOfTime
     for (const path of pass.covered) covered.add(path)
   } else {
-    ;({ run, ranOutOfTime } = await reviewInPasses(input, store, batches, covered))
+    ;({ run, ranOutOfTime } = await reviewInPasses(input, store, batches, covered, page))
   }
   if (batches.length <= 1) await checkFindings(input, store, run)
   return {
@@ -147,6 +154,7 @@ export async function reviewWithAgent(input: AgentReviewInput): Promise<AgentRev
     touched: store.touched(),
     run,
     ranOutOfTime,
+    ...(page ? { page } : {}),
     covered: reviewable.filter(path => covered.has(path)),
     uncovered: reviewable.filter(path => !covered.has(path))
   }
@@ -156,7 +164,8 @@ async function reviewInPasses(
   input: AgentReviewInput,
   store: FindingsStore,
   batches: PassFiles[],
-  covered: Set<string>
+  covered: Set<string>,
+  page?: PageDraft
 ): Promise<{ run: AgentRun; ranOutOfTime: boolean }> {
   const { logger } = input
   const limits = input.run ?? { passes: 1, tokens: Number.POSITIVE_INFINITY }
@@ -169,7 +178,7 @@ async function reviewInPasses(
   const results = await runPool(
     batches.map((batch, index) => async () => {
       started++
-      const result = await reviewPass(input, store, passOf(batches, index))
+      const result = await reviewPass(input, store, page, passOf(batches, index))
       const usage = result.run.usage
       spent += usage.inputTokens + usage.cacheWriteTokens + usage.outputTokens
       if (result.run.failure) failed = true
@@ -297,13 +306,14 @@ export async function codeAround(
 async function reviewPass(
   input: AgentReviewInput,
   store: FindingsStore,
+  page: PageDraft | undefined,
   pass?: PassContext
 ): Promise<PassResult> {
   const { git, headSha, logger } = input
   const coverage = new Coverage(input.triage.reviewable.map(entry => entry.file))
   const tools = new ToolRegistry([
     ...repoTools({ git, headSha, baseSha: input.baseSha, files: input.prFiles, coverage }),
-    ...findingTools(store)
+    ...findingTools(store, page)
   ])
   const firstUserContent = buildFirstUserContent({
     ...input.context,
@@ -320,6 +330,7 @@ async function reviewPass(
   }
   const { budget, byClock } = underClock(input.budget, input.clock)
   const now = input.clock?.now ?? input.now
+  if (page) page.instructions = instructionTexts(SYSTEM_PROMPT, tools)
   const ran = await runAgent({
     client: input.client,
     model: input.model,

@@ -15,6 +15,10 @@ import { setPaused } from './pause.js'
 import { reply } from './replies.js'
 import { helpText, unknownCommandText } from './texts.js'
 import { answerInThread } from './thread-answer.js'
+import { checkInputOf } from '../action/check-run.js'
+import { getPullRequest } from '../github/pulls.js'
+import { commandCheck } from './check.js'
+import { describeNow } from './describe.js'
 
 /** Runs the command, with 👀 on the comment first. Returns the line to fail the step with, or undefined. */
 export async function runCommand(context: CommandContext, command: Command): Promise<string | undefined> {
@@ -45,6 +49,9 @@ async function carryOut(context: CommandContext, command: Command): Promise<stri
     case 'help':
       await reply(context, helpText(phrase))
       return undefined
+    case 'describe':
+      await reply(context, await describeNow({ ...context, pr: context.event.pr }))
+      return undefined
     case 'other':
       // In a review thread, a question; in the conversation, words that are no command.
       if (context.event.comment.threadOf !== undefined) await answerInThread(context)
@@ -64,7 +71,10 @@ async function reviewNow(context: CommandContext, full: boolean): Promise<string
     workspace: context.workspace,
     ...(context.run ? { run: context.run } : {})
   })
+  const check = commandCheck(context)
+  await check.begin((await getPullRequest(context.octokit, context.event.pr)).headSha)
   const outcome: ReviewOutcome<PostedReview> = await review(host, settings, context.logger)
+  if (outcome.headSha) await check.finish(outcome.headSha, checkInputOf(outcome, settings.failOn))
   noticeChecksNotRun(outcome.evidence)
   const failure = failureLine(outcome, ACTION_WORDS)
   if (failure) {

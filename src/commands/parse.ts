@@ -9,6 +9,7 @@ export type Command =
   | { kind: 'pause' }
   | { kind: 'resume' }
   | { kind: 'help' }
+  | { kind: 'describe' }
   /** Anything else after the phrase: in a thread of Redline's, a question; elsewhere, a request for help. */
   | { kind: 'other'; text: string }
 
@@ -106,5 +107,6 @@ export function commandIn(body: string, phrase: string): Command | undefined {
   if (words === 'pause') return { kind: 'pause' }
   if (words === 'resume') return { kind: 'resume' }
   if (words === 'help' || words === '') return { kind: 'help' }
+  if (words === 'describe') return { kind: 'describe' }
   return { kind: 'other', text: after.trim() }
 }

@@ -8,6 +8,7 @@ import { encodeMarker, withMarker, type ReviewState } from '../state/marker.js'
 import { readState } from '../state/read-state.js'
 import type { CommandContext } from './context.js'
 import { reply } from './replies.js'
+import { checkAfter } from './check.js'
 
 /**
  * Pause or resume the automatic reviews. A pull request not reviewed yet gets a short review that holds the
@@ -23,16 +24,22 @@ export async function setPaused(context: CommandContext, pause: boolean): Promis
     if (pause) next.pausedBy = event.comment.author
     else delete next.pausedBy
     const held = reviews.find(r => r.id === reviewId)
+    const pr = await getPullRequest(octokit, event.pr)
     if (held && state) {
       await updateReviewBody(octokit, event.pr, held.id, withMarker(held.body, encodeMarker(next)))
     } else {
-      const pr = await getPullRequest(octokit, event.pr)
       await createCommentReview(octokit, event.pr, {
         commitSha: pr.headSha,
         body: `**Redline** has not reviewed this pull request yet.\n\n${encodeMarker(next)}`,
         comments: []
       })
     }
+    await checkAfter(context, {
+      headSha: state ? state.lastReviewedSha : pr.headSha,
+      findings: next.findings,
+      because: `@${event.comment.author} said ${pause ? 'pause' : 'resume'}.`,
+      paused: pause
+    })
   }
   await reply(context, pausedText(context.settings.triggerPhrase, pause, already))
 }

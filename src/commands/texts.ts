@@ -7,6 +7,7 @@ export function helpText(phrase: string): string {
     `- \`${phrase} review\`: review what changed since the last review now, as a push would. One model run, as on a push.`,
     `- \`${phrase} full review\`: review the whole pull request again, keeping the earlier findings. One model run over the whole diff: the most expensive command.`,
     `- \`${phrase} pause\` / \`${phrase} resume\`: stop or restart the automatic reviews of this pull request on push. No model call.`,
+    `- \`${phrase} describe\`: write a description of the pull request into its body, in a section of its own; what the author wrote is kept. One short model run.`,
     `- \`${phrase} help\`: this list. No model call.`,
     '',
     `Reply \`${phrase}\` with a question in one of Redline's threads to get an answer there: a short model run with a small budget.`

@@ -22,6 +22,7 @@ import { findThreadsByCommentId, resolveThread } from '../github/threads.js'
 import { encodeMarker, findingIdOf, withMarker, type ReviewState } from '../state/marker.js'
 import { readState } from '../state/read-state.js'
 import { answerReply, type ThreadState } from './answer-reply.js'
+import { checkAfter } from './check.js'
 import type { CommandContext } from './context.js'
 import { reply } from './replies.js'
 import { FINDING_GONE_TEXT, notOurThreadText } from './texts.js'
@@ -48,7 +49,7 @@ export async function answerInThread(context: CommandContext): Promise<void> {
   const answered = await askTheModel(context, found)
   const answer = answered.answer as NonNullable<ThreadAnswer['answer']>
   const dismissed = answer.verdict === 'dismiss' && found.finding.status === 'open'
-  await saveState(context, found, dismissed ? answer.reason : undefined)
+  const next = await saveState(context, found, dismissed ? answer.reason : undefined)
   const thread = dismissed
     ? await resolveThreadOf(context, found.openingId)
     : await threadStateOf(context, found.openingId)
@@ -60,6 +61,14 @@ export async function answerInThread(context: CommandContext): Promise<void> {
     instructions: answered.instructions
   })
   await reply(context, text, '', answered.instructions)
+  if (dismissed) {
+    await checkAfter(context, {
+      headSha: next.lastReviewedSha,
+      findings: next.findings,
+      because: `@${context.event.comment.author}'s question in a thread dismissed: ${found.finding.title}`,
+      paused: next.pausedBy !== undefined
+    })
+  }
 }
 
 async function findingThreadOf(context: CommandContext): Promise<FindingThread | 'not ours' | 'gone'> {
@@ -111,7 +120,7 @@ async function saveState(
   context: CommandContext,
   found: FindingThread,
   dismissedFor?: string
-): Promise<void> {
+): Promise<ReviewState> {
   const { state, held, finding } = found
   const next: ReviewState = {
     ...state,
@@ -129,6 +138,7 @@ async function saveState(
     held.id,
     withMarker(held.body, encodeMarker(next))
   )
+  return next
 }
 
 /** Resolves a thread where the token may; without contents: write GitHub refuses, and the reply says so. */

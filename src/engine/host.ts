@@ -5,6 +5,7 @@
 import type { DiffLineSet } from '../diff/line-set.js'
 import type { ApiFileList } from '../diff/model.js'
 import type { Finding } from '../findings/finding.js'
+import type { Walkthrough, WrittenDescription } from '../findings/walkthrough.js'
 import type { EvidenceReport, ChecksTrust } from '../evidence/index.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
@@ -63,6 +64,10 @@ export interface ReviewResult {
   lineSet: DiffLineSet
   /** Whether the model saw the people's replies through to the end, so they are answered now. */
   answerReplies: boolean
+  /** The walkthrough of the whole pull request (absent: none written, or the setting is off). */
+  walkthrough?: Walkthrough
+  /** A description for a pull request opened without one (describe: on-open). */
+  description?: WrittenDescription
   /** This run's account, for the state's run history. */
   run?: RunRecord
   /** Each evidence file and check with how it fared, for the review body. */

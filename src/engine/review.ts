@@ -17,6 +17,7 @@ import { configChangeNote } from './config.js'
 import { scopeReview, type ReviewScope } from './scope.js'
 import { publishingMarginMs, type ReviewSettings } from './settings.js'
 import { coverageOf, pendingAfter } from './settle.js'
+import { walkthroughOf } from './walkthrough.js'
 import type { RunRecord } from '../state/marker.js'
 
 export interface ReviewOptions {
@@ -52,7 +53,7 @@ export async function review<D>(
     const inScope = scoped
     if (inScope.triage.reviewable.length === 0) {
       logger.info('No reviewable file; no model call is made.')
-      const result = withRunRecord(nothingToReview(known, inScope), undefined, startedAt, now())
+      const result = withRunRecord(nothingToReview(known, inScope, settings), undefined, startedAt, now())
       return await publishStep(host, known, inScope, undefined, result, settings, logger)
     }
     const evidence = await evidenceFor(host, known, inScope, settings, logger)
@@ -65,7 +66,7 @@ export async function review<D>(
     )
     const result = withRunRecord(
       {
-        ...resultOf(known, inScope, model, logger),
+        ...resultOf(known, inScope, model, settings, logger),
         ...(evidence ? { evidence: evidence.reports } : {})
       },
       model,
@@ -212,9 +213,15 @@ function modelInput<D>(
 }
 
 /** The run when no file needs the model: the earlier findings settled against what changed, nothing new. */
-function nothingToReview<D>(prior: PriorReview<D>, scoped: ReviewScope): ReviewResult {
+function nothingToReview<D>(
+  prior: PriorReview<D>,
+  scoped: ReviewScope,
+  settings: ReviewSettings
+): ReviewResult {
   const { increment } = scoped
+  const walkthrough = walkthroughOf(prior.state, undefined, scoped, settings)
   return {
+    ...(walkthrough ? { walkthrough } : {}),
     end: { kind: 'completed' },
     headSha: prior.headSha,
     findings: settleCarried(increment.carried, increment.changes, new Set(), prior.headSha),
@@ -234,6 +241,7 @@ function resultOf<D>(
   prior: PriorReview<D>,
   scoped: ReviewScope,
   model: ModelReview,
+  settings: ReviewSettings,
   logger: Logger
 ): ReviewResult {
   const reviewable = scoped.triage.reviewable.map(entry => entry.file.path)
@@ -246,7 +254,10 @@ function resultOf<D>(
         (pending.length > 0 ? `; ${pending.length} pending for the next run.` : '.')
     )
   }
+  const walkthrough = walkthroughOf(prior.state, model.walkthrough, scoped, settings)
   return {
+    ...(walkthrough ? { walkthrough } : {}),
+    ...(model.description ? { description: model.description } : {}),
     end: model.end,
     headSha: prior.headSha,
     findings: model.findings,

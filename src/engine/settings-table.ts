@@ -8,6 +8,12 @@ import { z } from 'zod'
 import { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, PROVIDERS, type BudgetName } from '../agent/index.js'
 import { checksSchema, MAX_CHECK_MINUTES, type CheckSpec } from '../evidence/spec.js'
 import { SEVERITIES, type Severity } from '../findings/severity.js'
+import {
+  DESCRIBE_MODES,
+  WALKTHROUGH_MODES,
+  type DescribeMode,
+  type WalkthroughMode
+} from '../findings/walkthrough.js'
 import { DEFAULT_MODEL, MAX_TIME_LIMIT_MINUTES, TIME_LIMIT_ACCEPTED } from './settings.js'
 import {
   anyText,
@@ -239,6 +245,35 @@ export const SETTINGS = {
     file: 'language',
     fromFile: languageTag,
     show: tag => tag || 'English'
+  }),
+  walkthrough: setting<WalkthroughMode>({
+    description:
+      'The walkthrough that opens each review (a summary, a row per changed file, the effort): collapsed, expanded or off.',
+    type: z.enum(WALKTHROUGH_MODES),
+    default: 'collapsed',
+    text: oneOf(WALKTHROUGH_MODES),
+    accepts: { oneOf: WALKTHROUGH_MODES },
+    input: true,
+    file: 'walkthrough'
+  }),
+  diagrams: setting<boolean>({
+    description: 'A Mermaid sequence diagram in the walkthrough when a change alters a flow across modules.',
+    type: z.boolean(),
+    default: false,
+    text: boolean,
+    accepts: 'true or false',
+    input: true,
+    file: 'diagrams'
+  }),
+  describe: setting<DescribeMode>({
+    description:
+      "When Redline writes the pull request's description: off, command (on `@redline describe`) or on-open.",
+    type: z.enum(DESCRIBE_MODES),
+    default: 'command',
+    text: oneOf(DESCRIBE_MODES),
+    accepts: { oneOf: DESCRIBE_MODES },
+    input: true,
+    file: 'describe'
   }),
   'review-drafts': setting<boolean>({
     description: 'Review draft pull requests too.',

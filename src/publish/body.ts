@@ -21,6 +21,8 @@ export interface BodyInput {
   interrupted?: string
   /** The budget that ran out, when one did: the review is posted, but nothing is called clean. */
   budgetRanOut?: string
+  /** The walkthrough section (walkthrough-section.ts), and a shorter one for a body that must shrink. */
+  walkthrough?: { full: string; lean: string }
   /** Each evidence file and configured check with how it fared. */
   evidence?: readonly EvidenceLine[]
 }
@@ -152,6 +154,8 @@ function visible(input: BodyInput, detail: Detail): string {
   }
   const overview = neutralize(truncate(input.overview.trim(), detail.overviewLimit))
   if (overview !== '') sections.push(overview)
+  const walkthrough = detail.listCap === Infinity ? input.walkthrough?.full : input.walkthrough?.lean
+  if (walkthrough) sections.push(walkthrough)
   sections.push(...findingSections(input.selection, detail))
   const evidence = evidenceSection(input.evidence ?? [])
   if (evidence) sections.push(evidence)

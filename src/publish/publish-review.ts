@@ -20,6 +20,8 @@ import { findingIdOf } from '../state/marker.js'
 import { renderComment } from './comment.js'
 import { demote, selectFindings, type CommentableLines, type MovedFinding } from './select.js'
 import type { FindingReply } from './thread-replies.js'
+import type { Walkthrough, WalkthroughMode } from '../findings/walkthrough.js'
+import { renderWalkthrough } from './walkthrough-section.js'
 import { answerReplies, resolveFixedThreads, ThreadKeeper } from './resolve-threads.js'
 
 export interface PublishOptions {
@@ -53,6 +55,9 @@ export interface PublishOptions {
   interrupted?: string
   /** The budget that ran out, when one did. */
   budgetRanOut?: string
+  /** The walkthrough of the whole pull request, shown as `walkthroughMode` says and kept in the marker. */
+  walkthrough?: Walkthrough
+  walkthroughMode?: WalkthroughMode
   viewerLogin: string
   /** Each evidence file and check with how it fared, listed in the body. */
   evidence?: readonly EvidenceLine[]
@@ -85,6 +90,8 @@ export interface PublishResult {
   dryRun: boolean
   /** The previous review's body was rewritten instead of posting a new review (nothing new went inline). */
   updatedPrevious?: boolean
+  /** The walkthrough section of the body, for the job summary. */
+  walkthrough?: string
 }
 
 /** A failure to post. The review that could not be posted rides along, for the job summary. */
@@ -140,6 +147,7 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
   const state = nextState(options, findings, runId)
   const renderer = new BodyRenderer(options, selection, state)
   const body = renderer.render(new Set(), BODY_BUDGET)
+  const walkthrough = walkthroughSections(options).walkthrough?.full
   const result: PublishResult = {
     inlineFindingIds: tagged.map(c => c.findingId),
     movedToBody: [],
@@ -148,7 +156,8 @@ export async function publishReview(options: PublishOptions): Promise<PublishRes
     comments: tagged.map(c => c.comment),
     compaction: renderer.compaction,
     resolvedThreads: [],
-    dryRun: settings.dryRun
+    dryRun: settings.dryRun,
+    ...(walkthrough ? { walkthrough } : {})
   }
   if (settings.dryRun) {
     logger.info(`Dry run: the review with ${tagged.length} inline comment(s) was not posted.`)
@@ -173,6 +182,7 @@ function nextState(options: PublishOptions, findings: Finding[], runId: string):
     seq: (options.previousState?.seq ?? 0) + 1
   }
   if (options.pending && options.pending.length > 0) state.pending = options.pending
+  if (options.walkthrough) state.walkthrough = options.walkthrough
   const repliesSeen = options.repliesSeen ?? options.previousState?.repliesSeen
   if (repliesSeen !== undefined) state.repliesSeen = repliesSeen
   const runs = [...(options.previousState?.runs ?? []), ...(options.run ? [options.run] : [])]
@@ -180,6 +190,17 @@ function nextState(options: PublishOptions, findings: Finding[], runId: string):
   // A pause outlives the reviews that commands still run.
   if (options.previousState?.pausedBy !== undefined) state.pausedBy = options.previousState.pausedBy
   return state
+}
+
+/** The walkthrough section whole, and the shorter one for a body that must shrink. */
+function walkthroughSections(options: PublishOptions): { walkthrough?: { full: string; lean: string } } {
+  if (!options.walkthrough) return {}
+  return {
+    walkthrough: {
+      full: renderWalkthrough(options.walkthrough, options.walkthroughMode),
+      lean: renderWalkthrough(options.walkthrough, options.walkthroughMode, 20)
+    }
+  }
 }
 
 /** Renders the body for a budget, with the findings GitHub rejected moved into it; keeps the last compaction. */
@@ -203,7 +224,8 @@ class BodyRenderer {
         ...(options.coverage ? { coverage: options.coverage } : {}),
         ...(options.interrupted !== undefined ? { interrupted: options.interrupted } : {}),
         ...(options.budgetRanOut !== undefined ? { budgetRanOut: options.budgetRanOut } : {}),
-        ...(options.evidence ? { evidence: options.evidence } : {})
+        ...(options.evidence ? { evidence: options.evidence } : {}),
+        ...walkthroughSections(options)
       },
       budget
     )

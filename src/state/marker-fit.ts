@@ -83,7 +83,11 @@ export function fitMarker(state: ReviewState, maxChars: number, options: FitOpti
   const fitter = new MarkerFitter(state, maxChars)
   const whole = fitter.attempt(state.findings, {})
   if (fitter.fits(whole)) return fitter.result(whole)
-  const lean = fitter.withoutRuns() ?? fitter.withoutPending() ?? fitter.withoutClosedDetail()
+  const lean =
+    fitter.withoutRuns() ??
+    fitter.withoutWalkthrough() ??
+    fitter.withoutPending() ??
+    fitter.withoutClosedDetail()
   if (lean) return lean
   const closed = fitter.withoutOldestClosed(options.closedOnly === true)
   if ('fitted' in closed) return closed.fitted
@@ -122,6 +126,16 @@ class MarkerFitter {
     if ((this.state.runs?.length ?? 0) === 0) return undefined
     this.state = { ...this.state, runs: [] }
     this.notes.push('the history of earlier runs was left out of the stored state')
+    const marker = this.attempt(this.state.findings, {})
+    return this.fits(marker) ? this.result(marker) : undefined
+  }
+
+  /** The walkthrough only saves the next review rewriting rows it did not look at: it goes next. */
+  withoutWalkthrough(): FittedMarker | undefined {
+    if (!this.state.walkthrough) return undefined
+    const { walkthrough: _left, ...without } = this.state
+    this.state = without
+    this.notes.push('the walkthrough was left out of the stored state, so the next review rewrites its rows')
     const marker = this.attempt(this.state.findings, {})
     return this.fits(marker) ? this.result(marker) : undefined
   }

@@ -2,6 +2,13 @@ import { z } from 'zod'
 import type { Finding, FindingStatus } from '../findings/finding.js'
 import type { Severity } from '../findings/severity.js'
 import { truncate } from '../text/measure.js'
+import type { Walkthrough } from '../findings/walkthrough.js'
+import {
+  walkthroughFromWire,
+  walkthroughPaths,
+  walkthroughToWire,
+  wireWalkthrough
+} from './walkthrough-wire.js'
 
 /** A reviewable file whose changes were not all in front of the model by `lastReviewedSha`. */
 export interface PendingFile {
@@ -35,6 +42,8 @@ export interface ReviewState {
   pausedBy?: string
   /** Oldest first. */
   findings: Finding[]
+  /** The walkthrough of the whole pull request, rewritten row by row by each review (see walkthrough-wire.ts). */
+  walkthrough?: Walkthrough
   /** What each run that wrote a state cost and covered, oldest first; the newest MAX_RUNS_KEPT are kept. */
   runs?: RunRecord[]
 }
@@ -176,6 +185,7 @@ const wireState = z
     q: z.number().int().nonnegative().optional(),
     ra: z.number().int().positive().optional(),
     ps: z.string().min(1).max(100).optional(),
+    w: wireWalkthrough.optional(),
     ru: z.array(wireRun).max(MAX_RUNS_KEPT).optional()
   })
   .superRefine((state, ctx) => {
@@ -219,6 +229,8 @@ export interface EncodeOptions {
   quotes?: boolean
   /** The pending list is replaced by "every file is pending" when this is true. */
   pendingAll?: boolean
+  /** The walkthrough is left out when this is false. */
+  walkthrough?: boolean
   /** The run history is left out when this is false. */
   runs?: boolean
 }
@@ -256,8 +268,13 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
   }
   const pendingAll = state.pendingAll === true || options.pendingAll === true
   const pending = pendingAll ? [] : (state.pending ?? [])
+  const walkthrough = options.walkthrough === false ? undefined : state.walkthrough
   const paths = [
-    ...new Set([...state.findings.map(finding => finding.file), ...pending.map(file => file.path)])
+    ...new Set([
+      ...state.findings.map(finding => finding.file),
+      ...pending.map(file => file.path),
+      ...walkthroughPaths(walkthrough)
+    ])
   ].sort()
   const pathIndex = new Map(paths.map((path, i) => [path, i]))
   const f = state.findings.map(finding => toWireFinding(finding, options, pathIndex, intern))
@@ -273,6 +290,7 @@ function toWire(state: ReviewState, options: EncodeOptions): WireState {
   if (state.seq !== undefined && state.seq > 0) wire.q = state.seq
   if (state.repliesSeen !== undefined) wire.ra = state.repliesSeen
   if (state.pausedBy !== undefined) wire.ps = state.pausedBy
+  if (walkthrough) wire.w = walkthroughToWire(walkthrough, pathIndex)
   const runs = options.runs === false ? [] : (state.runs ?? []).slice(-MAX_RUNS_KEPT)
   if (runs.length > 0) wire.ru = runs.map(runToWire)
   return wire
@@ -415,6 +433,8 @@ function fromWire(wire: WireState): ReviewState {
   if (wire.q !== undefined) state.seq = wire.q
   if (wire.ra !== undefined) state.repliesSeen = wire.ra
   if (wire.ps !== undefined) state.pausedBy = wire.ps
+  const walkthrough = wire.w ? walkthroughFromWire(wire.w, files) : undefined
+  if (walkthrough) state.walkthrough = walkthrough
   if (wire.ru && wire.ru.length > 0) state.runs = wire.ru.map(runFromWire)
   return state
 }

@@ -9,6 +9,7 @@ import { DOCS, errorReply, notFound, type FaultResponse, type Reply, type Reques
 import { githubSchema, GraphQLApi } from './graphql.js'
 import { restDescription, type RequestViolation } from './openapi.js'
 import { RestApi } from './rest.js'
+import { PageRoutes, type StoredCheckRun } from './page-routes.js'
 import {
   GitHubStore,
   type FixtureLike,
@@ -63,6 +64,8 @@ export interface GitHubServerOptions {
   contents?: 'read' | 'write'
   /** Repository roles by login (admin, maintain, write, triage, read); anyone else reads only. */
   permissions?: Record<string, string>
+  /** The token's `checks` permission; without write, check runs are refused with 403 (default write). */
+  checks?: 'write' | 'none'
 }
 
 export interface GitHubStandIn {
@@ -82,6 +85,8 @@ export interface GitHubStandIn {
   threads: StoredThread[]
   issueComments: StoredIssueComment[]
   reactions: StoredReaction[]
+  /** Check runs as created and updated, with their annotations. */
+  checkRuns: StoredCheckRun[]
   viewer: UserJson
   /** Moves the pull request's head to `sha` (null goes back to following refs/pull/N/head). */
   setHead(sha: string | null): void
@@ -113,8 +118,10 @@ class StandIn implements GitHubStandIn {
   readonly threads: StoredThread[]
   readonly issueComments: StoredIssueComment[]
   readonly reactions: StoredReaction[]
+  readonly checkRuns: StoredCheckRun[]
 
   private readonly server: http.Server
+  private readonly page: PageRoutes
   private readonly store: GitHubStore
   private readonly rest: RestApi
   private readonly token: string
@@ -136,6 +143,8 @@ class StandIn implements GitHubStandIn {
     this.threads = this.store.threads
     this.issueComments = this.store.issueComments
     this.reactions = this.store.reactions
+    this.page = new PageRoutes(this.store, options.checks ?? 'write')
+    this.checkRuns = this.page.checkRuns
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch(error => {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
@@ -331,7 +340,7 @@ class StandIn implements GitHubStandIn {
     // A body outside the schema goes on to the route, whose 422s are GitHub's own words for each endpoint.
     const violation = recorded.violations?.find(v => v.part !== 'body')
     if (violation) return undocumented(violation)
-    const reply = await this.rest.route(ctx)
+    const reply = (await this.page.route(ctx)) ?? (await this.rest.route(ctx))
     if (reply) return reply
     this.unknownRoutes.push(recorded)
     return errorReply(notFound())

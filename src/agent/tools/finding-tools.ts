@@ -5,9 +5,10 @@ import { listFindingsTool } from './list-findings.js'
 import { publishReviewTool } from './publish-review.js'
 import type { AgentTool } from './registry.js'
 import { updateFindingTool } from './update-finding.js'
+import type { PageDraft } from './walkthrough-fields.js'
 
 export { describeFinding } from './finding-outcome.js'
 
-export function findingTools(store: FindingsStore): AgentTool[] {
-  return [addFindingTool(store), updateFindingTool(store), listFindingsTool(store), publishReviewTool()]
+export function findingTools(store: FindingsStore, page?: PageDraft): AgentTool[] {
+  return [addFindingTool(store), updateFindingTool(store), listFindingsTool(store), publishReviewTool(page)]
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { defineTool, type AgentTool } from './registry.js'
+import { pageFields, type PageDraft, type PageInput } from './walkthrough-fields.js'
 
 export const publishReviewSchema = z
   .object({
@@ -18,15 +19,19 @@ export const publishReviewSchema = z
   })
   .strict()
 
-export function publishReviewTool(): AgentTool {
+/** publish_review; with a page draft it also takes the walkthrough (and description) fields and checks them. */
+export function publishReviewTool(page?: PageDraft): AgentTool {
   return defineTool({
     name: 'publish_review',
     description:
       'Finish the review. The summary opens the review; the open findings are posted with it. Call it once, ' +
       'last, after every finding has been recorded.',
-    schema: publishReviewSchema,
+    schema: page ? publishReviewSchema.extend(pageFields(page.options)) : publishReviewSchema,
     endsRun: true,
-    run({ summary }) {
+    run(input) {
+      const { summary, ...fields } = input as { summary: string } & PageInput
+      const refused = page?.record(fields)
+      if (refused !== undefined) return { content: refused, isError: true }
       return { content: 'Review recorded.', publish: { summary: summary.trim() } }
     }
   })
