@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { costOf, priceFor } from '../../src/agent/pricing.js'
 import type { Report } from '../../eval/report.js'
+import { runEvalCli } from './support/eval-cli.js'
 import { startMessagesServer, type MessagesServer } from '../../testing/messages-server.js'
 
 jest.setTimeout(120_000)
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const API_KEY = 'sk-ant-cap-test'
 // Priced as Haiku 5.5 by the action's table: cheap enough that a fast-budget job's worst case is well
 // under a dollar, so the caps below are about the worst-case rule and not about the table.
@@ -21,21 +20,7 @@ const FIXTURE = 'ts-request-logging'
  */
 const HEAVY = { input_tokens: 10, output_tokens: 10, cache_read_input_tokens: 60_000_000 }
 
-function runCli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['eval/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.once('error', reject)
-    child.once('close', code => resolve({ code, stdout, stderr }))
-  })
-}
+const runCli = runEvalCli
 
 const base = [
   '--live',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
@@ -8,11 +7,11 @@ import { JUDGE_SYSTEM, overlap } from '../../eval/judge.js'
 import type { Fixture } from '../../eval/model.js'
 import type { Report } from '../../eval/report.js'
 import { findingFor } from '../../eval/scripted-models.js'
+import { runEvalCli } from './support/eval-cli.js'
 import { startMessagesServer, type MessagesServer, type Step } from '../../testing/messages-server.js'
 
 jest.setTimeout(240_000)
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const API_KEY = 'sk-ant-schedule-test'
 const MODEL = 'claude-haiku-5-5'
 // One seeded PR (its worst case includes the judge) and two clean ones (no judge), three runs each.
@@ -22,21 +21,7 @@ const RUNS = 3
 /** Every scripted answer's usage: far below what the estimate assumes of a turn. */
 const USAGE = { input_tokens: 20_000, output_tokens: 500 }
 
-function runCli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['eval/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.once('error', reject)
-    child.once('close', code => resolve({ code, stdout, stderr }))
-  })
-}
+const runCli = runEvalCli
 
 /** The judge matches by wording; the reviewer reports the seeded defect and nothing on a clean PR. */
 function router(fixtures: Fixture[]): Step {
