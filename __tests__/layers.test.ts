@@ -46,9 +46,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   agent: [...LOWER],
   engine: [...LOWER, 'state', 'publish', 'agent', 'evidence'],
   insights: [...LOWER, 'state', 'publish'],
-  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'commands', 'insights'],
+  learn: [...LOWER, 'state', 'publish', 'agent', 'insights'],
+  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'commands', 'insights', 'learn'],
   commands: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'action'],
-  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'insights']
+  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'insights', 'learn']
 }
 
 /**
