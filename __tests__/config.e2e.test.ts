@@ -31,6 +31,26 @@ const CONFIG = [
 
 const RISKY = 'export const run = (input: string) => eval(input)'
 
+/** The team's learned rules on the base branch: one for the legacy code the pull request changes, one not. */
+const LEARNED = [
+  '# Learned review rules',
+  '',
+  '## No null checks in legacy code',
+  '<!-- redline:rule L-legacy0001 -->',
+  '',
+  'Do not flag a missing null check in src/legacy/: every caller validates its input first.',
+  '',
+  '**Applies to:** `src/legacy/**`',
+  '',
+  '## Reversible scripts',
+  '',
+  'Flag a deploy script without a rollback step.',
+  '',
+  '**Applies to:** `deploy/**`',
+  ''
+].join('\n')
+const LEGACY_RULE = 'Do not flag a missing null check in src/legacy/: every caller validates its input first.'
+
 const MEDIUM = {
   severity: 'medium',
   category: 'security',
@@ -72,6 +92,7 @@ describe('a configuration file on the base branch', () => {
     w = await createActionWorld({
       base: {
         '.github/redline.yml': CONFIG,
+        '.github/redline/learned.md': LEARNED,
         '.github/instructions/sql.instructions.md':
           '---\napplyTo: "migrations/**/*.sql"\n---\nName every index.\n',
         'src/app.ts': 'export const a = 1\n'
@@ -82,6 +103,7 @@ describe('a configuration file on the base branch', () => {
             // Changed on the head only: it has no effect on this review.
             '.github/redline.yml': 'min-severity: low\n',
             'src/app.ts': `export const a = 1\n${RISKY}\n`,
+            'src/legacy/a.ts': 'export const legacy = (x: { id: string }) => x.id\n',
             'src/docs/handler.ts': 'export const handle = () => 1\n',
             'tools/build/compile.go': 'package build\n',
             'docs/guide.md': '# Guide\n',
@@ -165,6 +187,57 @@ describe('a configuration file on the base branch', () => {
     const [post] = postedReviews(w)
     expect(post!.body).toMatch(/^\*\*Redline review\*\* of /)
     expect(post!.body).toContain('#### Coverage')
+  })
+
+  it("gives the team's learned rule that covers a changed file, from the base, and counts it in the job summary", () => {
+    expect(firstMessage).toContain("The team's learned preferences follow:")
+    expect(firstMessage).toContain(
+      `<untrusted-data source="learned-rule:L-legacy0001">\nNo null checks in legacy code\n` +
+        `Applies to: src/legacy/**\n\n${LEGACY_RULE}\n</untrusted-data>\n` +
+        'It covers these changed files:\n- src/legacy/a.ts'
+    )
+    expect(firstMessage).not.toContain('Reversible scripts')
+    expect(reviewed.summary).toContain(
+      '**Learned rules:** 1 of 2 cover the changed files (`.github/redline/learned.md` on the base branch).'
+    )
+  })
+})
+
+describe('a learned rules file on the head only', () => {
+  let w: ActionWorld
+  let result: RunResult
+
+  beforeAll(async () => {
+    w = await createActionWorld({
+      base: { 'src/legacy/a.ts': 'export const legacy = 1\n' },
+      commits: [
+        {
+          files: {
+            '.github/redline/learned.md': LEARNED,
+            'src/legacy/a.ts': 'export const legacy = (x: { id: string }) => x.id\n'
+          }
+        }
+      ]
+    })
+    w.messages.push(reply.toolUse('publish_review', { summary: 'Nothing to flag.' }))
+    result = await runOn(w)
+  })
+
+  afterAll(async () => {
+    await w?.close()
+  })
+
+  it('has no effect: no learned section, no count, and the review says it takes effect after merge', () => {
+    expect(result.exitCode).toBe(0)
+    expect(w.messages.remaining()).toBe(0)
+    const first = firstUserText(w.messages.requests[0]!)
+    expect(first).toContain('src/legacy/a.ts')
+    expect(first).not.toContain('learned preferences')
+    expect(first).not.toContain('learned-rule:')
+    expect(result.summary).not.toContain('Learned rules')
+    expect(postedReviews(w)[0]!.body).toContain(
+      "This pull request changes Redline's configuration (.github/redline/learned.md)"
+    )
   })
 })
 

@@ -82,6 +82,25 @@ describe('renderJobSummary', () => {
     expect(summary).toMatch(/On a thread \| earlier thread \|/)
   })
 
+  it('counts the learned rules that cover the reviewed files, only when the base has the file', () => {
+    const rules = [
+      { id: 'L-a', title: 'Legacy', text: 'No null checks.', paths: ['src/legacy/**'] },
+      { title: 'By hand', text: 'Everywhere.', paths: [] },
+      { id: 'L-b', title: 'Deploy', text: 'Rollbacks.', paths: ['deploy/**'] }
+    ]
+    const file = '(`.github/redline/learned.md` on the base branch)'
+    expect(renderJobSummary({ ...base, learnedRules: rules, reviewedPaths: ['src/legacy/a.ts'] })).toContain(
+      `**Learned rules:** 2 of 3 cover the changed files ${file}.`
+    )
+    expect(renderJobSummary({ ...base, learnedRules: [], reviewedPaths: ['src/a.ts'] })).toContain(
+      `**Learned rules:** 0 of 0 cover the changed files ${file}.`
+    )
+    expect(renderJobSummary({ ...base, learnedRules: rules })).toContain(
+      '**Learned rules:** 3 in `.github/redline/learned.md` on the base branch; no files were reviewed.'
+    )
+    expect(renderJobSummary({ ...base, reviewedPaths: ['src/legacy/a.ts'] })).not.toContain('Learned rules')
+  })
+
   it('writes through a summary sink', async () => {
     const written: string[] = []
     let flushed = 0

@@ -3,6 +3,7 @@ import { emptyUsage, priceFor } from '../../src/agent/pricing.js'
 import { budgetLimits } from '../../src/agent/budgets.js'
 import { reviewWithAgent } from '../../src/agent/reviewer.js'
 import { readLinesAt, repoTools } from '../../src/agent/tools/repo-tools.js'
+import type { LearnedRuleText } from '../../src/agent/learned-rules.js'
 import {
   citedCode,
   parseVerdict,
@@ -234,7 +235,13 @@ describe('verifyFindings', () => {
 })
 
 describe('the check in a review', () => {
-  const input = async (world: ReviewWorld, model: Model, verify: boolean, passes: number) => {
+  const input = async (
+    world: ReviewWorld,
+    model: Model,
+    verify: boolean,
+    passes: number,
+    learnedRules?: LearnedRuleText[]
+  ) => {
     const reviewed = triage(world.files)
     const entries = reviewed.reviewable
     const batches = passes > 1 ? entries.map(entry => ({ files: [entry] })) : [{ files: entries }]
@@ -257,11 +264,42 @@ describe('the check in a review', () => {
         repository: 'o/r',
         pr: { number: 1, title: 'Calc', body: '' },
         guidance: [],
-        instructions: ''
+        instructions: '',
+        ...(learnedRules ? { learnedRules } : {})
       },
       logger: memoryLogger()
     })
   }
+
+  it("gives the check the team's learned rules that cover its findings' files", async () => {
+    const world = await createWorld(SPEC)
+    const calcRule: LearnedRuleText = {
+      id: 'L-calc000001',
+      title: 'Division by zero in calc',
+      text: 'Do not flag division by zero in src/calc.ts: its callers reject empty input.',
+      paths: ['src/calc.ts']
+    }
+    const otherRule: LearnedRuleText = { title: 'Vendored code', text: 'Skip vendor/.', paths: ['vendor/**'] }
+    const model = await startModel([
+      reply.blocks([
+        block.toolUse('add_finding', DIVIDE_FINDING),
+        block.toolUse('publish_review', { summary: 'One.' })
+      ]),
+      request => {
+        const id = /(f_[a-z0-9]{6}): medium/.exec(JSON.stringify(request.body.messages))?.[1] ?? 'none'
+        return reply.text(said(id, false, 'The team rule L-calc000001 covers it and this case is the same.'))
+      }
+    ])
+    const result = await input(world, model, true, 1, [calcRule, otherRule])
+    expect(result.findings).toEqual([expect.objectContaining({ status: 'dismissed' })])
+    const [review, check] = model.server.requests.map(request => JSON.stringify(request.body.messages))
+    for (const message of [review!, check!]) {
+      expect(message).toContain('<untrusted-data source=\\"learned-rule:L-calc000001\\">')
+      expect(message).toContain('its callers reject empty input')
+      expect(message).not.toContain('Skip vendor/.')
+    }
+    expect(check).toContain('It covers these cited files:\\n- src/calc.ts')
+  })
 
   it('runs after a review in several passes, and makes no request when it is off', async () => {
     const world = await createWorld(SPEC)

@@ -287,9 +287,10 @@ describe('redline under the repository configuration (the bundled CLI)', () => {
 
   it('reads .github/redline.yml at the merge base, and an option wins over it', async () => {
     // The branch lowers the threshold in its own copy of the file: the base's is the one that applies.
+    const LEARNED = '.github/redline/learned.md'
     const dir = repository(
-      { [CONFIG]: 'min-severity: high\n' },
-      { [CONFIG]: 'min-severity: informational\n' }
+      { [CONFIG]: 'min-severity: high\n', [LEARNED]: '## Empty lists\n\nFlag a mean of an empty list.\n' },
+      { [CONFIG]: 'min-severity: informational\n', [LEARNED]: '## Anything goes\n\nFlag nothing.\n' }
     )
     const shown = await cli(dir, ['config', 'show', '--base', 'main'])
     expect(shown.code).toBe(0)
@@ -310,6 +311,10 @@ describe('redline under the repository configuration (the bundled CLI)', () => {
     expect(fromFile.code).toBe(0)
     expect(fromFile.stderr).toContain(`min-severity: high (${CONFIG})`)
     expect(fromFile.stdout).toContain('Below high:\n  [MEDIUM] src/stats.ts:6 — average([]) returns NaN')
+    // The team's learned rules come from the base too.
+    expect(firstUserText(server, 0)).toContain('learned-rule:Empty lists')
+    expect(firstUserText(server, 0)).toContain('Flag a mean of an empty list.')
+    expect(firstUserText(server, 0)).not.toContain('learned-rule:Anything goes')
 
     script()
     const fromFlag = await cli(dir, ['review', '--base', 'main', '--full', '--min-severity', 'low'], env)

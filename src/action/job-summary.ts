@@ -1,4 +1,4 @@
-import type { Usage } from '../agent/index.js'
+import { learnedRulesForFiles, type LearnedRuleText, type Usage } from '../agent/index.js'
 import type { SettingOrigin, SettingSource } from '../engine/index.js'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
@@ -14,6 +14,7 @@ import { inline, severityLabel } from '../publish/markdown.js'
 import { plural } from '../text/measure.js'
 import { code } from '../publish/comment.js'
 import { LISTED_REASON_TEXT, type MovedFinding } from '../publish/select.js'
+import { LEARNED_RULES_PATH } from '../state/learned-file.js'
 
 export type UsageTotals = Pick<
   Usage,
@@ -50,6 +51,20 @@ export interface JobSummaryInput {
   walkthrough?: string
   /** Each evidence file and configured check with how it fared. */
   evidence?: readonly EvidenceLine[]
+  /** The learned rules read at the base; absent when the base has no learned rules file. */
+  learnedRules?: readonly LearnedRuleText[]
+  /** The files this run reviewed, which the learned rules are counted against; absent when it reviewed none. */
+  reviewedPaths?: readonly string[]
+}
+
+/** How many learned rules applied to this run's files; nothing when the base has no learned rules file. */
+export function learnedRulesLine(input: JobSummaryInput): string | undefined {
+  const rules = input.learnedRules
+  if (!rules) return undefined
+  const file = `${code(LEARNED_RULES_PATH)} on the base branch`
+  if (!input.reviewedPaths) return `**Learned rules:** ${rules.length} in ${file}; no files were reviewed.`
+  const covering = learnedRulesForFiles(rules, input.reviewedPaths).length
+  return `**Learned rules:** ${covering} of ${rules.length} cover the changed files (${file}).`
 }
 
 function settingsSection(input: JobSummaryInput): string | undefined {
@@ -156,6 +171,8 @@ export function renderJobSummary(input: JobSummaryInput): string {
   )
   if (input.findings.length > 0) sections.push(findingsTable(input))
   if (input.usage) sections.push(usageLine(input.usage))
+  const learned = learnedRulesLine(input)
+  if (learned) sections.push(learned)
   const notes = [...input.coverageNotes, ...(input.compaction ?? []).map(note => `Review body: ${note}.`)]
   if (notes.length > 0)
     sections.push(['### Coverage', '', ...notes.map(note => `- ${inline(note, 1000)}`)].join('\n'))

@@ -150,7 +150,9 @@ async function report(
       ...(settings.repositoryConfig ? { configFrom: settings.repositoryConfig } : {}),
       ...(check ? { check } : {}),
       ...(publish?.walkthrough ? { walkthrough: publish.walkthrough } : {}),
-      ...(outcome.evidence ? { evidence: outcome.evidence } : {})
+      ...(outcome.evidence ? { evidence: outcome.evidence } : {}),
+      ...(settings.learnedRules ? { learnedRules: settings.learnedRules } : {}),
+      ...(outcome.triage ? { reviewedPaths: outcome.triage.reviewable.map(entry => entry.file.path) } : {})
     })
   } catch (error) {
     // Outside a runner there is no summary file; the log still has everything.

@@ -7,6 +7,7 @@ import type { Finding } from '../findings/finding.js'
 import { displayPath } from '../diff/paths.js'
 import type { Logger } from '../logger.js'
 import type { BudgetLimits } from './budgets.js'
+import { learnedRulesSection, type LearnedRuleText } from './learned-rules.js'
 import type { SymbolReferences } from './symbols.js'
 import { describeFinding } from './tools/finding-tools.js'
 import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
@@ -207,6 +208,8 @@ export interface ReviewContextInput {
   pass?: PassContext
   /** The maintainers' rules for some paths; each is shown with the changed files it covers. */
   pathRules?: PathRule[]
+  /** The team's learned rules, from the base; each that covers a changed file is shown with those files. */
+  learnedRules?: LearnedRuleText[]
   /** A BCP 47 tag: the review's prose is written in this language. */
   language?: string
   /** The repository's tools' results on the changed lines, already wrapped as untrusted data. */
@@ -265,6 +268,11 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
   }
   const rules = pathRulesSection(input.pathRules ?? [], input.triage)
   if (rules) sections.push(rules)
+  const learned = learnedRulesSection(
+    input.learnedRules ?? [],
+    input.triage.reviewable.map(entry => entry.file.path)
+  )
+  if (learned) sections.push(learned)
   const language = languageSection(input.language)
   if (language) sections.push(language)
   sections.push(

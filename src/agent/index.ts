@@ -19,6 +19,7 @@ import { readGuidanceAtBase, reReviewContext, type EarlierReview } from './conte
 import { overviewFromFindings, type AgentRun } from './loop.js'
 import { RateLimitSignal } from './passes.js'
 import type { PathRule } from './first-message.js'
+import type { LearnedRuleText } from './learned-rules.js'
 import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
 import type { Provider } from './providers/settings.js'
 import { symbolReferences } from './symbols.js'
@@ -39,6 +40,7 @@ export { PROVIDERS, type Provider } from './providers/settings.js'
 export type { AgentRun } from './loop.js'
 export type { EarlierReview } from './context.js'
 export { rulesForFiles, type PathRule } from './first-message.js'
+export { learnedRulesForFiles, type LearnedRuleText } from './learned-rules.js'
 
 /** What is reviewed, as the model is told: a pull request, or (without a number) a local branch. */
 export interface ReviewTarget {
@@ -64,6 +66,8 @@ export interface ModelSettings {
   anthropicBaseUrl?: string
   /** The maintainers' rules for some paths, from the base branch. */
   pathRules?: PathRule[]
+  /** The team's learned rules, from the base branch's learned rules file: absent without one, empty without a readable rule. */
+  learnedRules?: LearnedRuleText[]
   /** A BCP 47 tag: the review's prose is written in this language. */
   language?: string
   /** Where Claude is reached; `anthropic` when absent. Bedrock and Vertex need no Anthropic key. */
@@ -204,6 +208,9 @@ export async function reviewWithModel(input: ModelReviewInput): Promise<ModelRev
       guidance,
       instructions: settings.instructions,
       ...(settings.pathRules && settings.pathRules.length > 0 ? { pathRules: settings.pathRules } : {}),
+      ...(settings.learnedRules && settings.learnedRules.length > 0
+        ? { learnedRules: settings.learnedRules }
+        : {}),
       ...(settings.language ? { language: settings.language } : {}),
       symbols,
       ...(reReview ? { reReview } : {}),

@@ -260,6 +260,7 @@ async function checkFindings(input: AgentReviewInput, store: FindingsStore, run:
     files: input.prFiles,
     readHeadLines: path => readLinesAt(git, headSha, path),
     ids: store.touched(),
+    ...(input.context.learnedRules ? { learnedRules: input.context.learnedRules } : {}),
     logger: input.logger,
     usage: run.usage,
     // Under the run's clock, the check ends by its deadline too.

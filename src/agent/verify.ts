@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js'
 import type { DiffFile } from '../diff/model.js'
 import { renderFileDiff } from '../diff/prompt-diff.js'
 import { BudgetTracker, type BudgetLimits } from './budgets.js'
+import { learnedRulesForCheck, type LearnedRuleText } from './learned-rules.js'
 import { MessageHistory } from './messages.js'
 import { addUsage, priceFor, type Usage } from './pricing.js'
 import { EPHEMERAL_CACHE, ToolRegistry, type AgentTool } from './tools/registry.js'
@@ -93,6 +94,7 @@ export const VERIFY_SYSTEM_PROMPT = `You are a sceptical senior engineer checkin
 For each finding, decide from the code whether it is a real problem that this change introduces:
 - It is real only when the code path it describes exists at the head and leads to the wrong outcome it states.
 - It is not real when the problem existed before the change, the code is correct in its context (a caller, a type or a guard elsewhere makes it so), the compiler or linter catches it, or it rests on an assumption the code contradicts.
+- It is not real when it goes against one of the team's learned rules given with it (preferences learned from the team's past reviews and approved in the repository), unless the code shows that this case differs from what the rule describes.
 - Check with the tools: read the callers and definitions the finding depends on (find_references, read_file, search_code). The cited code and the diff are given; the reviewer's reasoning is not, and is not evidence.
 - When the code does not settle it within your budget, say so: an undecided finding stays as it is.
 
@@ -137,7 +139,8 @@ export function parseVerdicts(text: string): Map<string, BatchVerdict> {
 export function verificationMessage(
   findings: readonly Finding[],
   cited: ReadonlyMap<string, string>,
-  diffs: ReadonlyMap<string, string>
+  diffs: ReadonlyMap<string, string>,
+  learnedRules: readonly LearnedRuleText[] = []
 ): string {
   const parts = [
     `Judge these ${findings.length === 1 ? 'finding' : `${findings.length} findings`} of the review of this pull ` +
@@ -158,6 +161,11 @@ export function verificationMessage(
   for (const [path, diff] of diffs) {
     parts.push(`The pull request's diff of ${path}:\n${wrapUntrusted(`diff:${path}`, diff)}`)
   }
+  const learned = learnedRulesForCheck(
+    learnedRules,
+    findings.map(finding => finding.file)
+  )
+  if (learned) parts.push(learned)
   parts.push(
     'Answer with one JSON object per finding, one per line: {"id": …, "real": true, false or null, "reason": …}.'
   )
@@ -180,6 +188,8 @@ export interface VerifyOptions {
   usage?: Usage
   budget?: BudgetLimits
   now?: () => number
+  /** The team's learned rules: each batch is given those that cover its findings' files. */
+  learnedRules?: readonly LearnedRuleText[]
 }
 
 export interface VerifyReport {
@@ -329,7 +339,7 @@ async function verificationMessageOf(options: VerifyOptions, batch: readonly Fin
       )
     }
   }
-  return verificationMessage(batch, cited, diffs)
+  return verificationMessage(batch, cited, diffs, options.learnedRules)
 }
 
 /** Sends the conversation, counts the turn, its usage and tokens, and keeps the answer in the conversation. */

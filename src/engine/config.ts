@@ -6,12 +6,13 @@
  */
 import { LineCounter, isMap, isScalar, parseDocument, type Document } from 'yaml'
 import { z } from 'zod'
-import type { PathRule } from '../agent/index.js'
+import type { LearnedRuleText, PathRule } from '../agent/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import type { Git } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { acceptedText } from './setting-values.js'
 import { MAX_CHECK_MINUTES } from '../evidence/spec.js'
+import { LEARNED_RULES_PATH, MAX_LEARNED_FILE_CHARS, parseLearnedFile } from '../state/learned-file.js'
 import { MAX_TIME_LIMIT_MINUTES } from './settings.js'
 import {
   defaultText,
@@ -111,6 +112,8 @@ export interface RepositoryConfig {
   values: ConfigValues
   /** path-instructions, then the .github/instructions files, in path order. */
   pathRules: PathRule[]
+  /** The rules of the learned rules file, when the base has one (none readable is an empty list). */
+  learnedRules?: LearnedRuleText[]
 }
 
 /**
@@ -121,6 +124,7 @@ export function configChangeNote(changedPaths: readonly string[]): string | unde
   const changed = changedPaths.filter(
     path =>
       (CONFIG_PATHS as readonly string[]).includes(path) ||
+      path === LEARNED_RULES_PATH ||
       (path.startsWith(`${INSTRUCTIONS_DIR}/`) && INSTRUCTIONS_FILE.test(path))
   )
   if (changed.length === 0) return undefined
@@ -361,7 +365,7 @@ export async function readRepositoryConfig(
       .filter(entry => entry.kind === 'blob' && INSTRUCTIONS_FILE.test(entry.name))
       .map(entry => entry.path)
       .sort()
-    blobs = await git.readBlobs(commit, [...CONFIG_PATHS, ...instructionFiles])
+    blobs = await git.readBlobs(commit, [...CONFIG_PATHS, LEARNED_RULES_PATH, ...instructionFiles])
   } catch (error) {
     throw new ConfigurationError(
       `Could not read ${CONFIG_PATHS[0]} at the base commit ${commit.slice(0, 7)}: ${errorMessage(error)}`
@@ -390,5 +394,37 @@ export async function readRepositoryConfig(
     if (rule) pathRules.push({ source: file, ...rule })
     else logger.warning(`${file} has no applyTo front matter; it is not used.`)
   }
-  return { commit, ...(path ? { path } : {}), values, pathRules }
+  const learnedRules = learnedRulesAt(blobs.get(LEARNED_RULES_PATH), commit, logger)
+  return { commit, ...(path ? { path } : {}), values, pathRules, ...(learnedRules ? { learnedRules } : {}) }
+}
+
+/**
+ * The rules of the learned rules file read at the base, as the reviewer is given them: what could be read is
+ * used, and one warning says what could not. No file is no rules, silently.
+ */
+export function learnedRulesAt(
+  bytes: Buffer | undefined,
+  commit: string,
+  logger: Logger
+): LearnedRuleText[] | undefined {
+  if (!bytes) return undefined
+  if (bytes.includes(0)) {
+    logger.warning(`${LEARNED_RULES_PATH} is not a text file; its rules are not used.`)
+    return []
+  }
+  // A UTF-8 character is at most 4 bytes: this holds every character the parse reads, and one more.
+  const text = bytes.subarray(0, MAX_LEARNED_FILE_CHARS * 4 + 4).toString('utf8')
+  const file = parseLearnedFile(text)
+  if (file.problems.length > 0)
+    logger.warning(`${LEARNED_RULES_PATH}: ${file.problems.join('; ')}; the rest of it is used.`)
+  logger.info(
+    `${file.rules.length} learned rule${file.rules.length === 1 ? '' : 's'} from ${LEARNED_RULES_PATH} at ` +
+      `${commit.slice(0, 7)} (the base branch).`
+  )
+  return file.rules.map(({ id, title, text: ruleText, paths }) => ({
+    ...(id ? { id } : {}),
+    title,
+    text: ruleText,
+    paths
+  }))
 }

@@ -143,7 +143,7 @@ export function resolveSettings(sources: SettingsSources): ResolvedSettings {
 
 /**
  * What a review runs with, from the resolved values and the repository's configuration: the part both doors
- * share. `config` adds the path rules and where the configuration was read.
+ * share. `config` adds the path rules, the learned rules and where the configuration was read.
  */
 export function reviewSettingsOf(values: SettingValues, config?: RepositoryConfig): ReviewSettings {
   const pathRules = config?.pathRules ?? []
@@ -163,6 +163,7 @@ export function reviewSettingsOf(values: SettingValues, config?: RepositoryConfi
     timeLimitMs: Math.round(values['time-limit'] * 60_000),
     ...(values.language ? { language: values.language } : {}),
     ...(pathRules.length > 0 ? { pathRules } : {}),
+    ...(config?.learnedRules ? { learnedRules: config.learnedRules } : {}),
     ...(values.evidence.length > 0 || values.checks.length > 0
       ? { evidence: { files: values.evidence, checks: values.checks } }
       : {}),
