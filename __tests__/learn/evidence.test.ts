@@ -261,15 +261,3 @@ describe('the caps of the evidence', () => {
     }
   })
 })
-
-describe('permissions', () => {
-  it('fails with a clear message when GitHub refuses the lookup, and asks again next time', async () => {
-    const canWrite = writeAccess(octokit('ghs_wrong'), REPO)
-    await expect(canWrite('maya')).rejects.toThrow(
-      /could not read @maya's permission on acme\/widgets: Bad credentials/
-    )
-    const before = permissionRequests().length
-    await expect(canWrite('maya')).rejects.toThrow(/Bad credentials/)
-    expect(permissionRequests().length - before).toBe(1)
-  })
-})
