@@ -165,6 +165,11 @@ describe('reading the evidence of a history', () => {
     expect(items.map(keyOf).sort()).toEqual(want.map(keyOf).sort())
     expect(items.some(item => item.kind === 'human-comment')).toBe(true)
     expect(items.some(item => item.kind === 'thumbs-down')).toBe(false)
+    const withMilliseconds = since.replace(/Z$/, '.000Z')
+    expect(await readEvidence(store, NAME, withMilliseconds, writeAccess(octokit(), REPO))).toEqual(items)
+    await expect(readEvidence(store, NAME, 'last week', writeAccess(octokit(), REPO))).rejects.toThrow(
+      /"last week" is not a time/
+    )
   })
 
   it('asks GitHub once per person, and takes a non-collaborator as having no permission', async () => {
