@@ -75,7 +75,7 @@ export function renderEvidenceItem(item: EvidenceItem, label: string, isNew: boo
 
 /** The items that fit, newest first (new ones before the rest), then shown oldest first. */
 function fitting(items: readonly EvidenceItem[], through: string | null, maxChars: number) {
-  const isNew = (item: EvidenceItem) => through === null || isAfter(item.createdAt, through)
+  const isNew = (item: EvidenceItem) => through !== null && isAfter(item.createdAt, through)
   const byPriority = [...items].sort(
     (a, b) => Number(isNew(b)) - Number(isNew(a)) || Date.parse(b.createdAt) - Date.parse(a.createdAt)
   )
