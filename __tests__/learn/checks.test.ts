@@ -173,7 +173,9 @@ describe('checkRules', () => {
       expect(dropped[0]!.reason).toContain('a rule may only say what to flag')
     }
     expect(contentProblem('Null checks', LEGACY_TEXT)).toBeUndefined()
-    expect(contentProblem('Ignored errors', 'Flag ignored return values of fs.write in src/io/.')).toBeUndefined()
+    expect(
+      contentProblem('Ignored errors', 'Flag ignored return values of fs.write in src/io/.')
+    ).toBeUndefined()
   })
 
   describe('a rule people deleted', () => {
@@ -192,7 +194,9 @@ describe('checkRules', () => {
       const older = [dismissal(16, { createdAt: '2026-11-18T00:00:00Z' }), dismissal(17)]
       const { kept, dropped } = checkRules([legacyRule(older)], context(older, { deletions: [deletion] }))
       expect(kept).toEqual([])
-      expect(dropped[0]!.reason).toMatch(/repeats the rule "Null checks in legacy code" people deleted on 2026-11-20/)
+      expect(dropped[0]!.reason).toMatch(
+        /repeats the rule "Null checks in legacy code" people deleted on 2026-11-20/
+      )
     })
 
     it('is caught when reworded, and when it is in the ledger from an earlier run', () => {
@@ -218,7 +222,12 @@ describe('checkRules', () => {
 
 describe('checkRemovals', () => {
   const added = '2026-11-01T00:00:00Z'
-  const rule = redlineRule(LEGACY_TEXT, ['src/legacy/**'], ['https://github.com/acme/shop/pull/3'], 'Legacy nulls')
+  const rule = redlineRule(
+    LEGACY_TEXT,
+    ['src/legacy/**'],
+    ['https://github.com/acme/shop/pull/3'],
+    'Legacy nulls'
+  )
   const current = parseLearnedFile(learnedFile([rule], { added }))
   const removal = (evidence: EvidenceItem[]) => ({
     id: rule.id as string,
@@ -262,7 +271,6 @@ describe('globProblem', () => {
   it('accepts the globs people write and refuses the rest', () => {
     for (const glob of ['src/legacy/**', '**/*.{ts,tsx}', 'docs/*.md', 'src/[a-z]*/index.ts'])
       expect(globProblem(glob)).toBeUndefined()
-    for (const glob of ['', ' src/**', 'a`b', 'src\\x', 'src/[a-'])
-      expect(globProblem(glob)).toBeDefined()
+    for (const glob of ['', ' src/**', 'a`b', 'src\\x', 'src/[a-']) expect(globProblem(glob)).toBeDefined()
   })
 })

@@ -79,7 +79,12 @@ describe('renderEvidence', () => {
 
 describe('renderCurrentRules', () => {
   it('shows Redline’s rules with ids, people’s own rules and deleted rules, all as data', () => {
-    const legacy = redlineRule(LEGACY_TEXT, ['src/legacy/**'], ['https://github.com/acme/shop/pull/3'], 'Legacy')
+    const legacy = redlineRule(
+      LEGACY_TEXT,
+      ['src/legacy/**'],
+      ['https://github.com/acme/shop/pull/3'],
+      'Legacy'
+    )
     const source = learnedFile([legacy]).replace(
       '<!-- redline:ledger',
       `## Ours\n\nFlag eval. ${HOSTILE}\n\n<!-- redline:ledger`
