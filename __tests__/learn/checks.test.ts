@@ -115,6 +115,20 @@ describe('checkRules', () => {
     ])
   })
 
+  it('drops a rule that a section people wrote themselves already says', () => {
+    const source = learnedFile([]).replace(
+      '<!-- redline:ledger',
+      `## Legacy code\n\n${LEGACY_TEXT}\n\n<!-- redline:ledger`
+    )
+    const items = [dismissal(12), dismissal(15)]
+    const { kept, dropped } = checkRules(
+      [legacyRule(items)],
+      context(items, { current: parseLearnedFile(source) })
+    )
+    expect(kept).toEqual([])
+    expect(dropped[0]!.reason).toBe('the team\'s own rule "Legacy code" says this already')
+  })
+
   it(`caps the rules Redline writes at ${MAX_LEARNED_RULES} and reports the rest`, () => {
     const items = Array.from({ length: 34 }, (_, i) => dismissal(200 + i))
     const proposals = items.map((item, i) =>
