@@ -59,6 +59,7 @@ describe('renderEvidence', () => {
     const rendered = renderEvidence([fresh, spent, old], { current, deletions: [deletion] })
     expect(rendered.given).toEqual([old, fresh])
     expect(rendered.spent).toBe(1)
+    expect(rendered.fresh).toBe(1)
     expect(rendered.text).not.toContain(spent.url)
     expect(rendered.text).toContain('E1\n')
     expect(rendered.text).toContain('E2 (new since the last run)')

@@ -13,6 +13,7 @@ import {
   type LearnedFile,
   type LearnedRule
 } from '../state/learned-file.js'
+import { cleanUntrusted } from '../text/untrusted.js'
 import type { EvidenceItem, ProposedRemoval, ProposedRule } from './types.js'
 
 /** The most rules Redline keeps in the file; a person's own sections are not counted. */
@@ -145,7 +146,10 @@ const NOT_ABOUT_FLAGGING: ReadonlyArray<readonly [RegExp, string]> = [
     'names a tool'
   ],
   [/<\/?untrusted-data|<!--|-->|redline:(?:rule|ledger)/i, 'holds markup the rules file uses'],
-  [/^[ \t]*(?:#|(?:\*\*)?(?:applies to|evidence):)/im, 'holds a line the rules file reads as structure']
+  [
+    /^[ \t]*(?:#|```|~~~|(?:\*\*)?(?:applies to|evidence):)/im,
+    'holds a line the rules file reads as structure'
+  ]
 ]
 
 /** Why a rule's words are not a rule about what to flag, or undefined. */
@@ -360,8 +364,8 @@ export function checkRules(proposals: readonly ProposedRule[], context: CheckCon
   for (const rule of passed) {
     const clean = {
       ...rule,
-      title: rule.title.trim(),
-      rule: rule.rule.trim(),
+      title: cleanUntrusted(rule.title).trim(),
+      rule: cleanUntrusted(rule.rule).trim(),
       paths: [...new Set(rule.paths)]
     }
     const id = ruleId(clean.rule, clean.paths)
