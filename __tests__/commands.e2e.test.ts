@@ -208,6 +208,31 @@ describe('@redline commands', () => {
       expect.stringMatching(/^Automatic reviews of PR #1 are paused \(@maintainer said pause\)/)
     )
     expect(w.messages.requests).toHaveLength(0)
+    // The push's check is completed: neutral without a gate, failure under one, saying how to get a review.
+    const pausedCheck = w.github.checkRuns[w.github.checkRuns.length - 1]!
+    expect(pausedCheck).toMatchObject({
+      head_sha: w.fixture.headSha,
+      status: 'completed',
+      conclusion: 'neutral'
+    })
+    expect(pausedCheck.output.summary).toMatch(/are paused .*`@redline resume`.*`@redline review`/)
+    const gated = await runOn(w, {
+      eventName: 'pull_request_target',
+      payload: pullRequestPayload(w.fixture, 'synchronize'),
+      inputs: { 'fail-on': 'high' }
+    })
+    expect(gated.exitCode).toBe(1)
+    expect(gated.annotations.filter(a => a.level === 'error').map(a => a.message)).toEqual([
+      expect.stringMatching(
+        /^The gate \(fail-on: high\) does not pass a commit it did not review: Automatic reviews of PR #1 are paused/
+      )
+    ])
+    expect(w.github.checkRuns[w.github.checkRuns.length - 1]).toMatchObject({
+      head_sha: w.fixture.headSha,
+      status: 'completed',
+      conclusion: 'failure',
+      output: { title: 'Not reviewed' }
+    })
 
     expect((await comment(w, '@redline resume').run()).exitCode).toBe(0)
     w.messages.push(reply.toolUse('add_finding', DIVIDE_FINDING), publish('Adds divide.'))

@@ -8,6 +8,7 @@ import { git } from '../testing/pr-fixture.js'
 import {
   DIVIDE_FINDING,
   expectNoSecretLeak,
+  expectNoStack,
   expectNotice,
   expectOneError,
   MATH_BASE,
@@ -38,14 +39,30 @@ function firstUserText(request: RecordedMessagesRequest | undefined): string {
 }
 
 describe('fork pull requests under pull_request', () => {
-  it('a fork without the key: exit 0 with a notice that points to pull_request_target', async () => {
-    world = await setUp({ spec: { forkOwner: 'mallory' } })
+  it('a fork without the key: exit 0 with a notice that points to pull_request_target; its read-only token gets no check', async () => {
+    // GitHub gives the run a read-only token: the check run it tries is refused with 403.
+    world = await setUp({ spec: { forkOwner: 'mallory' }, server: { checks: 'none' } })
     const result = await runOn(world, { inputs: { 'anthropic-api-key': '' } })
-    expectNotice(
-      result,
-      /^PR #1 comes from a fork, .*no secrets.*pull_request_target.*"Fork pull requests" in the README/
-    )
-    expect(world.github.requests).toHaveLength(0)
+    expect(result.exitCode).toBe(0)
+    expect(result.annotations.filter(a => a.level !== 'notice')).toEqual([])
+    expect(result.annotations.map(a => a.message)).toEqual([
+      expect.stringMatching(
+        /^PR #1 comes from a fork, .*no secrets.*pull_request_target.*"Fork pull requests" in the README/
+      ),
+      'Redline could not post its "Redline" check run: GitHub gives pull_request runs from forks and from ' +
+        'Dependabot a read-only token.'
+    ])
+    expectNoStack(result)
+    // The one request: the completed check on the head, refused.
+    const { owner, repo } = world.fixture
+    expect(world.github.requests.map(r => [r.method, r.path, r.status])).toEqual([
+      ['POST', `/repos/${owner}/${repo}/check-runs`, 403]
+    ])
+    expect(world.github.requests[0]!.body).toMatchObject({
+      head_sha: world.fixture.headSha,
+      status: 'completed',
+      conclusion: 'neutral'
+    })
     expect(world.messages.requests).toHaveLength(0)
     expectNoSecretLeak(world, result)
   })

@@ -254,12 +254,24 @@ describe('@redline describe', () => {
     expect(asked).toContain('Fixes #12')
     expect(asked).not.toContain('Adds `divide(a, b)`.')
 
-    // A dry run writes nothing into the body.
+    // A dry run writes nothing into the body and posts no reply: the log shows what it would write.
+    const isWrite = (r: { method: string; path: string }) =>
+      ['POST', 'PATCH', 'PUT'].includes(r.method) && r.path !== '/graphql'
+    const writesBefore = w.github.requests.filter(isWrite).length
+    const repliesBefore = w.github.issueComments.length
     w.messages.push(reply.toolUse('write_description', { description: 'A third description.' }))
     const dry = await comment(w, '@redline describe', { 'dry-run': 'true' })
     expect(dry.exitCode).toBe(0)
-    expect(dry.stdout).toContain('Dry run: the description was not written.')
+    expect(dry.stdout).toContain(
+      'Dry run: the description was not written. It would read:\nA third description.'
+    )
+    expect(dry.stdout).toContain('Dry run: no reply posted.')
     expect(await pullBody()).toBe(twice)
+    // Only the command itself was added to the conversation.
+    expect(w.github.issueComments).toHaveLength(repliesBefore + 1)
+    const writes = w.github.requests.filter(isWrite).slice(writesBefore)
+    // The 👀 on the command is the only write.
+    expect(writes.map(r => r.path)).toEqual([expect.stringMatching(/\/issues\/comments\/\d+\/reactions$/)])
   })
 })
 

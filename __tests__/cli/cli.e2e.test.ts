@@ -213,7 +213,17 @@ describe('redline (the bundled CLI)', () => {
     const dir = repository()
     const server = await model()
     const missing = join(dir, 'no-such-directory')
-    server.push(reply.toolUse('publish_review', { summary: 'Adds average().' }))
+    server.push(
+      reply.toolUse('publish_review', {
+        summary: 'Adds average().',
+        walkthrough: {
+          summary: 'Adds average() next to sum().',
+          files: [{ paths: ['src/stats.ts'], change: 'New average(): the sum over the count.' }],
+          effort: 1,
+          effort_reason: 'One small function.'
+        }
+      })
+    )
     const run = await cli(dir, ['review', '--base', 'main'], {
       ANTHROPIC_API_KEY: KEY,
       ANTHROPIC_BASE_URL: server.url,
@@ -223,6 +233,12 @@ describe('redline (the bundled CLI)', () => {
     expect(run.code).toBe(0)
     expect(firstUserText(server, 0)).toContain('return sum(values) / values.length')
     expect(existsSync(missing)).toBe(false)
+    // The walkthrough the model wrote is shown before the findings.
+    expect(run.stdout).toContain(
+      'Walkthrough:\n  Adds average() next to sum().\n\n' +
+        '  src/stats.ts  New average(): the sum over the count.\n\n' +
+        '  Effort to review: 1/5 · One small function.\n\nNo open findings.'
+    )
   })
 
   it('reviews the branch, then after a fix reviews only what changed and reports the finding resolved', async () => {

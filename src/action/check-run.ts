@@ -41,17 +41,37 @@ export interface CheckReporter {
   finish(headSha: string, input: CheckReportInput): Promise<PostedCheck | undefined>
 }
 
-/** Nothing is posted on a dry run: the check run neither. */
-const DRY_RUN: CheckReporter = { begin: async () => undefined, finish: async () => undefined }
+/** A run whose token can never write checks: a fork's or Dependabot's pull_request run. */
+export const READ_ONLY_TOKEN =
+  'Redline could not post its "Redline" check run: GitHub gives pull_request runs from forks and from ' +
+  'Dependabot a read-only token.'
 
-export function checkReporter(options: {
+/** Nothing is posted on a dry run: the check run neither; the log says what it would conclude. */
+function dryRunReporter(logger: Logger): CheckReporter {
+  return {
+    begin: async () => undefined,
+    async finish(_headSha, input) {
+      const { title } = checkOutput(input)
+      logger.info(
+        `Dry run: the "${CHECK_NAME}" check run would conclude ${checkConclusion(input)}: ${title}.`
+      )
+      return undefined
+    }
+  }
+}
+
+export interface CheckReporterOptions {
   octokit: Octokit
   repository: Repository
   logger: Logger
   dryRun?: boolean
-}): CheckReporter {
+  /** The notice for a 403; by default, that the workflow lacks `checks: write`. */
+  refusedNotice?: string
+}
+
+export function checkReporter(options: CheckReporterOptions): CheckReporter {
   const { octokit, repository, logger } = options
-  if (options.dryRun) return DRY_RUN
+  if (options.dryRun) return dryRunReporter(logger)
   let refused = false
   let started: { headSha: string; run: CheckRunRef } | undefined
   /** A 403 turns the check off for the rest of the run, with one notice; anything else is a warning. */
@@ -62,7 +82,7 @@ export function checkReporter(options: {
     } catch (error) {
       if (httpStatus(error) === 403) {
         refused = true
-        core.notice(NO_CHECKS_PERMISSION)
+        core.notice(options.refusedNotice ?? NO_CHECKS_PERMISSION)
       } else {
         logger.warning(`Could not ${what} the "${CHECK_NAME}" check run: ${errorMessage(error)}`)
       }
@@ -107,7 +127,7 @@ export function checkInputOf(
   const end: CheckRunEnd = failure
     ? { kind: 'failed', reason: failure }
     : outcome.end.kind === 'skipped'
-      ? { kind: 'not-reviewed', reason: outcome.end.reason }
+      ? { kind: outcome.end.unreviewed ? 'unreviewable' : 'not-reviewed', reason: outcome.end.reason }
       : { kind: 'reviewed' }
   const reviewUrl = outcome.delivered?.reviewUrl
   return {

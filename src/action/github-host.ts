@@ -173,6 +173,7 @@ async function readPriorReview(options: GitHubHostOptions, logger: Logger): Prom
       ...base,
       notes,
       skip: {
+        unreviewed: true,
         reason:
           `Automatic reviews of PR #${ref.prNumber} are paused (@${stored.pausedBy} said pause); comment ` +
           `\`${options.settings.triggerPhrase} resume\` to restart them, or \`${options.settings.triggerPhrase} review\` for one review now.`

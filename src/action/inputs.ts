@@ -68,6 +68,18 @@ export function readFailOn(read: InputReader, fallback: Severity | 'none' = 'non
   return resolveInputs(name => (name === 'fail-on' ? text : '')).values['fail-on']
 }
 
+/**
+ * A few inputs alone, for a run that ends before the settings are read (a fork's without the key): the
+ * others are not looked at, so a mistake in one of them cannot turn that run's notice into an error.
+ */
+export function readSomeInputs<N extends SettingName>(
+  read: InputReader,
+  names: readonly N[]
+): Pick<SettingValues, N> {
+  const wanted: readonly string[] = names
+  return resolveInputs(name => (wanted.includes(name) ? read(name) : '')).values
+}
+
 /** The key and the token the action cannot run without, each refused with what to do. */
 function requireCredentials(values: SettingValues): void {
   if (values['anthropic-api-key'] === '' && values.provider === 'anthropic') {

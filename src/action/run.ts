@@ -1,19 +1,13 @@
 import * as core from '@actions/core'
 import { actionsLogger } from './logger.js'
-import {
-  decideFromEvent,
-  forkWithoutSecretsNotice,
-  LABELED,
-  parseRepository,
-  type ReviewRequest
-} from './event.js'
+import { decideFromEvent, LABELED, parseRepository, type ReviewRequest } from './event.js'
 import { readEventPayload } from './event-file.js'
 import { ACTION_WORDS, failureLine, review, shouldFail, type ReviewOutcome } from '../engine/index.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv, type Octokit } from '../github/client.js'
 import { thisRun } from './workflow-run.js'
 import { loadRepositoryConfig } from './repository-config.js'
-import { readFailOn, readMode, readSettings, secretsOf, type Settings } from './inputs.js'
+import { readMode, readSettings, secretsOf, type Settings } from './inputs.js'
 import { runInsightsAction } from './insights-run.js'
 import type { Logger } from '../logger.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
@@ -21,35 +15,11 @@ import { computeOutputs, writeFindingsFile } from './outputs.js'
 import { writeJobSummary } from './job-summary.js'
 import { checkInputOf, checkReporter, type PostedCheck } from './check-run.js'
 import { noticeChecksNotRun } from './evidence-notices.js'
-import {
-  DEPENDABOT,
-  dependabotWithoutKey,
-  forkWithoutKey,
-  gateLine,
-  matchesAuthor,
-  pullRequestOf,
-  skipLabel,
-  skippedAuthor,
-  type Unreviewed
-} from './unreviewed.js'
+import { matchesAuthor, pullRequestOf, skipLabel, skippedAuthor, type Unreviewed } from './unreviewed.js'
+import { endUnreviewed, withoutKey, type SkippedRun, type UnreviewedCheckTarget } from './unreviewed-run.js'
+import type { Severity } from '../findings/severity.js'
 
-type Prepared =
-  | { settings: Settings; request: ReviewRequest; octokit: Octokit }
-  | { skip: string; unreviewed?: Unreviewed; failOn?: Settings['failOn'] }
-
-/** Why a pull request the workflow cannot review is not reviewed, before the settings refuse an empty key. */
-function withoutKey(eventName: string, payload: unknown): Prepared | undefined {
-  if (core.getInput('anthropic-api-key').trim() !== '') return undefined
-  const pr = pullRequestOf(payload)
-  if (!pr) return undefined
-  const forkNotice = forkWithoutSecretsNotice(eventName, payload)
-  const unreviewed = forkNotice
-    ? forkWithoutKey(pr.number, forkNotice)
-    : pr.author?.toLowerCase() === DEPENDABOT
-      ? dependabotWithoutKey(pr.number)
-      : undefined
-  return unreviewed && { skip: unreviewed.notice, unreviewed }
-}
+type Prepared = { settings: Settings; request: ReviewRequest; octokit: Octokit } | SkippedRun
 
 /**
  * The settings and the request, or the reason there is nothing to do. The inputs are checked first; the
@@ -59,7 +29,7 @@ function withoutKey(eventName: string, payload: unknown): Prepared | undefined {
 async function prepare(workspace: string, logger: Logger): Promise<Prepared> {
   const eventName = process.env['GITHUB_EVENT_NAME'] ?? ''
   const payload = readEventPayload(process.env['GITHUB_EVENT_PATH'])
-  const unreviewable = withoutKey(eventName, payload)
+  const unreviewable = withoutKey(eventName, payload, logger)
   if (unreviewable) return unreviewable
   const read = (name: string): string => core.getInput(name)
   const inputs = readSettings(read)
@@ -83,22 +53,39 @@ async function prepare(workspace: string, logger: Logger): Promise<Prepared> {
     reviewDrafts: settings.reviewDrafts,
     reviewLabel: settings.labels.review
   })
-  if ('skip' in decision) return { ...decision, failOn: settings.failOn }
+  const headSha = pullRequestOf(payload)?.headSha
+  const check: UnreviewedCheckTarget | undefined = headSha
+    ? {
+        reporter: { octokit, repository, logger, dryRun: settings.dryRun },
+        headSha,
+        triggerPhrase: settings.triggerPhrase
+      }
+    : undefined
+  const left = (unreviewed: Unreviewed): Prepared => ({
+    skip: unreviewed.notice,
+    unreviewed,
+    failOn: settings.failOn,
+    ...(check ? { check } : {})
+  })
+  if ('skip' in decision) return decision.unreviewed ? left(decision.unreviewed) : decision
   const request = decision.review
   // A manual dispatch or the review label is someone asking for this review; the skip label and
   // skip-authors are for the automatic ones.
   if (request.kind === 'pull_request' && request.action !== LABELED) {
-    if (request.labels.includes(settings.labels.skip)) {
-      const unreviewed = skipLabel(request.pr.prNumber, settings.labels.skip)
-      return { skip: unreviewed.notice, unreviewed, failOn: settings.failOn }
-    }
+    if (request.labels.includes(settings.labels.skip))
+      return left(skipLabel(request.pr.prNumber, settings.labels.skip))
     const pr = pullRequestOf(payload)
-    if (pr?.author && matchesAuthor(settings.skipAuthors, pr.author)) {
-      const unreviewed = skippedAuthor(pr.number, pr.author)
-      return { skip: unreviewed.notice, unreviewed, failOn: settings.failOn }
-    }
+    if (pr?.author && matchesAuthor(settings.skipAuthors, pr.author))
+      return left(skippedAuthor(pr.number, pr.author))
   }
   return { settings, request, octokit }
+}
+
+/** A gate fails a head left unreviewed on purpose (paused), as its check does. */
+function pausedGateLine(outcome: ReviewOutcome<unknown>, failOn: Severity | 'none'): string | undefined {
+  const end = outcome.end
+  if (failOn === 'none' || end.kind !== 'skipped' || !end.unreviewed) return undefined
+  return `The gate (fail-on: ${failOn}) does not pass a commit it did not review: ${end.reason}`
 }
 
 async function report(
@@ -168,12 +155,7 @@ export async function run(): Promise<void> {
     if (readMode(name => core.getInput(name)) === 'insights') return await runInsightsAction(logger)
     const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
     const prepared = await prepare(workspace, logger)
-    if ('skip' in prepared) {
-      const failOn = prepared.failOn ?? readFailOn(name => core.getInput(name))
-      if (prepared.unreviewed && failOn !== 'none') core.setFailed(gateLine(prepared.unreviewed, failOn))
-      else core.notice(prepared.skip)
-      return
-    }
+    if ('skip' in prepared) return await endUnreviewed(prepared)
     const { settings, request, octokit } = prepared
     const host = gitHubHost({
       settings,
@@ -192,7 +174,10 @@ export async function run(): Promise<void> {
     const headSha = outcome.headSha ?? (request.kind === 'pull_request' ? request.headSha : undefined)
     const posted = headSha ? await check.finish(headSha, checkInputOf(outcome, settings.failOn)) : undefined
     await report(outcome, request.pr.prNumber, settings, logger, posted)
-    const failure = failureLine(outcome, ACTION_WORDS) ?? shouldFail(outcome.findings, settings.failOn)
+    const failure =
+      failureLine(outcome, ACTION_WORDS) ??
+      pausedGateLine(outcome, settings.failOn) ??
+      shouldFail(outcome.findings, settings.failOn)
     if (failure) core.setFailed(failure)
   } catch (error) {
     if (error instanceof ConfigurationError) {

@@ -13,6 +13,7 @@ import {
 } from '../engine/index.js'
 import { ConfigurationError } from '../errors.js'
 import type { Finding } from '../findings/finding.js'
+import type { Walkthrough } from '../findings/walkthrough.js'
 import type { Logger } from '../logger.js'
 import type { ReviewState } from '../state/marker.js'
 import type { Flags } from './args.js'
@@ -27,6 +28,8 @@ export interface LocalReview {
   resolvedNow: string[]
   /** The settings the review ran with, and where each came from. */
   settings: ResolvedSettings
+  /** The walkthrough of the branch, when the model wrote one (and the setting is not off). */
+  walkthrough?: Walkthrough
 }
 
 function resolvedSince(before: readonly Finding[], after: readonly Finding[]): string[] {
@@ -38,10 +41,11 @@ function resolvedSince(before: readonly Finding[], after: readonly Finding[]): s
 function localHost(
   branch: LocalBranch,
   options: { base: string; full: boolean }
-): { host: ReviewHost<never>; before: () => Finding[] } {
+): { host: ReviewHost<never>; before: () => Finding[]; walkthrough: () => Walkthrough | undefined } {
   const statePath = stateFilePath(branch.gitDir)
   const key = stateKey(branch.branch, options.base)
   let before: Finding[] = []
+  let walkthrough: Walkthrough | undefined
   const host: ReviewHost<never> = {
     workspace: branch.root,
     readPrior: async logger => {
@@ -83,6 +87,7 @@ function localHost(
       }
     }),
     publish: async result => {
+      walkthrough = result.walkthrough
       await saveState(statePath, key, {
         lastReviewedSha: result.headSha,
         ...(result.pending.length > 0 ? { pending: result.pending } : {}),
@@ -91,7 +96,7 @@ function localHost(
       return { findings: result.findings }
     }
   }
-  return { host, before: () => before }
+  return { host, before: () => before, walkthrough: () => walkthrough }
 }
 
 /** A branch with no commit of its own: nothing to review, which is no failure (a pre-push hook runs on it). */
@@ -121,9 +126,16 @@ export async function reviewLocally(input: {
   logFileSettings(settings.sources, config, logger)
   if (branch.dirty)
     logger.warning('The working tree has uncommitted changes; only commits up to HEAD are reviewed.')
-  const { host, before } = localHost(branch, { base, full: settings.values['full-review'] })
+  const { host, before, walkthrough } = localHost(branch, { base, full: settings.values['full-review'] })
   const outcome = await review(host, reviewSettingsOf(settings.values, config), logger, {
     ...(input.anthropic ? { anthropic: input.anthropic } : {})
   })
-  return { branch, outcome, resolvedNow: resolvedSince(before(), outcome.findings), settings }
+  const written = walkthrough()
+  return {
+    branch,
+    outcome,
+    resolvedNow: resolvedSince(before(), outcome.findings),
+    settings,
+    ...(written ? { walkthrough: written } : {})
+  }
 }

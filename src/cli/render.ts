@@ -6,6 +6,8 @@ import { formatUsage } from '../agent/index.js'
 import { findingLocation, isLineFinding, type Finding } from '../findings/finding.js'
 import { atLeast, compareSeverityDesc, type Severity } from '../findings/severity.js'
 import { reportLine } from '../evidence/index.js'
+import type { Walkthrough } from '../findings/walkthrough.js'
+import { renderWalkthrough } from '../publish/walkthrough-section.js'
 import type { LocalReview } from './local-host.js'
 
 /** The head lines a finding's suggestion replaces, by finding id. */
@@ -48,11 +50,30 @@ function what(review: LocalReview): string {
   return `Redline review of ${branch.branch} at ${branch.headSha.slice(0, 7)} (${scope})`
 }
 
+/** The walkthrough for a terminal: the summary, a line per file or group, the skipped files, the effort. */
+function walkthroughLines(walkthrough: Walkthrough): string[] {
+  const width = Math.max(...walkthrough.rows.map(row => row.paths.join(', ').length), 0)
+  return [
+    'Walkthrough:',
+    ...walkthrough.summary
+      .trim()
+      .split('\n')
+      .map(line => `  ${line}`),
+    '',
+    ...walkthrough.rows.map(row => `  ${row.paths.join(', ').padEnd(width)}  ${row.change}`),
+    ...(walkthrough.skipped ?? []).map(path => `  ${path.padEnd(width)}  (skipped by Redline)`),
+    '',
+    `  Effort to review: ${walkthrough.effort}/5 · ${walkthrough.effortReason}`,
+    ''
+  ]
+}
+
 export function renderTerminal(review: LocalReview, minSeverity: Severity, replaced: ReplacedLines): string {
   const out: string[] = [what(review), '']
   const { end, overview } = review.outcome
   if (end.kind === 'skipped') out.push(end.reason, '')
   if (overview) out.push(overview, '')
+  if (review.walkthrough) out.push(...walkthroughLines(review.walkthrough))
   const open = byWeight(review.outcome.findings.filter(f => f.status === 'open'))
   const shown = open.filter(f => atLeast(f.severity, minSeverity))
   const below = open.filter(f => !atLeast(f.severity, minSeverity))
@@ -94,6 +115,8 @@ export function renderMarkdown(review: LocalReview, replaced: ReplacedLines, fai
   if (failure) out.push(`**${failure}**`, '')
   if (end.kind === 'skipped') out.push(end.reason, '')
   if (overview) out.push(overview, '')
+  const walkthrough = renderWalkthrough(review.walkthrough, 'expanded')
+  if (walkthrough) out.push(walkthrough, '')
   const open = byWeight(review.outcome.findings.filter(f => f.status === 'open'))
   out.push(
     open.length === 0
@@ -131,6 +154,7 @@ export function renderJson(review: LocalReview, failure?: string): string {
       ...(failure ? { error: failure } : {}),
       ...(outcome.end.kind === 'skipped' ? { skipped: outcome.end.reason } : {}),
       summary: outcome.overview ?? null,
+      ...(review.walkthrough ? { walkthrough: review.walkthrough } : {}),
       findings: outcome.findings,
       resolvedNow: review.resolvedNow,
       notes: outcome.notes,

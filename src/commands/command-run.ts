@@ -18,7 +18,7 @@ import { answerInThread } from './thread-answer.js'
 import { checkInputOf } from '../action/check-run.js'
 import { getPullRequest } from '../github/pulls.js'
 import { commandCheck } from './check.js'
-import { describeNow } from './describe.js'
+import { describeCommand } from './describe.js'
 
 /** Runs the command, with 👀 on the comment first. Returns the line to fail the step with, or undefined. */
 export async function runCommand(context: CommandContext, command: Command): Promise<string | undefined> {
@@ -31,7 +31,8 @@ export async function runCommand(context: CommandContext, command: Command): Pro
     return await carryOut(context, command)
   } catch (error) {
     const line = `Redline failed: ${errorMessage(error)}`
-    await reply(context, line).catch(() => undefined)
+    // A dry run posts nothing; the step's line says what went wrong.
+    if (!context.settings.dryRun) await reply(context, line).catch(() => undefined)
     return line
   }
 }
@@ -50,7 +51,7 @@ async function carryOut(context: CommandContext, command: Command): Promise<stri
       await reply(context, helpText(phrase))
       return undefined
     case 'describe':
-      await reply(context, await describeNow({ ...context, pr: context.event.pr }))
+      await describeCommand(context)
       return undefined
     case 'other':
       // In a review thread, a question; in the conversation, words that are no command.

@@ -14,6 +14,8 @@ import type { Logger } from '../logger.js'
 import { authorText, withDescription } from '../publish/description-section.js'
 import { fetchPullHead } from '../action/github-host.js'
 import type { Settings } from '../action/inputs.js'
+import type { CommandContext } from './context.js'
+import { reply } from './replies.js'
 
 export interface DescribeContext {
   settings: Settings
@@ -59,10 +61,17 @@ export async function describeNow(context: DescribeContext): Promise<string> {
   }
   if (settings.dryRun) {
     logger.info(`Dry run: the description was not written. It would read:\n${described.description}`)
-    return 'Dry run: the description was written but not put into the pull request.'
+    return 'The description was written but, on a dry run, not put into the pull request.'
   }
   // Read again just before writing: the author may have edited the body while the model wrote.
   const now = await getPullRequest(octokit, ref)
   await updatePullBody(octokit, ref, withDescription(now.body, described.description, described.instructions))
   return `📝 The description of this pull request now has Redline's section; what the author wrote is kept.`
+}
+
+/** The command: the description, then the reply. A dry run posts neither; the log shows both. */
+export async function describeCommand(context: CommandContext): Promise<void> {
+  const text = await describeNow({ ...context, pr: context.event.pr })
+  if (context.settings.dryRun) context.logger.info(`Dry run: no reply posted. It would say: ${text}`)
+  else await reply(context, text)
 }

@@ -31,8 +31,11 @@ export interface PriorReview<Delivered> {
   repliesSeen?: number
   /** Said in the result: what the host noticed while reading the prior state. */
   notes: string[]
-  /** Set when the host already knows there is nothing to do; what an earlier delivery left, if any. */
-  skip?: { reason: string; findings?: Finding[]; delivered?: Delivered }
+  /**
+   * Set when the host already knows there is nothing to do; what an earlier delivery left, if any.
+   * `unreviewed` when the head is left unreviewed on purpose (paused), which a gate must not pass.
+   */
+  skip?: { reason: string; findings?: Finding[]; delivered?: Delivered; unreviewed?: true }
   /** Someone asked for this review by hand, so a head already reviewed is reviewed again. */
   requested: boolean
   /** How to ask for a review of a head already reviewed, e.g. "set full-review: true". */

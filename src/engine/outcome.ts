@@ -14,7 +14,8 @@ import type { ReviewCoverage } from '../publish/body.js'
  *   interrupted  the model failed after findings were made                       review (says so)  every file of this run pending   failure
  */
 export type RunEnd =
-  | { kind: 'skipped'; reason: string }
+  /** `unreviewed`: the head is left unreviewed on purpose (automatic reviews paused); a gate must not pass it. */
+  | { kind: 'skipped'; reason: string; unreviewed?: true }
   | { kind: 'completed' }
   | { kind: 'budget'; budget: EndBudget }
   | { kind: 'fatal'; error: Error }

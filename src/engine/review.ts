@@ -119,7 +119,7 @@ function skipReason<D>(prior: PriorReview<D>, settings: ReviewSettings): string 
 function skipped<D>(prior: PriorReview<D>, reason: string, settings: ReviewSettings): ReviewOutcome<D> {
   const delivered = prior.skip?.delivered
   return {
-    end: { kind: 'skipped', reason },
+    end: { kind: 'skipped', reason, ...(prior.skip?.unreviewed ? { unreviewed: true as const } : {}) },
     headSha: prior.headSha,
     findings: prior.skip?.findings ?? prior.state?.findings ?? [],
     usage: emptyUsage(priceFor(settings.model)),

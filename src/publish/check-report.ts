@@ -19,8 +19,11 @@ export type CheckRunEnd =
   | { kind: 'failed'; reason: string }
   /** Nothing was reviewed now (paused, skipped, already reviewed): the findings are the last review's. */
   | { kind: 'not-reviewed'; reason: string }
-  /** The pull request cannot be reviewed by this workflow at all (a fork's without the key, say). */
-  | { kind: 'unreviewable'; reason: string }
+  /**
+   * The pull request is left unreviewed (a fork's without the key, a draft, the skip label, paused): `reason`
+   * says why, `how` how to get a review.
+   */
+  | { kind: 'unreviewable'; reason: string; how?: string }
 
 export interface CheckReportInput {
   end: CheckRunEnd
@@ -54,7 +57,7 @@ function blocking(findings: readonly Finding[], failOn: Severity | 'none'): Find
 
 /**
  * failure: the gate could not review the pull request, or an open finding is at or above fail-on. neutral:
- * nothing was reviewed and there is no gate. success otherwise.
+ * nothing was reviewed and there is no gate. success otherwise. A gate never passes what it did not review.
  */
 export function checkConclusion(input: CheckReportInput): CheckConclusion {
   const { end, failOn } = input
@@ -104,15 +107,23 @@ function titleOf(input: CheckReportInput, conclusion: CheckConclusion): string {
   return countsLine(input.findings).replace(/\.$/, '')
 }
 
+function gateLine(end: CheckRunEnd, failOn: Severity): string {
+  return end.kind === 'unreviewable'
+    ? `The gate (\`fail-on: ${failOn}\`) does not pass a pull request it did not review.`
+    : `The gate fails at \`${failOn}\` or above (the \`fail-on\` setting).`
+}
+
 /** The check's title and summary: counts by severity, coverage, the review's link, the cost. */
 export function checkOutput(input: CheckReportInput): CheckOutput {
   const conclusion = checkConclusion(input)
+  const { end } = input
   const lines: string[] = []
-  if (input.end.kind !== 'reviewed') lines.push(inline(input.end.reason, 600))
+  if (end.kind !== 'reviewed') lines.push(inline(end.reason, 600))
+  if (end.kind === 'unreviewable' && end.how) lines.push(inline(end.how, 600))
   if (input.because) lines.push(inline(input.because, 600))
-  lines.push(countsLine(input.findings))
-  if (input.failOn !== 'none')
-    lines.push(`The gate fails at \`${input.failOn}\` or above (the \`fail-on\` setting).`)
+  // A pull request never reviewed has no findings to count, only the reason.
+  if (end.kind !== 'unreviewable') lines.push(countsLine(input.findings))
+  if (input.failOn !== 'none') lines.push(gateLine(end, input.failOn))
   if (input.coverage) lines.push(coverageLine(input.coverage))
   if (input.reviewUrl) lines.push(`[The review](${input.reviewUrl})`)
   if (input.cost) lines.push(`Model cost: ${input.cost}.`)
