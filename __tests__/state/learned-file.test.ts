@@ -113,6 +113,11 @@ describe('the learned rules file', () => {
     expect(parsed.rules.length).toBeLessThanOrEqual(60)
   })
 
+  it('leaves out a glob whose matcher could backtrack: too long or too many wildcards', () => {
+    const parsed = parseLearnedFile('## A\n\nFlag y.\n\nApplies to: `src/**/*.ts`, `*a*a*a*a*a*a*a*`\n')
+    expect(parsed.rules[0]?.paths).toEqual(['src/**/*.ts'])
+  })
+
   it('gives the same id to the same rule however it is spaced', () => {
     expect(ruleId('Do  not flag X.', ['b', 'a'])).toBe(ruleId('do not flag x.', ['a', 'b']))
     expect(ruleId('Do not flag X.', ['a'])).not.toBe(ruleId('Do not flag X.', ['b']))

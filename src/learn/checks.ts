@@ -7,6 +7,7 @@
  */
 import picomatch from 'picomatch'
 import {
+  globTooComplex,
   MAX_RULE_TEXT_CHARS,
   ruleId,
   type DeletedRule,
@@ -99,6 +100,7 @@ export function globProblem(glob: string): string | undefined {
   if (glob === '' || glob.trim() !== glob) return 'is empty or has spaces around it'
   if (glob.length > MAX_GLOB_CHARS) return `is longer than ${MAX_GLOB_CHARS} characters`
   if (glob.includes('..')) return 'contains ..'
+  if (globTooComplex(glob)) return 'has too many wildcards'
   if (/[\n\r`\\]/.test(glob)) return 'contains a line break, a backtick or a backslash'
   if (glob.startsWith('/')) return 'is absolute; globs are from the repository root'
   if (picomatch.scan(glob).negated) return 'is negated'

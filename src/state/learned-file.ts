@@ -89,12 +89,23 @@ const EVIDENCE = /^(?:\*\*)?Evidence:(?:\*\*)?[ \t]*$/i
 const LIST_ITEM = /^[ \t]*[-*][ \t]+(.*)$/
 const URL = /https?:\/\/[^\s)<>\]]+/g
 
+const MAX_GLOB_CHARS = 200
+const MAX_GLOB_WILDCARDS = 6
+
+/**
+ * A glob whose matcher could take more than linear time on a path: picomatch's regular expressions backtrack
+ * over each run of wildcards, so their number and the glob's length are capped.
+ */
+export function globTooComplex(glob: string): boolean {
+  return glob.length > MAX_GLOB_CHARS || (glob.match(/\*+|\?/g)?.length ?? 0) > MAX_GLOB_WILDCARDS
+}
+
 /** The globs of an "Applies to:" line: backticked, or comma-separated; none for the whole repository. */
 export function parseAppliesTo(text: string): string[] {
   if (/whole repository/i.test(text)) return []
   const ticked = [...text.matchAll(/`([^`]+)`/g)].map(match => (match[1] as string).trim())
   const globs = ticked.length > 0 ? ticked : text.split(',').map(part => part.trim())
-  return globs.filter(glob => glob !== '').slice(0, 20)
+  return globs.filter(glob => glob !== '' && !globTooComplex(glob)).slice(0, 20)
 }
 
 /** The lines of one section: its id, paths, evidence and the words between. */
