@@ -9,6 +9,7 @@ import { DOCS, type Reply, type RequestContext } from './answers.js'
 import { githubSchema } from './graphql.js'
 import { HistoryGraphQL } from './history-graphql.js'
 import { HistoryStore, type HistoryActor, type HistoryPullSeed } from './history-store.js'
+import { HistoryRepo } from './history-repo.js'
 
 export interface HistoryRequest {
   method: string
@@ -22,6 +23,8 @@ export interface HistoryStandIn {
   url: string
   graphqlUrl: string
   store: HistoryStore
+  /** The repository's branches, files and the pull requests a learn run opens (history-repo.ts). */
+  repository: HistoryRepo
   requests: HistoryRequest[]
   close(): Promise<void>
 }
@@ -151,6 +154,8 @@ export async function startHistoryServer(options: {
     options.viewer ?? { login: 'github-actions', type: 'Bot' }
   )
   const graphql = new HistoryGraphQL(store)
+  const repository = new HistoryRepo(store)
+  const serve = (ctx: RequestContext) => repository.route(ctx) ?? route(store, graphql, ctx)
   const token = options.token ?? 'ghs_testtoken'
   const requests: HistoryRequest[] = []
   githubSchema()
@@ -179,7 +184,7 @@ export async function startHistoryServer(options: {
             body: { message: 'Bad credentials', documentation_url: DOCS.rest, status: '401' }
           }
         } else {
-          reply = await route(store, graphql, {
+          reply = await serve({
             method,
             path: url.pathname,
             query,
@@ -210,10 +215,13 @@ export async function startHistoryServer(options: {
     url,
     graphqlUrl: `${url}/graphql`,
     store,
+    repository,
     requests,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))
+      const lines = repository.violations.map(v => `${v.method} ${v.path}: ${v.problem}`)
+      if (lines.length > 0) throw new Error(`Requests GitHub does not document:\n${lines.join('\n')}`)
     }
   }
 }
