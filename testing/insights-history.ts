@@ -163,7 +163,13 @@ function threadOf(made: Made, day: number): HistoryThreadSeed {
         : [])
     ]
   }
-  const thread: HistoryThreadSeed = { isResolved: false, resolvedBy: null, comments: [opening] }
+  const thread: HistoryThreadSeed = {
+    path: finding.file,
+    line: finding.endLine ?? null,
+    isResolved: false,
+    resolvedBy: null,
+    comments: [opening]
+  }
   if (m.kind === 'dismissed-thread' || m.kind === 'dismissed-marked')
     Object.assign(thread, { isResolved: true, resolvedBy: m.kind === 'dismissed-marked' ? 'bob' : 'carol' })
   if (m.kind === 'fixed' || m.kind === 'applied' || m.kind === 'left-open-redline-resolved')

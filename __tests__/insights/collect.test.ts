@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { createOctokit } from '../../src/github/client.js'
 import { FATES, type Fate } from '../../src/insights/fates.js'
 import { runInsights, type InsightsResult } from '../../src/insights/run.js'
-import { InsightsStore } from '../../src/insights/store.js'
+import { InsightsStore, SCHEMA_VERSION } from '../../src/insights/store.js'
 import { memoryLogger } from '../../src/logger.js'
 import { startHistoryServer, type HistoryStandIn } from '../../testing/github/history-server.js'
 import {
@@ -220,7 +220,7 @@ describe('collecting a repository history', () => {
 
   it('writes a real SQLite file with its schema version', async () => {
     const { db } = shared
-    expect(sqlite3(db, "SELECT value FROM meta WHERE key = 'schema_version'")).toBe('1')
+    expect(sqlite3(db, "SELECT value FROM meta WHERE key = 'schema_version'")).toBe(String(SCHEMA_VERSION))
     expect(sqlite3(db, 'PRAGMA integrity_check')).toBe('ok')
   })
 })

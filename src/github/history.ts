@@ -84,6 +84,10 @@ export interface HistoryComment {
 }
 
 export interface HistoryThread {
+  /** The file the thread is on. */
+  path: string
+  /** The line it is on now; its original line when the thread is outdated; null for a comment on a file. */
+  line: number | null
   isResolved: boolean
   resolvedBy: string | null
   /** Oldest first: the first opened the thread. */
@@ -123,6 +127,7 @@ const PULL_FIELDS = `
   reviewThreads(first: ${THREADS_PER_PULL}, after: $threadsAfter) {
     pageInfo { hasNextPage endCursor }
     nodes {
+      path line originalLine
       isResolved
       resolvedBy { login }
       comments(first: 20) {
@@ -156,6 +161,9 @@ interface RawPull {
     author: RawAuthor | null
   }>
   reviewThreads: Connection<{
+    path: string
+    line: number | null
+    originalLine: number | null
     isResolved: boolean
     resolvedBy: { login: string } | null
     comments: {
@@ -184,6 +192,8 @@ function present<T>(nodes: Array<T | null> | null): T[] {
 
 function threadOf(raw: RawPull['reviewThreads'] extends Connection<infer T> ? T : never): HistoryThread {
   return {
+    path: raw.path,
+    line: raw.line ?? raw.originalLine,
     isResolved: raw.isResolved,
     resolvedBy: raw.resolvedBy?.login ?? null,
     comments: present(raw.comments.nodes).flatMap(comment =>

@@ -9,6 +9,7 @@ import type { Repository } from '../github/refs.js'
 import type { Logger } from '../logger.js'
 import { plural } from '../text/measure.js'
 import { pullFates, suggestionApplied, type AppliedCheck, type PullFates } from './fates.js'
+import { humanReviewComments } from './review-comments.js'
 import type { InsightsStore } from './store.js'
 
 export interface CollectOptions {
@@ -27,6 +28,8 @@ export interface CollectStats {
   /** Pull requests read again in this collection. */
   pulls: number
   findings: number
+  /** Threads people opened on merged pull requests, kept as what the team itself asks for in review. */
+  reviewComments: number
   /** Pull requests with a marker that could not be read (reported, and collected as having none). */
   warnings: string[]
 }
@@ -68,7 +71,7 @@ export async function collect(options: CollectOptions): Promise<CollectStats> {
   const after = startAfter(store, repo, options.since)
   const pulls = await listPullsUpdatedAfter(octokit, repo, after)
   logger.info(`${plural(pulls.length, 'pull request')} updated since ${after}.`)
-  const stats: CollectStats = { pulls: pulls.length, findings: 0, warnings: [] }
+  const stats: CollectStats = { pulls: pulls.length, findings: 0, reviewComments: 0, warnings: [] }
   if (pulls.length === 0) return stats
   const byNumber = new Map<number, PullSummary>(pulls.map(pull => [pull.number, pull]))
   const histories = await readPullHistories(
@@ -82,22 +85,25 @@ export async function collect(options: CollectOptions): Promise<CollectStats> {
     if (!pull) return []
     const fates = pullFates(pull, history, options.redlineLogin, logger)
     stats.warnings.push(...fates.warnings.map(warning => `#${pull.number}: ${warning}`))
-    return [{ pull, fates }]
+    const reviewComments = humanReviewComments(pull, history, options.redlineLogin)
+    return [{ pull, fates, reviewComments }]
   })
   await markApplied(
     options,
     collected.map(entry => entry.fates)
   )
-  for (const { pull, fates } of collected) {
+  for (const { pull, fates, reviewComments } of collected) {
     store.savePull({
       repo: repoName(repo),
       pull,
       reviewed: fates.reviewed,
       runs: fates.runs,
       findings: fates.findings,
-      events: fates.events
+      events: fates.events,
+      reviewComments
     })
     stats.findings += fates.findings.length
+    stats.reviewComments += reviewComments.length
   }
   const newest = pulls.reduce((mark, pull) => (pull.updatedAt > mark ? pull.updatedAt : mark), after)
   store.setMeta(`${HIGH_WATER}:${repoName(repo)}`, newest)

@@ -9,6 +9,7 @@ import type { Database, SqlValue } from 'sql.js'
 import type { PullSummary } from '../github/history.js'
 import type { RunRecord } from '../state/marker.js'
 import type { FeedbackEvent, FindingFate } from './fates.js'
+import type { HumanReviewComment } from './review-comments.js'
 import { loadSqlite } from './sqlite.js'
 
 /**
@@ -42,7 +43,14 @@ const MIGRATIONS: readonly string[] = [
      source_id TEXT NOT NULL, actor TEXT, content TEXT NOT NULL, author_association TEXT, created_at TEXT,
      url TEXT, PRIMARY KEY (repo, pr_number, kind, source_id));
    CREATE INDEX fates_by_fate ON fates (fate);
-   CREATE INDEX pull_requests_by_update ON pull_requests (repo, updated_at);`
+   CREATE INDEX pull_requests_by_update ON pull_requests (repo, updated_at);`,
+  // The threads people opened on merged pull requests. Pull requests collected before this table existed are
+  // read again: forgetting the high-water marks makes the next collection walk its whole window once.
+  `CREATE TABLE review_comments (
+     repo TEXT NOT NULL, pr_number INTEGER NOT NULL, comment_id INTEGER NOT NULL, url TEXT NOT NULL,
+     path TEXT NOT NULL, line INTEGER, author TEXT NOT NULL, author_association TEXT NOT NULL,
+     body TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (repo, pr_number, comment_id));
+   DELETE FROM meta WHERE key LIKE 'pulls_updated_through:%';`
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length
@@ -56,6 +64,8 @@ export interface PullRows {
   runs: readonly RunRecord[]
   findings: readonly FindingFate[]
   events: readonly FeedbackEvent[]
+  /** The threads people opened, on a merged pull request. */
+  reviewComments: readonly HumanReviewComment[]
 }
 
 export class InsightsStore {
@@ -131,7 +141,7 @@ export class InsightsStore {
         pull.headSha,
         rows.reviewed ? 1 : 0
       ])
-      for (const table of ['findings', 'fates', 'feedback_events'])
+      for (const table of ['findings', 'fates', 'feedback_events', 'review_comments'])
         this.db.run(`DELETE FROM ${table} WHERE repo = ? AND pr_number = ?`, key)
       for (const run of rows.runs) {
         this.db.run(`INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
@@ -148,24 +158,41 @@ export class InsightsStore {
         ])
       }
       for (const f of rows.findings) this.saveFinding(repo, pull.number, f)
-      for (const e of rows.events) {
-        this.db.run(`INSERT OR REPLACE INTO feedback_events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-          ...key,
-          e.findingId,
-          e.kind,
-          e.sourceId,
-          e.actor,
-          e.content,
-          e.authorAssociation,
-          e.createdAt,
-          e.url
-        ])
-      }
+      for (const e of rows.events) this.saveEvent(key, e)
+      for (const c of rows.reviewComments) this.saveReviewComment(key, c)
       this.db.exec('COMMIT')
     } catch (error) {
       this.db.exec('ROLLBACK')
       throw error
     }
+  }
+
+  private saveEvent(key: SqlValue[], e: FeedbackEvent): void {
+    this.db.run(`INSERT OR REPLACE INTO feedback_events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      ...key,
+      e.findingId,
+      e.kind,
+      e.sourceId,
+      e.actor,
+      e.content,
+      e.authorAssociation,
+      e.createdAt,
+      e.url
+    ])
+  }
+
+  private saveReviewComment(key: SqlValue[], c: HumanReviewComment): void {
+    this.db.run(`INSERT OR REPLACE INTO review_comments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      ...key,
+      c.commentId,
+      c.url,
+      c.path,
+      c.line,
+      c.author,
+      c.authorAssociation,
+      c.body,
+      c.createdAt
+    ])
   }
 
   private saveFinding(repo: string, number: number, f: FindingFate): void {

@@ -136,6 +136,10 @@ export class HistoryGraphQL {
   private thread(pull: HistoryPullSeed, thread: HistoryThreadSeed): Record<string, unknown> {
     return {
       __typename: 'PullRequestReviewThread',
+      path: thread.path,
+      line: thread.line,
+      originalLine: thread.originalLine === undefined ? thread.line : thread.originalLine,
+      isOutdated: thread.line === null,
       isResolved: thread.isResolved,
       resolvedBy: thread.resolvedBy ? { __typename: 'User', login: thread.resolvedBy } : null,
       comments: (args: ConnectionArgs) =>

@@ -3,15 +3,14 @@
  * whole tree of file texts with its date and the paths it changed, and the pull requests the run opens. It
  * answers the REST calls a proposal makes, in GitHub's documented shapes: the repository, a branch's ref
  * (read, create, force-move), a file's contents (read, create or update as one commit), the commits that
- * changed a path, and pull requests from a branch (list, create, update). Every request it answers is checked
- * against GitHub's REST description; what departs from it is kept in `violations`.
+ * changed a path, and pull requests from a branch (list, create, update). The server checks every request
+ * against GitHub's REST description before it gets here.
  * `actionsCanCreatePullRequests` is the repository setting "Allow GitHub Actions to create and approve pull
  * requests": off, creating a pull request answers GitHub's 403.
  */
 import { createHash } from 'node:crypto'
 import { DOCS, type Reply, type RequestContext } from './answers.js'
 import type { HistoryStore } from './history-store.js'
-import { restDescription, type RequestViolation } from './openapi.js'
 import { isRecord, nowIso } from './util.js'
 
 export interface RepoCommit {
@@ -65,7 +64,6 @@ export class HistoryRepo {
   readonly pulls: RepoPull[] = []
   /** The repository setting "Allow GitHub Actions to create and approve pull requests". */
   actionsCanCreatePullRequests = true
-  readonly violations: RequestViolation[] = []
 
   constructor(private readonly store: HistoryStore) {
     this.commit(this.defaultBranch, { 'README.md': '# widgets\n' }, { date: '2026-01-05T09:00:00Z' })
@@ -132,17 +130,7 @@ export class HistoryRepo {
     if (!match) return undefined
     const rest = match[1] ?? ''
     const handler = this.handlerFor(ctx, rest)
-    if (!handler) return undefined
-    const found = restDescription().check({
-      method: ctx.method,
-      path: ctx.path,
-      query: ctx.query,
-      body: ctx.body
-    })
-    this.violations.push(...found)
-    if (found.some(v => v.part !== 'body'))
-      return answer(found[0]?.part === 'route' ? 404 : 422, 'Invalid request.')
-    return handler()
+    return handler?.()
   }
 
   private handlerFor(ctx: RequestContext, rest: string): (() => Reply) | undefined {

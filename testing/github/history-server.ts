@@ -1,7 +1,10 @@
 /**
  * A stand-in for a whole repository's pull-request history on 127.0.0.1: the REST list of pull requests
  * (state, sort, direction, per_page, page, with GitHub's Link header), a pull request's review-comment
- * reactions, and GraphQL (see history-graphql.ts). It records every request, so a test can count them.
+ * reactions, a person's permission on the repository, and GraphQL (see history-graphql.ts). It records every
+ * request, so a test can count them. As the pull-request stand-in does, it checks every REST request against
+ * GitHub's description (openapi.ts): an undocumented route is answered 404, an undocumented query 422, and
+ * `close()` fails while any such request was made.
  */
 import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,6 +13,7 @@ import { githubSchema } from './graphql.js'
 import { HistoryGraphQL } from './history-graphql.js'
 import { HistoryStore, type HistoryActor, type HistoryPullSeed } from './history-store.js'
 import { HistoryRepo } from './history-repo.js'
+import { restDescription, type RequestViolation } from './openapi.js'
 
 export interface HistoryRequest {
   method: string
@@ -26,6 +30,9 @@ export interface HistoryStandIn {
   /** The repository's branches, files and the pull requests a learn run opens (history-repo.ts). */
   repository: HistoryRepo
   requests: HistoryRequest[]
+  /** REST requests GitHub does not document as they were sent. */
+  violations: RequestViolation[]
+  /** Fails when any request GitHub does not document reached it. */
   close(): Promise<void>
 }
 
@@ -131,6 +138,34 @@ function listReactions(store: HistoryStore, commentId: number): Reply {
   return { status: 404, body: { message: 'Not Found', documentation_url: DOCS.rest, status: '404' } }
 }
 
+/**
+ * GET /repos/{owner}/{repo}/collaborators/{username}/permission: `permission` is the legacy base role (maintain
+ * reads as write, triage as read), `role_name` the role itself; someone who is not a collaborator is 404.
+ */
+function permission(store: HistoryStore, login: string): Reply {
+  const role = store.permissionOf(login)
+  if (!role)
+    return {
+      status: 404,
+      body: {
+        message: 'Not Found',
+        documentation_url:
+          'https://docs.github.com/rest/collaborators/collaborators#get-repository-permissions-for-a-user',
+        status: '404'
+      }
+    }
+  const legacy = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
+  return {
+    status: 200,
+    body: { permission: legacy, role_name: role, user: { ...userJson(store.url, login), role_name: role } }
+  }
+}
+
+const NOT_FOUND: Reply = {
+  status: 404,
+  body: { message: 'Not Found', documentation_url: DOCS.rest, status: '404' }
+}
+
 function route(store: HistoryStore, graphql: HistoryGraphQL, ctx: RequestContext): Promise<Reply> | Reply {
   if (ctx.method === 'POST' && ctx.path === '/graphql') return graphql.request(ctx)
   const repo = /^\/repos\/([^/]+)\/([^/]+)\/(.*)$/.exec(ctx.path)
@@ -138,8 +173,23 @@ function route(store: HistoryStore, graphql: HistoryGraphQL, ctx: RequestContext
     if (repo[3] === 'pulls') return listPulls(store, ctx)
     const reactions = /^pulls\/comments\/(\d+)\/reactions$/.exec(repo[3] ?? '')
     if (reactions) return listReactions(store, Number(reactions[1]))
+    const collaborator = /^collaborators\/([^/]+)\/permission$/.exec(repo[3] ?? '')
+    if (collaborator) return permission(store, decodeURIComponent(collaborator[1] ?? ''))
   }
-  return { status: 404, body: { message: 'Not Found', documentation_url: DOCS.rest, status: '404' } }
+  return NOT_FOUND
+}
+
+/** GitHub's answer to a request its description does not hold: Not Found for a route, 422 otherwise. */
+function undocumented(violation: RequestViolation): Reply {
+  if (violation.part === 'route') return NOT_FOUND
+  return {
+    status: 422,
+    body: {
+      message: `Invalid request.\n\n${violation.problem}.`,
+      documentation_url: DOCS.rest,
+      status: '422'
+    }
+  }
 }
 
 export async function startHistoryServer(options: {
@@ -158,7 +208,9 @@ export async function startHistoryServer(options: {
   const serve = (ctx: RequestContext) => repository.route(ctx) ?? route(store, graphql, ctx)
   const token = options.token ?? 'ghs_testtoken'
   const requests: HistoryRequest[] = []
+  const violations: RequestViolation[] = []
   githubSchema()
+  restDescription()
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', chunk => chunks.push(chunk as Buffer))
@@ -177,12 +229,20 @@ export async function startHistoryServer(options: {
           ...(typeof document === 'string' ? { graphql: document } : {})
         })
         const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))
+        const found =
+          url.pathname === '/graphql'
+            ? []
+            : restDescription().check({ method, path: url.pathname, query, body })
+        violations.push(...found)
+        const violation = found.find(v => v.part !== 'body')
         let reply: Reply
         if (!auth || auth[1] !== token) {
           reply = {
             status: 401,
             body: { message: 'Bad credentials', documentation_url: DOCS.rest, status: '401' }
           }
+        } else if (violation) {
+          reply = undocumented(violation)
         } else {
           reply = await serve({
             method,
@@ -217,11 +277,14 @@ export async function startHistoryServer(options: {
     store,
     repository,
     requests,
+    violations,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))
-      const lines = repository.violations.map(v => `${v.method} ${v.path}: ${v.problem}`)
-      if (lines.length > 0) throw new Error(`Requests GitHub does not document:\n${lines.join('\n')}`)
+      if (violations.length > 0) {
+        const lines = violations.map(v => `${v.method} ${v.path}: ${v.problem}`)
+        throw new Error(`Requests GitHub does not document reached the stand-in:\n${lines.join('\n')}`)
+      }
     }
   }
 }

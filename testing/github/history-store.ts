@@ -25,6 +25,12 @@ export interface HistoryCommentSeed {
 }
 
 export interface HistoryThreadSeed {
+  /** The file the thread is on. */
+  path: string
+  /** The line on the head; GitHub gives null once the thread is outdated (then `originalLine` still holds it). */
+  line: number | null
+  /** The line the thread was opened on; defaults to `line`. */
+  originalLine?: number | null
   isResolved: boolean
   resolvedBy: string | null
   comments: HistoryCommentSeed[]
@@ -56,8 +62,13 @@ export interface HistoryPullSeed {
   threads: HistoryThreadSeed[]
 }
 
+/** A person's role on the repository, as GitHub names it in `role_name`. */
+export type HistoryRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read'
+
 export class HistoryStore {
   readonly pulls: HistoryPullSeed[] = []
+  /** Collaborators' roles by login; anyone else is not a collaborator, and GitHub answers 404 for them. */
+  readonly permissions = new Map<string, HistoryRole>()
   /** File texts by `sha:path`, as GraphQL's `object(expression:)` names them. */
   readonly files = new Map<string, string>()
   url = ''
@@ -83,6 +94,14 @@ export class HistoryStore {
 
   pull(number: number): HistoryPullSeed | undefined {
     return this.pulls.find(pull => pull.number === number)
+  }
+
+  setPermission(login: string, role: HistoryRole): void {
+    this.permissions.set(login.toLowerCase(), role)
+  }
+
+  permissionOf(login: string): HistoryRole | undefined {
+    return this.permissions.get(login.toLowerCase())
   }
 
   setFile(sha: string, path: string, text: string): void {
