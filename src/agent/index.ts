@@ -30,6 +30,7 @@ import type {
 } from '../findings/walkthrough.js'
 import type { PageFieldOptions } from './tools/walkthrough-fields.js'
 import { describePullRequest, type DescribeInput, type PullDescription } from './describe.js'
+import { distillRules, type DistillInput, type DistilledRules } from './learn.js'
 
 export { BUDGET_NAMES, DEFAULT_TIME_LIMIT_MINUTES, type BudgetKind, type BudgetName } from './budgets.js'
 export { minutesText, type RunClock } from './clock.js'
@@ -277,6 +278,36 @@ export async function describeWithModel(
         ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
       })
   return describePullRequest({
+    ...input,
+    client,
+    model,
+    ...(settings.language ? { language: settings.language } : {})
+  })
+}
+
+export {
+  LEARN_BUDGET,
+  LEARN_SYSTEM_PROMPT,
+  MAX_PROPOSED_RULES,
+  distillRules,
+  type DistillInput,
+  type DistilledRemoval,
+  type DistilledRule,
+  type DistilledRules
+} from './learn.js'
+
+/** Rules distilled from the team's evidence, for `redline learn`, by a short run of the model the settings name. */
+export async function distillWithModel(
+  settings: ModelSettings,
+  input: Omit<DistillInput, 'client' | 'model' | 'language'> & { client?: () => Anthropic }
+): Promise<DistilledRules> {
+  const { client, model } = input.client
+    ? { client: input.client(), model: settings.model }
+    : await createModelClient(settings, {
+        anthropicApiKey: settings.anthropicApiKey,
+        ...(settings.anthropicBaseUrl ? { baseUrl: settings.anthropicBaseUrl } : {})
+      })
+  return distillRules({
     ...input,
     client,
     model,
