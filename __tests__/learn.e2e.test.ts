@@ -70,13 +70,21 @@ async function learnRun(): Promise<RunResult> {
 
 const writesSince = (from: number) =>
   github.requests.slice(from).filter(request => request.method !== 'GET' && request.path !== '/graphql')
+/** The exit code, and the error lines the run failed with. */
+const ended = (run: RunResult) =>
+  `${run.exitCode} ${run.annotations
+    .filter(a => a.level === 'error')
+    .map(a => a.message)
+    .join('\n')}${run.stderr}`
 const links = (items: ReadonlyArray<{ url?: string }>) => items.map(item => item.url as string)
 const proposed = () => parseLearnedFile(github.repository.fileAt(BRANCH, LEARNED_RULES_PATH) ?? '')
 
 describe('the action in mode: learn', () => {
   it('gives the model the maintainers’ evidence only, keeps the rule it supports and opens a pull request', async () => {
     const legacy = links(story.legacyDismissals)
-    const bareDismissal = story.items.find(i => i.kind === 'dismissal' && !i.explicitReason)
+    const bareDismissal = story.items.find(
+      i => i.kind === 'dismissal' && i.title?.startsWith('Prefer a named constant')
+    )
     model.push(
       proposing([
         { ...LEGACY_RULE, evidence: legacy },
@@ -101,7 +109,7 @@ describe('the action in mode: learn', () => {
       ])
     )
     const run = await learnRun()
-    expect(`${run.exitCode} ${run.stderr}`).toBe('0 ')
+    expect(ended(run)).toBe('0 ')
     const first = firstMessageText(model.requests[0])
     for (const link of legacy) expect(first).toContain(link)
     expect(first).not.toContain(story.readerDismissal.url)
@@ -127,7 +135,7 @@ describe('the action in mode: learn', () => {
     const requests = github.requests.length
     const calls = model.requests.length
     const run = await learnRun()
-    expect(`${run.exitCode} ${run.stderr}`).toBe('0 ')
+    expect(ended(run)).toBe('0 ')
     expect(run.stdout).toContain('Nothing new to learn from since')
     expect(model.requests.length).toBe(calls)
     expect(writesSince(requests)).toEqual([])
@@ -151,7 +159,7 @@ describe('the action in mode: learn', () => {
     model.push(proposing([{ ...LEGACY_RULE, evidence }]))
     const requests = github.requests.length
     const run = await learnRun()
-    expect(`${run.exitCode} ${run.stderr}`).toBe('0 ')
+    expect(ended(run)).toBe('0 ')
     expect(github.repository.pulls).toHaveLength(1)
     const number = github.repository.pulls[0]?.number
     expect(writesSince(requests).map(r => `${r.method} ${decodeURIComponent(r.path)}`)).toEqual([
@@ -205,7 +213,7 @@ describe('the action in mode: learn', () => {
       ])
     )
     const run = await learnRun()
-    expect(`${run.exitCode} ${run.stderr}`).toBe('0 ')
+    expect(ended(run)).toBe('0 ')
     const message = firstMessageText(model.requests[calls])
     for (const link of spent) expect(message).not.toContain(link)
     expect(message).toContain(fresh.items[0]?.url)
