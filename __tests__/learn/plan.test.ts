@@ -14,7 +14,12 @@ const THROUGH = '2026-12-01T00:00:00Z'
 const LINK = (n: number) => `https://github.com/acme/shop/pull/${n}#discussion_r${n}`
 
 const legacy = redlineRule(LEGACY_TEXT, ['src/legacy/**'], [LINK(3), LINK(5)], 'Null checks in legacy code')
-const logging = redlineRule('Flag console.log left in src/api/.', ['src/api/**'], [LINK(7), LINK(8)], 'Stray logs')
+const logging = redlineRule(
+  'Flag console.log left in src/api/.',
+  ['src/api/**'],
+  [LINK(7), LINK(8)],
+  'Stray logs'
+)
 
 function kept(rule: LearnedRule, evidence = rule.evidence, added = '2026-11-01T00:00:00Z'): KeptRule {
   return {
@@ -32,7 +37,10 @@ const PERSON_SECTION = '## Our own rule\n\nFlag any use of `eval`, whatever the 
 /** A file Redline wrote, then edited by people: one section reworded, one section of their own. */
 function editedSource(): string {
   return learnedFile([legacy, logging])
-    .replace('every caller validates its input first.', 'every caller validates its input first (see docs/legacy.md).')
+    .replace(
+      'every caller validates its input first.',
+      'every caller validates its input first (see docs/legacy.md).'
+    )
     .replace('<!-- redline:ledger', `${PERSON_SECTION}\n\n<!-- redline:ledger`)
 }
 
@@ -81,9 +89,15 @@ describe('planFile', () => {
     )
     const again = parseLearnedFile(plan.text)
     expect(again.rules.find(rule => rule.id === logging.id)?.evidence).toEqual([LINK(7), LINK(8), LINK(41)])
-    expect(again.ledger.rules.find(entry => entry.id === logging.id)?.evidence).toEqual([LINK(7), LINK(8), LINK(41)])
+    expect(again.ledger.rules.find(entry => entry.id === logging.id)?.evidence).toEqual([
+      LINK(7),
+      LINK(8),
+      LINK(41)
+    ])
     expect(again.rules.find(rule => rule.id === legacy.id)?.raw).toBe(current.rules[0]!.raw)
-    expect(plan.changes.changed.map(entry => [entry.rule.id, entry.newEvidence])).toEqual([[logging.id, [LINK(41)]]])
+    expect(plan.changes.changed.map(entry => [entry.rule.id, entry.newEvidence])).toEqual([
+      [logging.id, [LINK(41)]]
+    ])
     expect(plan.changes.dropped.map(entry => entry.rule.id)).toEqual([legacy.id])
     expect(plan.changes.dropped[0]!.reason).toContain('edited by people')
     expect(again.rules.filter(rule => rule.id === legacy.id)).toHaveLength(1)
@@ -92,7 +106,12 @@ describe('planFile', () => {
   it('drops removed rules and those people deleted, noting the deletions in the ledger', () => {
     const source = learnedFile([legacy, logging])
     const current = parseLearnedFile(source)
-    const removal: KeptRemoval = { id: logging.id as string, reason: 'Fixed since.', evidence: [LINK(50)], title: 'Stray logs' }
+    const removal: KeptRemoval = {
+      id: logging.id as string,
+      reason: 'Fixed since.',
+      evidence: [LINK(50)],
+      title: 'Stray logs'
+    }
     const deletion: DeletedRule = { ...current.ledger.rules[0]!, deletedAt: '2026-11-20T00:00:00Z' }
     const plan = planFile(current, [], [removal], [deletion], THROUGH, { source })
     const again = parseLearnedFile(plan.text)
@@ -124,6 +143,9 @@ describe('planFile', () => {
     const again = parseLearnedFile(plan.text)
     expect(again.problems).toEqual([])
     expect(again.preamble).toMatch(/^# Learned review rules/)
-    expect(again.rules[0]).toMatchObject({ id: ruleId(LEGACY_TEXT, ['src/legacy/**']), evidence: legacy.evidence })
+    expect(again.rules[0]).toMatchObject({
+      id: ruleId(LEGACY_TEXT, ['src/legacy/**']),
+      evidence: legacy.evidence
+    })
   })
 })

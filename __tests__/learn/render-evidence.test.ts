@@ -59,6 +59,7 @@ describe('renderEvidence', () => {
     const rendered = renderEvidence([fresh, spent, old], { current, deletions: [deletion] })
     expect(rendered.given).toEqual([old, fresh])
     expect(rendered.spent).toBe(1)
+    expect(rendered.fresh).toBe(1)
     expect(rendered.text).not.toContain(spent.url)
     expect(rendered.text).toContain('E1\n')
     expect(rendered.text).toContain('E2 (new since the last run)')
@@ -79,7 +80,12 @@ describe('renderEvidence', () => {
 
 describe('renderCurrentRules', () => {
   it('shows Redline’s rules with ids, people’s own rules and deleted rules, all as data', () => {
-    const legacy = redlineRule(LEGACY_TEXT, ['src/legacy/**'], ['https://github.com/acme/shop/pull/3'], 'Legacy')
+    const legacy = redlineRule(
+      LEGACY_TEXT,
+      ['src/legacy/**'],
+      ['https://github.com/acme/shop/pull/3'],
+      'Legacy'
+    )
     const source = learnedFile([legacy]).replace(
       '<!-- redline:ledger',
       `## Ours\n\nFlag eval. ${HOSTILE}\n\n<!-- redline:ledger`

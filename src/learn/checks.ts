@@ -13,6 +13,7 @@ import {
   type LearnedFile,
   type LearnedRule
 } from '../state/learned-file.js'
+import { cleanUntrusted } from '../text/untrusted.js'
 import type { EvidenceItem, ProposedRemoval, ProposedRule } from './types.js'
 
 /** The most rules Redline keeps in the file; a person's own sections are not counted. */
@@ -145,7 +146,10 @@ const NOT_ABOUT_FLAGGING: ReadonlyArray<readonly [RegExp, string]> = [
     'names a tool'
   ],
   [/<\/?untrusted-data|<!--|-->|redline:(?:rule|ledger)/i, 'holds markup the rules file uses'],
-  [/^[ \t]*(?:#|(?:\*\*)?(?:applies to|evidence):)/im, 'holds a line the rules file reads as structure']
+  [
+    /^[ \t]*(?:#|```|~~~|(?:\*\*)?(?:applies to|evidence):)/im,
+    'holds a line the rules file reads as structure'
+  ]
 ]
 
 /** Why a rule's words are not a rule about what to flag, or undefined. */
@@ -199,14 +203,42 @@ function wordsOf(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) ?? [])
 }
 
-/** Whether two texts share nearly all their words (Jaccard overlap). */
-function sameWords(a: string, b: string): boolean {
-  const left = wordsOf(a)
-  const right = wordsOf(b)
+/** Whether two word sets are nearly the same (Jaccard overlap). */
+function sameWords(left: ReadonlySet<string>, right: ReadonlySet<string>): boolean {
   if (left.size === 0 || right.size === 0) return false
   let shared = 0
   for (const word of left) if (right.has(word)) shared++
   return shared / (left.size + right.size - shared) >= SAME_TEXT_OVERLAP
+}
+
+/** A finder of the rule among `rules` whose text says nearly the same as a given text. */
+function sameTextAs<T extends { text: string }>(rules: readonly T[]): (text: string) => T | undefined {
+  const known = rules.map(rule => ({ rule, words: wordsOf(rule.text) }))
+  return text => {
+    if (known.length === 0) return undefined
+    const words = wordsOf(text)
+    return known.find(entry => sameWords(entry.words, words))?.rule
+  }
+}
+
+/** The rules people deleted, looked up by id, by any link they cited, and by their words. */
+class DeletedIndex {
+  private readonly byId = new Map<string, DeletedRule>()
+  private readonly byLink = new Map<string, DeletedRule>()
+  private readonly byText: (text: string) => DeletedRule | undefined
+
+  constructor(deletions: readonly DeletedRule[]) {
+    for (const rule of deletions) {
+      this.byId.set(rule.id, rule)
+      for (const link of rule.evidence) if (!this.byLink.has(link)) this.byLink.set(link, rule)
+    }
+    this.byText = sameTextAs(deletions)
+  }
+
+  /** The deleted rule a new one repeats: the same id, any link in common, or nearly the same words. */
+  repeatedBy(id: string, links: readonly string[], text: string): DeletedRule | undefined {
+    return this.byId.get(id) ?? links.map(link => this.byLink.get(link)).find(Boolean) ?? this.byText(text)
+  }
 }
 
 /** A group of proposals that are one rule: the same id, or the same paths with evidence in common. */
@@ -247,7 +279,8 @@ class Groups {
   }
 
   join(group: Group, rule: ProposedRule): void {
-    const fresh = [...new Set(rule.evidence)].filter(link => !group.evidence.includes(link))
+    const known = new Set(group.evidence)
+    const fresh = [...new Set(rule.evidence)].filter(link => !known.has(link))
     group.evidence.push(...fresh)
     group.proposals.push(rule)
     this.index(group, fresh)
@@ -287,15 +320,10 @@ function existingGroups(current: LearnedFile, deletions: readonly DeletedRule[])
 /** Why a new rule repeats one people deleted without new evidence, or undefined. */
 function deletedProblem(
   group: Group,
-  deletions: readonly DeletedRule[],
+  deletions: DeletedIndex,
   given: ReadonlyMap<string, EvidenceItem>
 ): string | undefined {
-  const repeated = deletions.find(
-    deleted =>
-      deleted.id === group.id ||
-      deleted.evidence.some(link => group.evidence.includes(link)) ||
-      sameWords(deleted.text, group.text)
-  )
+  const repeated = deletions.repeatedBy(group.id, group.evidence, group.text)
   if (!repeated) return undefined
   const newer = group.evidence.some(link => {
     const item = given.get(link)
@@ -336,8 +364,8 @@ export function checkRules(proposals: readonly ProposedRule[], context: CheckCon
   for (const rule of passed) {
     const clean = {
       ...rule,
-      title: rule.title.trim(),
-      rule: rule.rule.trim(),
+      title: cleanUntrusted(rule.title).trim(),
+      rule: cleanUntrusted(rule.rule).trim(),
       paths: [...new Set(rule.paths)]
     }
     const id = ruleId(clean.rule, clean.paths)
@@ -345,6 +373,8 @@ export function checkRules(proposals: readonly ProposedRule[], context: CheckCon
     if (group) groups.join(group, clean)
     else groups.add(newGroup(id, clean, context.now))
   }
+  const deletedIndex = new DeletedIndex(deletions)
+  const peoplesOwn = sameTextAs(context.current.rules.filter(rule => !rule.id))
   const removing = new Set(context.removing ?? [])
   let room = MAX_LEARNED_RULES - groups.all.filter(group => group.existing && !removing.has(group.id)).length
   const kept: KeptRule[] = []
@@ -355,7 +385,11 @@ export function checkRules(proposals: readonly ProposedRule[], context: CheckCon
       continue
     }
     const items = group.evidence.flatMap(link => given.get(link) ?? [])
-    let reason = supportProblem(items) ?? deletedProblem(group, deletions, given)
+    const own = peoplesOwn(group.text)
+    let reason =
+      supportProblem(items) ??
+      deletedProblem(group, deletedIndex, given) ??
+      (own ? `the team's own rule "${own.title}" says this already` : undefined)
     if (!reason && room <= 0)
       reason = `the file already holds ${MAX_LEARNED_RULES} rules written by Redline, the most it keeps`
     if (reason) dropped.push(...group.proposals.map(rule => ({ rule, reason: reason as string })))

@@ -186,6 +186,14 @@ async function withWritePermission(
   return candidates.filter(c => c.gate === null || writers.has(c.gate))
 }
 
+/** `since` in GitHub's spelling (whole seconds, `Z`), so that it compares with stored times as text. */
+function instant(since: string): string {
+  const time = Date.parse(since)
+  if (Number.isNaN(time))
+    throw new Error(`"${since}" is not a time: give one in ISO 8601, e.g. 2026-01-31T00:00:00Z`)
+  return new Date(Math.ceil(time / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z')
+}
+
 const byTimeThenUrl = (a: EvidenceItem, b: EvidenceItem): number =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0
 
@@ -194,7 +202,10 @@ const byTimeThenUrl = (a: EvidenceItem, b: EvidenceItem): number =>
  * dismissals, 👎 and people's review threads by those `canWrite` accepts (a dismissal withdrawn on
  * verification is left out: nobody saw it), and on merged pull requests the findings fixed and those left
  * open. An act counts from when it happened; a fate decided at merge, and a thread on a pull request merged
- * later, from the merge. Each item's `url` is unique. At most {@link MAX_EVIDENCE_ITEMS} items, the newest;
+ * later, from the merge; a thread resolved without a word (GitHub keeps no time for it) from the pull
+ * request's close, or its last update while it is open. Each item's `url` is unique: a 👎 carries its
+ * comment's link with `?thumbs-down-by=<login>` before the fragment; a finding only in the review body, its
+ * pull request's link with `#redline-finding-<id>`. At most {@link MAX_EVIDENCE_ITEMS} items, the newest;
  * each text cut to {@link MAX_EVIDENCE_TEXT} characters. Ordered by `createdAt`, then `url`.
  */
 export async function readEvidence(
@@ -203,11 +214,12 @@ export async function readEvidence(
   since: string,
   canWrite: (login: string) => Promise<boolean>
 ): Promise<EvidenceItem[]> {
+  const from = instant(since)
   const candidates = [
     ...fateCandidates(store, repo),
     ...thumbsDownCandidates(store, repo),
     ...humanCommentCandidates(store, repo)
-  ].filter(c => c.visibleAt >= since)
+  ].filter(c => c.visibleAt >= from)
   const allowed = await withWritePermission(candidates, canWrite)
   const byUrl = new Map<string, EvidenceItem>()
   for (const item of allowed.map(c => c.item).sort(byTimeThenUrl))

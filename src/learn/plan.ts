@@ -71,7 +71,8 @@ function evidenceUpdate(
   const known = new Set([...(entry?.evidence ?? []), ...section.evidence])
   const fresh = kept.evidence.filter(link => !known.has(link))
   if (fresh.length === 0) return {}
-  if (!entry || section.raw !== asWritten(entry))
+  if (!entry) return { dropped: 'the ledger has no record of its section, so it is left as it stands' }
+  if (section.raw !== asWritten(entry))
     return { dropped: 'its section was edited by people, so it is left as they wrote it' }
   const evidence = [...entry.evidence, ...fresh].slice(0, MAX_RULE_EVIDENCE)
   const added = evidence.filter(link => fresh.includes(link))

@@ -18,6 +18,8 @@ export interface RenderedEvidence {
   text: string
   /** The items in that text: the only links a proposal may cite. */
   given: EvidenceItem[]
+  /** How many of the given items are new since the ledger's `through`. */
+  fresh: number
   /** Items people already answered by deleting the rule that cited them. */
   spent: number
   /** Items that did not fit. */
@@ -114,6 +116,7 @@ export function renderEvidence(
   return {
     text: [head.join(' '), ...body].join('\n\n'),
     given: chosen.map(entry => entry.item),
+    fresh,
     spent: items.length - usable.length,
     overCap
   }

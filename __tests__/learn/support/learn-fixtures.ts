@@ -41,7 +41,8 @@ export function fixed(pr: number, createdAt: string, overrides: Partial<Evidence
   })
 }
 
-export const LEGACY_TEXT = 'Do not flag missing null checks in src/legacy/: every caller validates its input first.'
+export const LEGACY_TEXT =
+  'Do not flag missing null checks in src/legacy/: every caller validates its input first.'
 
 /** The learned file Redline would write holding `rules`, each added on `added`. */
 export function learnedFile(
@@ -73,7 +74,12 @@ export function learnedFile(
   return text
 }
 
-export function redlineRule(text: string, paths: string[], evidence: string[], title = 'A rule'): LearnedRule {
+export function redlineRule(
+  text: string,
+  paths: string[],
+  evidence: string[],
+  title = 'A rule'
+): LearnedRule {
   return { id: ruleId(text, paths), title, text, paths, evidence }
 }
 
