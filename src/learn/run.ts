@@ -20,7 +20,7 @@ import type { Repository } from '../github/refs.js'
 import { collect } from '../insights/collect.js'
 import { InsightsStore } from '../insights/store.js'
 import type { Logger } from '../logger.js'
-import { plural } from '../text/measure.js'
+import { plural, truncate } from '../text/measure.js'
 import { allDeletions, isAfter, spentOnDeletion } from './checks.js'
 import { changesRules, decide, type Decision } from './decide.js'
 import { readEvidence } from './evidence.js'
@@ -116,6 +116,11 @@ async function distill(options: LearnOptions, items: readonly EvidenceItem[], so
   return { rendered, distilled, cost }
 }
 
+/** The model wrote the titles: a line break in one must not start a line of its own in the log. */
+function oneLine(text: string): string {
+  return truncate(text.replace(/\s+/g, ' '), 400)
+}
+
 /** One line of what the decision changes. */
 function changeLine(decision: Decision): string {
   const { added, changed, removed } = decision.plan.changes
@@ -152,11 +157,13 @@ export async function runLearn(options: LearnOptions): Promise<LearnResult> {
     removals: distilled.removals,
     now
   })
-  for (const { rule, reason } of decision.droppedRules) logger.info(`Dropped "${rule.title}": ${reason}.`)
+  for (const { rule, reason } of decision.droppedRules)
+    logger.info(oneLine(`Dropped "${rule.title}": ${reason}.`))
   for (const { removal, reason } of decision.droppedRemovals)
-    logger.info(`Dropped the removal of ${removal.id}: ${reason}.`)
+    logger.info(oneLine(`Dropped the removal of ${removal.id}: ${reason}.`))
   const usage = distilled.run.usage
-  const base = { evidence: { ...evidence, items: rendered.given.length }, decision, usage, cost }
+  const given = { items: rendered.given.length, fresh: rendered.fresh }
+  const base = { evidence: given, decision, usage, cost }
   if (!changesRules(decision.plan)) {
     const line = `No rule to add, change or remove (${changeLine(decision)}): nothing written.`
     logger.info(line)
