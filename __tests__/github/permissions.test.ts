@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { Ajv } from 'ajv'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createOctokit, type Octokit } from '../../src/github/client.js'
 import { isWritePermission, permissionFrom, permissionOf, writeAccess } from '../../src/github/permissions.js'
 import { memoryLogger } from '../../src/logger.js'
@@ -40,6 +43,17 @@ describe('a person’s permission on the repository', () => {
     )
     expect(roles).toEqual(['admin', 'maintain', 'write', 'triage', 'read', 'none'])
     expect(roles.map(isWritePermission)).toEqual([true, true, true, false, false, false])
+  })
+
+  it('is answered by the stand-in in the shape GitHub documents', async () => {
+    const file = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json')
+    const spec = JSON.parse(readFileSync(file, 'utf8')) as { components: { schemas: unknown } }
+    const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true })
+    ajv.addSchema({ $id: 'github', components: { schemas: spec.components.schemas } })
+    const validate = ajv.compile({ $ref: 'github#/components/schemas/repository-collaborator-permission' })
+    const { data } = await octokit().rest.repos.getCollaboratorPermissionLevel({ ...REPO, username: 'max' })
+    expect(validate(data)).toBe(true)
+    expect(data).toMatchObject({ permission: 'write', role_name: 'maintain', user: { login: 'max' } })
   })
 
   it('takes a custom role by its base permission', () => {

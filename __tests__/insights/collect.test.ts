@@ -79,7 +79,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'redline-insights-'))
   const db = join(dir, 'shared.sqlite')
   shared = { db, result: await collectOnce(db) }
-})
+  // One whole collection over HTTP: a busy machine stretches it well past the default.
+}, 120_000)
 
 afterAll(async () => {
   await github.close()

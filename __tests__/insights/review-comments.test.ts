@@ -115,7 +115,7 @@ describe('collecting the threads people open', () => {
       body: 'Use the shared retry helper from src/net/retry.ts instead of a loop here.',
       created_at: wanted.find(item => item.actor === 'maya')?.createdAt
     })
-  })
+  }, 60_000)
 
   it('writes the same rows when it collects the same history again from the start', async () => {
     const first = join(dir, 'first.sqlite')
@@ -131,7 +131,7 @@ describe('collecting the threads people open', () => {
     expect(again.pulls).toBe(github.store.pulls.length)
     expect(await dump(second)).toEqual(await dump(first))
     expect((await reviewComments(second)).length).toBeGreaterThan(0)
-  })
+  }, 120_000)
 
   it('brings a database of schema version 1 to the newest with its rows kept, then fills the new table', async () => {
     expect(SCHEMA_VERSION).toBe(2)
@@ -162,5 +162,5 @@ describe('collecting the threads people open', () => {
     const stats = await collectInto(file)
     expect(stats.pulls).toBe(github.store.pulls.length)
     expect(await dump(file)).toEqual(full)
-  })
+  }, 120_000)
 })

@@ -64,7 +64,7 @@ beforeAll(async () => {
     store,
     logger: memoryLogger()
   })
-})
+}, 60_000)
 
 afterAll(async () => {
   store.close()

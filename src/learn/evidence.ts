@@ -76,27 +76,38 @@ const FINDINGS_SQL = `
   JOIN pull_requests p ON p.repo = f.repo AND p.number = f.pr_number
   WHERE f.repo = ?`
 
-/** What the dismisser wrote in the finding's thread, oldest first. */
-function repliesBy(store: InsightsStore, repo: string, row: Row, login: string): Row[] {
-  return store.all(
-    `SELECT content, created_at, url FROM feedback_events
-     WHERE repo = ? AND pr_number = ? AND finding_id = ? AND kind = 'reply' AND actor = ?
-     ORDER BY created_at, source_id`,
-    [repo, row['pr_number'] as SqlValue, row['finding_id'] as SqlValue, login]
+/** People's replies in Redline's threads, oldest first, by pull request, finding and author: read at once. */
+type Replies = Map<string, Row[]>
+
+const replyKey = (pr: SqlValue | undefined, finding: SqlValue | undefined, actor: string) =>
+  `${String(pr)}\u0000${String(finding)}\u0000${actor}`
+
+function readReplies(store: InsightsStore, repo: string): Replies {
+  const replies: Replies = new Map()
+  const rows = store.all(
+    `SELECT pr_number, finding_id, actor, content, created_at, url FROM feedback_events
+     WHERE repo = ? AND kind = 'reply' AND actor IS NOT NULL
+     ORDER BY pr_number, finding_id, created_at, source_id`,
+    [repo]
   )
+  for (const row of rows) {
+    const key = replyKey(row['pr_number'], row['finding_id'], String(row['actor']))
+    replies.set(key, [...(replies.get(key) ?? []), row])
+  }
+  return replies
 }
 
 /**
  * A finding a person dismissed. Their own replies in the thread are the reason (and the newest one the
  * link and time); a bare resolve has none, and its time is the pull request's close or last update.
  */
-function dismissal(store: InsightsStore, repo: string, row: Row): Candidate | undefined {
+function dismissal(row: Row, replies: Replies): Candidate | undefined {
   const by = text(row['dismissed_by'])
   const source = text(row['dismissal_source'])
   if (by === null || source === 'verification') return undefined
-  const replies = repliesBy(store, repo, row, by)
-  const last = replies[replies.length - 1]
-  const words = replies
+  const own = replies.get(replyKey(row['pr_number'], row['finding_id'], by)) ?? []
+  const last = own[own.length - 1]
+  const words = own
     .map(reply => String(reply['content']).trim())
     .filter(Boolean)
     .join('\n\n')
@@ -113,10 +124,11 @@ function dismissal(store: InsightsStore, repo: string, row: Row): Candidate | un
 
 /** Findings' fates that are evidence: dismissals by people, and on merged pull requests, fixed and left open. */
 function fateCandidates(store: InsightsStore, repo: string): Candidate[] {
+  const replies = readReplies(store, repo)
   return store.all(FINDINGS_SQL, [repo]).flatMap((row): Candidate[] => {
     const fate = String(row['fate'])
     if (fate === 'dismissed') {
-      const found = dismissal(store, repo, row)
+      const found = dismissal(row, replies)
       return found ? [found] : []
     }
     if (row['state'] !== 'merged') return []

@@ -157,7 +157,37 @@ function permission(store: HistoryStore, login: string): Reply {
   const legacy = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
   return {
     status: 200,
-    body: { permission: legacy, role_name: role, user: { ...userJson(store.url, login), role_name: role } }
+    body: { permission: legacy, role_name: role, user: collaboratorJson(store, login, role) }
+  }
+}
+
+/** A collaborator in every field GitHub's description requires of one. */
+function collaboratorJson(store: HistoryStore, login: string, role: string): Record<string, unknown> {
+  const user = userJson(store.url, login)
+  const api = user.url
+  return {
+    ...user,
+    node_id: `U_history${user.id}`,
+    avatar_url: `https://avatars.githubusercontent.com/u/${user.id}?v=4`,
+    gravatar_id: '',
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    site_admin: false,
+    permissions: {
+      admin: role === 'admin',
+      maintain: ['admin', 'maintain'].includes(role),
+      push: ['admin', 'maintain', 'write'].includes(role),
+      triage: role !== 'read',
+      pull: true
+    },
+    role_name: role
   }
 }
 
