@@ -80,6 +80,18 @@ describe('examples/', () => {
     expect(redlineSteps(workflow)[0]?.with?.['anthropic-api-key']).toBeUndefined()
   })
 
+  it('learn.yml runs on a schedule and by hand, shares the database cache, and alone may write contents', () => {
+    const workflow = parse(readFileSync(join(examples, 'learn.yml'), 'utf8')) as Workflow
+    expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    expect(workflow.permissions).toEqual({ contents: 'write', 'pull-requests': 'write' })
+    const steps = Object.values(workflow.jobs).flatMap(job => job.steps ?? [])
+    const cache = steps.find(step => /^actions\/cache@/.test(step.uses ?? ''))
+    expect(cache?.with?.['path']).toBe('redline-insights.sqlite')
+    expect(redlineSteps(workflow)[0]?.with?.['mode']).toBe('learn')
+    const writers = workflows.filter(w => (parse(w.text) as Workflow).permissions?.['contents'] === 'write')
+    expect(writers.map(w => w.name)).toEqual(['learn.yml'])
+  })
+
   it('review.yml runs on pull_request and workflow_dispatch; review-gate.yml fails on a severity', () => {
     const review = parse(readFileSync(join(examples, 'review.yml'), 'utf8')) as Workflow
     expect(Object.keys(review.on).sort()).toEqual([

@@ -9,6 +9,7 @@ import { thisRun } from './workflow-run.js'
 import { loadRepositoryConfig } from './repository-config.js'
 import { readMode, readSettings, secretsOf, type Settings } from './inputs.js'
 import { runInsightsAction } from './insights-run.js'
+import { runLearnAction } from './learn-run.js'
 import type { Logger } from '../logger.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
@@ -152,7 +153,9 @@ async function report(
 export async function run(): Promise<void> {
   const logger = actionsLogger
   try {
-    if (readMode(name => core.getInput(name)) === 'insights') return await runInsightsAction(logger)
+    const mode = readMode(name => core.getInput(name))
+    if (mode === 'insights') return await runInsightsAction(logger)
+    if (mode === 'learn') return await runLearnAction(logger)
     const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
     const prepared = await prepare(workspace, logger)
     if ('skip' in prepared) return await endUnreviewed(prepared)

@@ -12,15 +12,17 @@ import {
   type TextSource
 } from '../engine/index.js'
 import { INSIGHTS_VALUE_OPTIONS, insightsOptions, type InsightsCliOptions } from './insights.js'
+import { LEARN_SWITCHES, LEARN_VALUE_OPTIONS, learnOptions, type LearnCliOptions } from './learn-options.js'
 
 /** The flags given, by setting name, as texts (a switch as `true`); checked against the table. */
 export type Flags = Partial<Record<SettingName, string>>
 
 export type CliCommand =
-  | { kind: 'help'; topic?: 'insights' }
+  | { kind: 'help'; topic?: 'insights' | 'learn' }
   | { kind: 'version' }
   | { kind: 'review'; flags: Flags }
   | { kind: 'insights'; options: InsightsCliOptions }
+  | { kind: 'learn'; options: LearnCliOptions }
   | { kind: 'config-check'; file?: string }
   | { kind: 'config-show'; flags: Flags }
 
@@ -112,15 +114,24 @@ function configCommand(words: Words): CliCommand {
   )
 }
 
-/** `redline insights`: its own flags, none of the review's settings. */
-function insightsCommand(argv: readonly string[]): CliCommand {
+/** A command's own words: `--name value`, `--name=value` and its switches; help when asked. */
+function ownWords(
+  argv: readonly string[],
+  valueOptions: readonly string[],
+  switches: readonly string[] = []
+): { values: Map<string, string>; switched: Set<string> } | 'help' {
   const values = new Map<string, string>()
+  const switched = new Set<string>()
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
-    if (arg === '-h' || arg === '--help' || arg === 'help') return { kind: 'help', topic: 'insights' }
+    if (arg === '-h' || arg === '--help' || arg === 'help') return 'help'
+    if (switches.includes(arg)) {
+      switched.add(arg)
+      continue
+    }
     const eq = arg.indexOf('=')
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg
-    if (!INSIGHTS_VALUE_OPTIONS.includes(name)) {
+    if (!valueOptions.includes(name)) {
       throw new UsageError(arg.startsWith('-') ? `Unknown option ${arg}.` : `Unexpected argument '${arg}'.`)
     }
     const value = name !== arg ? arg.slice(eq + 1) : argv[++i]
@@ -128,14 +139,32 @@ function insightsCommand(argv: readonly string[]): CliCommand {
       throw new UsageError(`${name} needs a value.`)
     values.set(name, value)
   }
-  const options = insightsOptions(values)
+  return { values, switched }
+}
+
+/** `redline insights`: its own flags, none of the review's settings. */
+function insightsCommand(argv: readonly string[]): CliCommand {
+  const words = ownWords(argv, INSIGHTS_VALUE_OPTIONS)
+  if (words === 'help') return { kind: 'help', topic: 'insights' }
+  const options = insightsOptions(words.values)
   if (typeof options === 'string') throw new UsageError(options)
   return { kind: 'insights', options }
+}
+
+/** `redline learn`: its own flags, and the model's flags of the review's settings, checked now. */
+function learnCommand(argv: readonly string[]): CliCommand {
+  const words = ownWords(argv, LEARN_VALUE_OPTIONS, LEARN_SWITCHES)
+  if (words === 'help') return { kind: 'help', topic: 'learn' }
+  const options = learnOptions(words.values, words.switched.has('--write'))
+  if (typeof options === 'string') throw new UsageError(options)
+  checked(options.model)
+  return { kind: 'learn', options }
 }
 
 /** Parses `argv` (without node and the script); `--name value` and `--name=value` both work. */
 export function parseArgs(argv: readonly string[]): CliCommand {
   if (argv[0] === 'insights') return insightsCommand(argv.slice(1))
+  if (argv[0] === 'learn') return learnCommand(argv.slice(1))
   const words = split(argv)
   if ('kind' in words) return words
   const [command, extra] = words.positional
@@ -143,7 +172,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   if (command === 'config') return configCommand(words)
   if (command !== 'review')
     throw new UsageError(
-      `Unknown command '${command}'. The commands are \`redline review\`, \`redline config\` and \`redline insights\`.`
+      `Unknown command '${command}'. The commands are \`redline review\`, \`redline config\`, \`redline insights\` and \`redline learn\`.`
     )
   if (extra !== undefined) throw new UsageError(`Unexpected argument '${extra}'.`)
   if (!words.flags.base?.trim())

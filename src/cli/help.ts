@@ -56,6 +56,7 @@ export function helpText(): string {
     '       redline config check [file]',
     '       redline config show [--base <branch>] [options]',
     '       redline insights --repo <owner/name> [options]   (see redline insights --help)',
+    '       redline learn --repo <owner/name> [--write] [options]   (see redline learn --help)',
     '',
     'redline review reviews the current branch with Claude, as the Redline action reviews a pull request: the',
     'changes from the merge base with --base to HEAD (commit them first; uncommitted changes are not reviewed).',

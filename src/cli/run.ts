@@ -10,6 +10,8 @@ import { parseArgs, UsageError, type CliCommand, type Flags } from './args.js'
 import { configCheck, configShow } from './config-commands.js'
 import { helpText } from './help.js'
 import { INSIGHTS_HELP, runInsightsCli } from './insights.js'
+import { runLearnCli } from './learn.js'
+import { LEARN_HELP } from './learn-options.js'
 import { stderrLogger, type CliIo } from './io.js'
 import { reviewLocally, type LocalReview, type NothingToReview } from './local-host.js'
 import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from './render.js'
@@ -88,7 +90,9 @@ export async function runCli(io: CliIo): Promise<number> {
   if (typeof command === 'number') return command
   switch (command.kind) {
     case 'help':
-      io.stdout(`${command.topic === 'insights' ? INSIGHTS_HELP : helpText()}\n`)
+      io.stdout(
+        `${command.topic === 'insights' ? INSIGHTS_HELP : command.topic === 'learn' ? LEARN_HELP : helpText()}\n`
+      )
       return 0
     case 'version':
       io.stdout(`redline ${VERSION}\n`)
@@ -101,5 +105,7 @@ export async function runCli(io: CliIo): Promise<number> {
       return runReview(command.flags, io)
     case 'insights':
       return runInsightsCli(command.options, io, stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1'))
+    case 'learn':
+      return runLearnCli(command.options, io, stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1'))
   }
 }

@@ -79,7 +79,7 @@ const MAX_RULES = 50
 export const MAX_RULE_CHARS = 4_000
 
 /** What a run of the action does. */
-export const RUN_MODES = ['review', 'insights'] as const
+export const RUN_MODES = ['review', 'insights', 'learn'] as const
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31'
 const listed = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '(none)')
@@ -388,7 +388,7 @@ export const SETTINGS = {
   }),
   mode: setting<(typeof RUN_MODES)[number]>({
     description:
-      "What the run does: review a pull request, or report on the repository's findings (insights: reads only, no model).",
+      "What the run does: review a pull request, report on the repository's findings (insights: reads only, no model), or learn rules from the team (learn: proposes them as a pull request).",
     type: z.enum(RUN_MODES),
     default: 'review',
     text: oneOf(RUN_MODES),
@@ -396,7 +396,8 @@ export const SETTINGS = {
     input: true
   }),
   'insights-since': setting<string>({
-    description: 'Insights: the pull requests updated in the last number of days (90d) or since a date.',
+    description:
+      'Insights and learn: the pull requests updated in the last number of days (90d) or since a date.',
     type: z.string().regex(SINCE),
     default: '90d',
     text: matching(SINCE, SINCE_ACCEPTED),
@@ -404,7 +405,7 @@ export const SETTINGS = {
     input: true
   }),
   'insights-db': setting<string>({
-    description: 'Insights: the SQLite database that keeps the history between runs (cache it).',
+    description: 'Insights and learn: the SQLite database that keeps the history between runs (cache it).',
     type: z.string().min(1),
     default: 'redline-insights.sqlite',
     text: anyText,

@@ -12,6 +12,7 @@ import { DOCS, type Reply, type RequestContext } from './answers.js'
 import { githubSchema } from './graphql.js'
 import { HistoryGraphQL } from './history-graphql.js'
 import { HistoryStore, type HistoryActor, type HistoryPullSeed } from './history-store.js'
+import { HistoryRepo } from './history-repo.js'
 import { restDescription, type RequestViolation } from './openapi.js'
 
 export interface HistoryRequest {
@@ -26,6 +27,8 @@ export interface HistoryStandIn {
   url: string
   graphqlUrl: string
   store: HistoryStore
+  /** The repository's branches, files and the pull requests a learn run opens (history-repo.ts). */
+  repository: HistoryRepo
   requests: HistoryRequest[]
   /** REST requests GitHub does not document as they were sent. */
   violations: RequestViolation[]
@@ -231,6 +234,8 @@ export async function startHistoryServer(options: {
     options.viewer ?? { login: 'github-actions', type: 'Bot' }
   )
   const graphql = new HistoryGraphQL(store)
+  const repository = new HistoryRepo(store)
+  const serve = (ctx: RequestContext) => repository.route(ctx) ?? route(store, graphql, ctx)
   const token = options.token ?? 'ghs_testtoken'
   const requests: HistoryRequest[] = []
   const violations: RequestViolation[] = []
@@ -269,7 +274,7 @@ export async function startHistoryServer(options: {
         } else if (violation) {
           reply = undocumented(violation)
         } else {
-          reply = await route(store, graphql, {
+          reply = await serve({
             method,
             path: url.pathname,
             query,
@@ -300,6 +305,7 @@ export async function startHistoryServer(options: {
     url,
     graphqlUrl: `${url}/graphql`,
     store,
+    repository,
     requests,
     violations,
     close: async () => {
