@@ -76,6 +76,20 @@ describe('redline learn', () => {
     expect(github.repository.pulls).toEqual([])
   })
 
+  it('does not send the same evidence again after a run that changed no rule', async () => {
+    const fresh = ['learn', '--repo', 'acme/widgets', '--since', '2026-09-01', '--db', 'quiet.sqlite']
+    model.push(proposing([]))
+    const calls = model.requests.length
+    const first = await cli(fresh)
+    expect(`${first.code} ${first.stdout}`).toBe('0 ')
+    expect(first.stderr).toContain('No rule to add, change or remove')
+    expect(model.requests.length).toBe(calls + 1)
+    const second = await cli(fresh)
+    expect(`${second.code} ${second.stdout}`).toBe('0 ')
+    expect(second.stderr).toContain('Nothing new to learn from since')
+    expect(model.requests.length).toBe(calls + 1)
+  })
+
   it('asks for the repository, and refuses an unknown option', async () => {
     expect(await cli(['learn'])).toMatchObject({
       code: 2,

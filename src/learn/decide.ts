@@ -22,6 +22,8 @@ export interface Decision {
   droppedRules: DroppedRule[]
   removals: KeptRemoval[]
   droppedRemovals: DroppedRemoval[]
+  /** The instant the evidence given is read through. */
+  through: string
 }
 
 export interface DecideInput {
@@ -66,7 +68,8 @@ export function decide(input: DecideInput): Decision {
     kept: rules.kept,
     droppedRules: rules.dropped,
     removals: removals.kept,
-    droppedRemovals: removals.dropped
+    droppedRemovals: removals.dropped,
+    through
   }
 }
 

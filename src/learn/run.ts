@@ -70,24 +70,53 @@ export interface LearnResult {
 
 const repoName = (repo: Repository) => `${repo.owner}/${repo.repo}`
 
+/**
+ * The database's own mark of the evidence a model already read without changing a rule. The file's ledger
+ * moves only when the file changes; without this mark, every later run would send the same evidence again.
+ */
+const readThroughKey = (repo: Repository) => `learn_read_through:${repoName(repo)}`
+
+interface TeamEvidence {
+  items: EvidenceItem[]
+  /** The database's read-through mark, when a run left one. */
+  readThrough: string | undefined
+}
+
 /** The history brought up to date in the database, then the evidence read from it. */
-async function readTeamEvidence(options: LearnOptions): Promise<EvidenceItem[]> {
+async function readTeamEvidence(options: LearnOptions): Promise<TeamEvidence> {
   const { octokit, repo, logger } = options
   const store = await InsightsStore.open(options.dbPath)
   try {
     const stats = await collect({ ...options, store })
     for (const warning of stats.warnings) logger.warning(warning)
     store.save()
-    return await readEvidence(store, repoName(repo), options.since, writeAccess(octokit, repo))
+    const items = await readEvidence(store, repoName(repo), options.since, writeAccess(octokit, repo))
+    return { items, readThrough: store.meta(readThroughKey(repo)) }
   } finally {
     store.close()
   }
 }
 
-/** The items no deletion has answered, and how many of them came after the ledger's `through`. */
-function freshCount(items: readonly EvidenceItem[], sources: LearnSources): number {
+/** Remembers that the evidence up to `through` was read and changed no rule. */
+async function markReadThrough(options: LearnOptions, through: string): Promise<void> {
+  const store = await InsightsStore.open(options.dbPath)
+  try {
+    store.setMeta(readThroughKey(options.repo), through)
+    store.save()
+  } finally {
+    store.close()
+  }
+}
+
+/** The later of the ledger's `through` and the database's mark. */
+function readUpTo(ledger: string | null, mark: string | undefined): string | null {
+  if (mark === undefined) return ledger
+  return ledger === null || isAfter(mark, ledger) ? mark : ledger
+}
+
+/** The items no deletion has answered, and how many of them came after what was read already. */
+function freshCount(items: readonly EvidenceItem[], sources: LearnSources, through: string | null): number {
   const deletions = allDeletions(sources.current, sources.deletions)
-  const through = sources.current.ledger.through
   return items.filter(
     item => !spentOnDeletion(item, deletions) && (through === null || isAfter(item.createdAt, through))
   ).length
@@ -134,12 +163,13 @@ function changeLine(decision: Decision): string {
 export async function runLearn(options: LearnOptions): Promise<LearnResult> {
   const { logger } = options
   const now = (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z')
-  const items = await logger.group('Collect the history', () => readTeamEvidence(options))
+  const team = await logger.group('Collect the history', () => readTeamEvidence(options))
+  const { items } = team
   const sources = await logger.group('Read the rules file', () => readSources(options.octokit, options.repo))
-  const fresh = freshCount(items, sources)
+  const since = readUpTo(sources.current.ledger.through, team.readThrough)
+  const fresh = freshCount(items, sources, since)
   const evidence = { items: items.length, fresh }
   if (fresh === 0) {
-    const since = sources.current.ledger.through
     const line = `Nothing new to learn from${since ? ` since ${since}` : ''}: no model call, nothing written.`
     logger.info(line)
     return { end: 'nothing-new', line, evidence }
@@ -167,6 +197,7 @@ export async function runLearn(options: LearnOptions): Promise<LearnResult> {
   if (!changesRules(decision.plan)) {
     const line = `No rule to add, change or remove (${changeLine(decision)}): nothing written.`
     logger.info(line)
+    await markReadThrough(options, decision.through)
     return { ...base, end: 'no-change', line }
   }
   const content = proposalContent(decision, sources, cost, base.evidence)
