@@ -148,9 +148,12 @@ describe('examples/', () => {
     expect(unexplainedWriteGrants(review.replace(/contents: read/, 'contents: write'))).toEqual([])
   })
 
-  it('review.yml is the workflow the README shows', () => {
+  it.each(['review.yml', 'learn.yml'])('%s is the workflow the README shows', name => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
-    const shown = /<!-- examples\/review\.yml -->\n+```yaml\n([\s\S]*?)```/.exec(readme)?.[1]
-    expect(shown).toBe(readFileSync(join(examples, 'review.yml'), 'utf8'))
+    const marker = `<!-- examples/${name} -->\n\n\`\`\`yaml\n`
+    const start = readme.indexOf(marker)
+    expect(start).toBeGreaterThan(0)
+    const shown = readme.slice(start + marker.length, readme.indexOf('```', start + marker.length))
+    expect(shown).toBe(readFileSync(join(examples, name), 'utf8'))
   })
 })
