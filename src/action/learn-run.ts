@@ -6,6 +6,8 @@
  */
 import * as core from '@actions/core'
 import { resolve } from 'node:path'
+import { readRepositoryConfig, type RepositoryConfig } from '../engine/index.js'
+import { createGit } from '../git/git.js'
 import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
 import { fetchViewerLogin } from '../github/identity.js'
 import { parseSince } from '../insights/run.js'
@@ -37,14 +39,25 @@ function setOutputs(result: LearnResult): void {
   core.setOutput('cost-usd', usage ? usage.costUsd.toFixed(4) : '0.0000')
 }
 
+/**
+ * The repository's configuration at the commit the run checked out (the default branch, on a schedule), so that
+ * `model`, `provider` and `language` in .github/redline.yml hold for learning as for reviews.
+ */
+async function configAtCheckout(workspace: string, logger: Logger): Promise<RepositoryConfig | undefined> {
+  const sha = process.env['GITHUB_SHA']
+  const git = createGit(workspace, logger)
+  if (!sha || !(await git.isRepository()) || !(await git.hasCommit(sha))) return undefined
+  return readRepositoryConfig(git, sha, logger)
+}
+
 export async function runLearnAction(logger: Logger): Promise<void> {
   const read = (name: string) => core.getInput(name)
-  // The model's settings (key, model, provider) come from the same table and inputs as a review's.
-  const settings = readSettings(read)
+  const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
+  // The model's settings (key, model, provider) come from the same table, inputs and file as a review's.
+  const settings = readSettings(read, await configAtCheckout(workspace, logger))
   for (const secret of secretsOf(settings)) core.setSecret(secret)
   const history = readInsightsSettings(read)
   const repo = parseRepository(process.env['GITHUB_REPOSITORY'])
-  const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd()
   const octokit = createOctokit(settings.githubToken, logger)
   const graphqlUrl = graphqlUrlFromEnv()
   const redlineLogin = await fetchViewerLogin(octokit, graphqlUrl)
