@@ -280,8 +280,8 @@ async function unreviewedState(context) {
     return { lastReviewedSha: pr.baseSha, pendingAll: true, findings: [], seq: 1 };
 }
 
-// EXTERNAL MODULE: ./src/agent/index.ts + 49 modules
-var agent = __webpack_require__(75574);
+// EXTERNAL MODULE: ./src/agent/index.ts + 51 modules
+var agent = __webpack_require__(50677);
 // EXTERNAL MODULE: ./src/git/git.ts + 10 modules
 var git_git = __webpack_require__(98217);
 // EXTERNAL MODULE: ./src/github/threads.ts
@@ -520,6 +520,7 @@ var description_section = __webpack_require__(26903);
 
 
 
+
 /** Writes the description; returns the reply to the command. Throws when the model wrote none. */
 async function describeNow(context) {
     const { settings, octokit, pr: ref, logger } = context;
@@ -556,12 +557,20 @@ async function describeNow(context) {
     }
     if (settings.dryRun) {
         logger.info(`Dry run: the description was not written. It would read:\n${described.description}`);
-        return 'Dry run: the description was written but not put into the pull request.';
+        return 'The description was written but, on a dry run, not put into the pull request.';
     }
     // Read again just before writing: the author may have edited the body while the model wrote.
     const now = await (0,pulls/* getPullRequest */.T9)(octokit, ref);
     await (0,pull_body/* updatePullBody */.N)(octokit, ref, (0,description_section/* withDescription */.BA)(now.body, described.description, described.instructions));
     return `📝 The description of this pull request now has Redline's section; what the author wrote is kept.`;
+}
+/** The command: the description, then the reply. A dry run posts neither; the log shows both. */
+async function describeCommand(context) {
+    const text = await describeNow({ ...context, pr: context.event.pr });
+    if (context.settings.dryRun)
+        context.logger.info(`Dry run: no reply posted. It would say: ${text}`);
+    else
+        await reply(context, text);
 }
 
 ;// CONCATENATED MODULE: ./src/commands/command-run.ts
@@ -596,7 +605,9 @@ async function runCommand(context, command) {
     }
     catch (error) {
         const line = `Redline failed: ${(0,errors/* errorMessage */.gJ)(error)}`;
-        await reply(context, line).catch(() => undefined);
+        // A dry run posts nothing; the step's line says what went wrong.
+        if (!context.settings.dryRun)
+            await reply(context, line).catch(() => undefined);
         return line;
     }
 }
@@ -614,7 +625,7 @@ async function carryOut(context, command) {
             await reply(context, helpText(phrase));
             return undefined;
         case 'describe':
-            await reply(context, await describeNow({ ...context, pr: context.event.pr }));
+            await describeCommand(context);
             return undefined;
         case 'other':
             // In a review thread, a question; in the conversation, words that are no command.
