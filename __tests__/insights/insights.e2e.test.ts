@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { InsightsReport } from '../../src/insights/report.js'
+import { findBrowser, noBrowserLine } from '../../testing/browser.js'
 import { startHistoryServer, type HistoryStandIn } from '../../testing/github/history-server.js'
 import { makeHistory } from '../../testing/insights-history.js'
 import { runAction, type RunResult } from '../../testing/runner.js'
@@ -61,11 +62,12 @@ describe('the action in mode: insights', () => {
   })
 
   it('writes an HTML page that opens in headless Chromium with no console error and the right bars', () => {
-    const chromium = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim()
-    expect(`chromium on PATH: ${chromium !== ''}`).toBe('chromium on PATH: true')
+    const browser = findBrowser()
+    // A missing browser fails the test, saying what was tried: the report is never left unopened.
+    if (browser === undefined) throw new Error(noBrowserLine())
     const html = join(workspace, 'redline-insights.html')
     const result = spawnSync(
-      chromium,
+      browser,
       [
         '--headless',
         '--no-sandbox',
