@@ -1,8 +1,8 @@
-import { describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { parse } from 'yaml'
-import { actionlint, formatProblem } from '../testing/actionlint.js'
+import { actionlintAll, formatProblem, type ActionlintProblem } from '../testing/actionlint.js'
 
 const root = resolve(import.meta.dirname, '..')
 const workflowsDir = join(root, '.github', 'workflows')
@@ -33,8 +33,32 @@ function workflow(path: string): Workflow {
 
 describe('actionlint', () => {
   const files = [...yamlFiles(workflowsDir), ...yamlFiles(join(root, 'examples'))]
+  const broken = [
+    'on:',
+    '  pull_request:',
+    '  pull_request_comment:',
+    '  workflow_dispatch:',
+    '    inputs:',
+    '      pr-number:',
+    '        required: true',
+    'jobs:',
+    '  review:',
+    '    runs-on: ubuntu-24.04',
+    '    steps:',
+    '      - run: echo "${{ inputs.pr-number }} ${{ inputs.full-review }}"',
+    ''
+  ].join('\n')
+  let problems: ActionlintProblem[][]
 
-  it('finds no problem in .github/workflows/ and examples/', async () => {
+  // One process for every file: it compiles actionlint's WebAssembly once.
+  beforeAll(async () => {
+    problems = await actionlintAll([
+      ...files.map(path => ({ path })),
+      { path: join(workflowsDir, 'broken.yml'), text: broken }
+    ])
+  })
+
+  it('finds no problem in .github/workflows/ and examples/', () => {
     expect(files.map(file => relative(root, file))).toEqual(
       expect.arrayContaining([
         '.github/workflows/ci.yml',
@@ -42,36 +66,20 @@ describe('actionlint', () => {
         'examples/review.yml'
       ])
     )
-    const problems: string[] = []
-    for (const file of files) {
-      problems.push(...(await actionlint(file)).map(problem => formatProblem(relative(root, file), problem)))
-    }
-    expect(problems).toEqual([])
+    const found = files.flatMap((file, i) =>
+      problems[i]!.map(problem => formatProblem(relative(root, file), problem))
+    )
+    expect(found).toEqual([])
   })
 
-  it('catches an unknown event and an input the workflow does not declare', async () => {
-    const broken = [
-      'on:',
-      '  pull_request:',
-      '  pull_request_comment:',
-      '  workflow_dispatch:',
-      '    inputs:',
-      '      pr-number:',
-      '        required: true',
-      'jobs:',
-      '  review:',
-      '    runs-on: ubuntu-24.04',
-      '    steps:',
-      '      - run: echo "${{ inputs.pr-number }} ${{ inputs.full-review }}"',
-      ''
-    ].join('\n')
-    const problems = await actionlint(join(workflowsDir, 'broken.yml'), broken)
-    expect(problems.map(({ line, kind }) => ({ line, kind }))).toEqual([
+  it('catches an unknown event and an input the workflow does not declare', () => {
+    const caught = problems[files.length]!
+    expect(caught.map(({ line, kind }) => ({ line, kind }))).toEqual([
       { line: 3, kind: 'events' },
       { line: 12, kind: 'expression' }
     ])
-    expect(problems[0]?.message).toContain('"pull_request_comment"')
-    expect(problems[1]?.message).toContain('"full-review" is not defined')
+    expect(caught[0]?.message).toContain('"pull_request_comment"')
+    expect(caught[1]?.message).toContain('"full-review" is not defined')
   })
 })
 

