@@ -46,10 +46,11 @@ export class GitRunner {
 
   constructor(
     workspaceDir: string,
-    private readonly logger: Logger
+    private readonly logger: Logger,
+    environment: GitEnvironment = 'minimal'
   ) {
     this.cwd = path.resolve(workspaceDir)
-    this.env = gitEnvironment(this.cwd)
+    this.env = gitEnvironment(this.cwd, environment)
     // actions/checkout removes its safe.directory entry after its step, which breaks container jobs.
     this.globalArgs = [...GLOBAL_ARGS, '-c', `safe.directory=${this.cwd}`]
   }
@@ -152,9 +153,57 @@ function collectOutput(child: ReturnType<typeof spawn>, onData: OutputListener |
   return collected
 }
 
-function gitEnvironment(cwd: string): Record<string, string> {
+/**
+ * Whose environment git gets. In the action, `minimal`: what git needs to find itself, its configuration
+ * and a proxy, and nothing else, so no key, token, `INPUT_*` or `ACTIONS_*` sits in a git process's
+ * environment, which every process of the same user can read; git authenticates with what actions/checkout
+ * persisted in the repository's configuration. On the command line, `user`: the user's own environment, with
+ * their SSH agent and credential helpers.
+ */
+export type GitEnvironment = 'minimal' | 'user'
+
+/** What git may see of the action's environment. */
+const MINIMAL_ENV = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'TZ',
+  'TMPDIR',
+  'XDG_CONFIG_HOME',
+  'GIT_CONFIG_NOSYSTEM',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_EXEC_PATH',
+  'GIT_SSL_CAINFO',
+  'GIT_SSL_CAPATH',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'all_proxy',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY'
+]
+
+/** The variables of `env` that `kind` keeps. */
+export function baseGitEnvironment(kind: GitEnvironment, env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept: Record<string, string> = {}
+  const names = kind === 'user' ? Object.keys(env) : MINIMAL_ENV
+  for (const name of names) {
+    const value = env[name]
+    if (value !== undefined) kept[name] = value
+  }
+  return kept
+}
+
+function gitEnvironment(cwd: string, kind: GitEnvironment): Record<string, string> {
   return {
-    ...definedEnv(),
+    ...baseGitEnvironment(kind, process.env),
     GIT_PAGER: 'cat',
     PAGER: 'cat',
     GIT_TERMINAL_PROMPT: '0',
@@ -166,10 +215,4 @@ function gitEnvironment(cwd: string): Record<string, string> {
     // GitError messages end up in logs and bug reports; keep them in one language on every runner.
     LC_ALL: 'C'
   }
-}
-
-function definedEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
-  return env
 }
