@@ -190,6 +190,11 @@ const MINIMAL_ENV = [
   'ALL_PROXY'
 ]
 
+/** What any helper process the action starts may see of its environment (git, tar): see MINIMAL_ENV. */
+export function minimalEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return baseGitEnvironment('minimal', env)
+}
+
 /** The variables of `env` that `kind` keeps. */
 export function baseGitEnvironment(kind: GitEnvironment, env: NodeJS.ProcessEnv): Record<string, string> {
   const kept: Record<string, string> = {}
