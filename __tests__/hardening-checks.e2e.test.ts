@@ -77,8 +77,8 @@ const ATTACK_SCRIPTS = {
     'exit 1',
     ''
   ].join('\n'),
-  // Not JSON: a parse error that quoted it would put these lines in the log.
-  'scripts/sarif-stop.sh': "printf 'x\\n::stop-commands::pwned\\r##[add-mask]forged-sarif\\n'\n"
+  // Not JSON, and short enough for JSON.parse's error to quote it whole: a second line that stops commands.
+  'scripts/sarif-stop.sh': "printf 'x\\r::stop-commands::z'\n"
 }
 
 /** A git on PATH that records the environment and arguments each git process runs with, then is git. */
@@ -253,8 +253,8 @@ describe('what a check prints, on a head that may run checks (one commit applied
 
   it('never quotes raw output in a SARIF parse error', () => {
     expect(evidenceLine(body, 'sarif-stop')).toMatch(/its output could not be read: it is not JSON/)
-    expect(body).not.toContain('pwned')
-    expect(run.stdout).not.toContain('pwned')
+    expect(body).not.toContain('stop-commands::z')
+    expect(run.stdout).not.toContain('stop-commands::z')
   })
 
   it('shows a failed check in the review and the job summary as one code span: no link, image or HTML', () => {
