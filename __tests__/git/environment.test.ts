@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { baseGitEnvironment, minimalEnvironment } from '../../src/git/runner.js'
+import { minimalEnvironment } from '../../src/child-env.js'
+import { baseGitEnvironment } from '../../src/git/runner.js'
 
 const ACTION_ENV = {
   PATH: '/usr/bin',

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
-import { minimalEnvironment } from '../git/git.js'
+import { minimalEnvironment } from '../child-env.js'
 
 const ARCHIVE_TIMEOUT_MS = 120_000
 

@@ -9,8 +9,6 @@ import { streamDiffText } from './diff.js'
 import { grep, grepWords } from './grep.js'
 import { catFileType, lsTree, show } from './objects.js'
 import { GitRunner, type GitEnvironment } from './runner.js'
-
-export { minimalEnvironment } from './runner.js'
 import type { Git } from './types.js'
 
 export { diffArgs } from './arguments.js'

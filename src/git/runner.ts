@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import path from 'node:path'
 import { redactSecrets } from '../text/redact.js'
+import { minimalEnvironment } from '../child-env.js'
 import type { Logger } from '../logger.js'
 import { GitError } from './git-error.js'
 
@@ -162,47 +163,11 @@ function collectOutput(child: ReturnType<typeof spawn>, onData: OutputListener |
  */
 export type GitEnvironment = 'minimal' | 'user'
 
-/** What git may see of the action's environment. */
-const MINIMAL_ENV = [
-  'PATH',
-  'HOME',
-  'USER',
-  'LOGNAME',
-  'LANG',
-  'TZ',
-  'TMPDIR',
-  'XDG_CONFIG_HOME',
-  'GIT_CONFIG_NOSYSTEM',
-  'GIT_CONFIG_GLOBAL',
-  'GIT_CONFIG_SYSTEM',
-  'GIT_EXEC_PATH',
-  'GIT_SSL_CAINFO',
-  'GIT_SSL_CAPATH',
-  'SSL_CERT_FILE',
-  'SSL_CERT_DIR',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-  'all_proxy',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'ALL_PROXY'
-]
-
-/** What any helper process the action starts may see of its environment (git, tar): see MINIMAL_ENV. */
-export function minimalEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return baseGitEnvironment('minimal', env)
-}
-
 /** The variables of `env` that `kind` keeps. */
 export function baseGitEnvironment(kind: GitEnvironment, env: NodeJS.ProcessEnv): Record<string, string> {
+  if (kind === 'minimal') return minimalEnvironment(env)
   const kept: Record<string, string> = {}
-  const names = kind === 'user' ? Object.keys(env) : MINIMAL_ENV
-  for (const name of names) {
-    const value = env[name]
-    if (value !== undefined) kept[name] = value
-  }
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) kept[name] = value
   return kept
 }
 
