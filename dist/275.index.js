@@ -19,8 +19,8 @@ var event_file = __webpack_require__(58537);
 var action_event = __webpack_require__(33566);
 // EXTERNAL MODULE: ./src/action/inputs.ts
 var action_inputs = __webpack_require__(81729);
-// EXTERNAL MODULE: ./src/action/logger.ts
-var logger = __webpack_require__(18980);
+// EXTERNAL MODULE: ./src/action/logger.ts + 1 modules
+var logger = __webpack_require__(27943);
 // EXTERNAL MODULE: ./src/action/repository-config.ts
 var repository_config = __webpack_require__(85735);
 // EXTERNAL MODULE: ./src/action/workflow-run.ts
@@ -192,8 +192,8 @@ async function refuse(context, role) {
     await reply(context, whoMayCommandText(settings.triggerPhrase), tag);
 }
 
-// EXTERNAL MODULE: ./src/action/github-host.ts + 6 modules
-var github_host = __webpack_require__(64971);
+// EXTERNAL MODULE: ./src/action/github-host.ts + 7 modules
+var github_host = __webpack_require__(21971);
 // EXTERNAL MODULE: ./src/action/evidence-notices.ts
 var evidence_notices = __webpack_require__(76713);
 // EXTERNAL MODULE: ./src/engine/index.ts + 16 modules

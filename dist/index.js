@@ -66,9 +66,13 @@ function eventFileProblem(env) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _commands_comment_event_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(11378);
+/* harmony import */ var _text_known_secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(97352);
 /* harmony import */ var _event_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58537);
 
 
+
+// The run's secrets as the runner hands them over (secret inputs, tokens, keys): redacted from every sink.
+(0,_text_known_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .rememberSecrets */ .hR)((0,_text_known_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .secretValuesOf */ .WD)(process.env));
 // Checked before main.js is loaded: loading it loads @actions/github, which parses the event file at once.
 const problem = (0,_event_file_js__WEBPACK_IMPORTED_MODULE_1__/* .eventFileProblem */ .aq)(process.env);
 if (problem !== undefined) {
@@ -77,11 +81,11 @@ if (problem !== undefined) {
 }
 else if ((0,_commands_comment_event_js__WEBPACK_IMPORTED_MODULE_0__/* .isCommentEvent */ .Kx)(process.env['GITHUB_EVENT_NAME'] ?? '')) {
     // A comment is the comment commands' door; the runner has one entry for both.
-    const { runOnComment } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(449), __nccwpck_require__.e(275)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35275));
+    const { runOnComment } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(818), __nccwpck_require__.e(275)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35275));
     await runOnComment(process.env['GITHUB_EVENT_NAME'] ?? '');
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(449), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3658));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(818), __nccwpck_require__.e(951)]).then(__nccwpck_require__.bind(__nccwpck_require__, 17951));
     await run();
 }
 
@@ -229,6 +233,109 @@ function httpStatus(error) {
         return undefined;
     const status = error.status;
     return typeof status === 'number' && Number.isInteger(status) && status > 0 ? status : undefined;
+}
+
+
+/***/ }),
+
+/***/ 97352:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ok: () => (/* binding */ redactKnownSecrets),
+/* harmony export */   WD: () => (/* binding */ secretValuesOf),
+/* harmony export */   hR: () => (/* binding */ rememberSecrets)
+/* harmony export */ });
+/* unused harmony exports KNOWN_SECRET_MARKER, secretForms, forgetSecrets */
+/**
+ * The run's own secrets (the model key, the GitHub token, the runner's tokens), by value: wherever one of them
+ * appears in text on its way out (to the model, GitHub, the log, the job summary, the outputs), it is replaced,
+ * in every form a program could print it in. A value that was never shown to a check cannot come back from one;
+ * this is the second line, for the day something leaks it.
+ *
+ * Base64 of a value depends on where in the encoded stream it starts (three offsets) and on the bytes around it,
+ * so each offset contributes the characters made of the value's bits alone: the edge characters that mix in a
+ * neighbour's bits are trimmed. That core is the same with a newline after the value, or anything else.
+ */
+/** Shorter values would match ordinary words; shorter forms would match ordinary text. */
+const MIN_SECRET_CHARS = 8;
+const MIN_FORM_CHARS = 8;
+const KNOWN_SECRET_MARKER = '[REDACTED known secret]';
+/** Every form of `value` to look for, longest first so that a longer form is replaced before its parts. */
+function secretForms(value) {
+    if (value.length < MIN_SECRET_CHARS)
+        return [];
+    const bytes = Buffer.from(value, 'utf8');
+    const hex = bytes.toString('hex');
+    const forms = [
+        value,
+        hex,
+        hex.toUpperCase(),
+        encodeURIComponent(value),
+        percentEncodedBytes(bytes),
+        ...base64Cores(bytes, 'base64'),
+        ...base64Cores(bytes, 'base64url')
+    ];
+    return [...new Set(forms.filter(form => form.length >= MIN_FORM_CHARS))].sort((a, b) => b.length - a.length);
+}
+/** Every byte as `%XX`, as some tools encode a whole value. */
+function percentEncodedBytes(bytes) {
+    return [...bytes].map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+/**
+ * For each offset 0, 1 and 2 of the value in the encoded bytes, the characters whose six bits all come from
+ * the value: `offset` unknown bytes before it decide the first partial character, and whatever follows it
+ * (a newline, padding, more text) the last.
+ */
+function base64Cores(bytes, encoding) {
+    const cores = [];
+    for (const offset of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+            .toString(encoding)
+            .replace(/=+$/, '');
+        const firstBit = offset * 8;
+        const lastBit = (offset + bytes.length) * 8;
+        const from = Math.ceil(firstBit / 6);
+        const to = Math.floor(lastBit / 6);
+        cores.push(encoded.slice(from, to));
+    }
+    return cores;
+}
+/** The forms of every secret remembered, longest first. */
+let knownForms = [];
+/** Remembers the run's secret values; the forms of each are redacted from then on, for the rest of the process. */
+function rememberSecrets(values) {
+    const forms = new Set(knownForms);
+    for (const value of values)
+        if (value !== undefined)
+            for (const form of secretForms(value))
+                forms.add(form);
+    knownForms = [...forms].sort((a, b) => b.length - a.length);
+}
+/** Forgets every remembered secret (for tests that run several actions in one process). */
+function forgetSecrets() {
+    knownForms = [];
+}
+/** `text` with every form of every remembered secret replaced by a marker, its line breaks kept. */
+function redactKnownSecrets(text) {
+    if (knownForms.length === 0 || text.length < MIN_FORM_CHARS)
+        return text;
+    let result = text;
+    for (const form of knownForms) {
+        if (!result.includes(form))
+            continue;
+        const breaks = '\n'.repeat(form.split('\n').length - 1);
+        result = result.split(form).join(KNOWN_SECRET_MARKER + breaks);
+    }
+    return result;
+}
+/** The names of variables whose values are credentials: tokens, keys, secrets and passwords. */
+const SECRET_NAME = /(?:^|[_-])(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)(?:$|[_-])/i;
+/** The values of the environment's credentials, the action's secret inputs among them. */
+function secretValuesOf(env) {
+    return Object.entries(env)
+        .filter(([name, value]) => value !== undefined && value !== '' && SECRET_NAME.test(name))
+        .map(([, value]) => value);
 }
 
 

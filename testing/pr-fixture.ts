@@ -17,6 +17,9 @@ export interface FixtureCommit {
   files?: Record<string, FileContent | null>
   renames?: Record<string, string>
   message?: string
+  /** `Name <email>` of its author, and of its committer (the author's by default); the head's author else. */
+  author?: string
+  committer?: string
 }
 
 export interface PrFixtureSpec {
@@ -198,8 +201,10 @@ class ImportStream {
     change?: FixtureCommit
   }): string {
     const mark = `:${this.nextMark++}`
+    const author = args.change?.author ?? args.ident
+    const committer = args.change?.committer ?? author
     this.text(`commit ${args.ref}\nmark ${mark}\n`)
-    this.text(`author ${args.ident} ${args.time} +0000\ncommitter ${args.ident} ${args.time} +0000\n`)
+    this.text(`author ${author} ${args.time} +0000\ncommitter ${committer} ${args.time} +0000\n`)
     this.data(args.message)
     if (args.from) this.text(`from ${args.from}\n`)
     if (args.rootTree) this.text(`M 040000 ${args.rootTree} ""\n`)

@@ -176,3 +176,24 @@ describe('renderReviewBody', () => {
     expect(state.findings.filter(f => f.status === 'open').map(identity)).toEqual(open.map(identity))
   })
 })
+
+describe('evidenceSection', () => {
+  it("writes a failed tool's text as one code span its backticks cannot close, and Redline's own words as prose", async () => {
+    const { evidenceSection } = await import('../../src/publish/body.js')
+    const section = evidenceSection([
+      { source: 'check', name: 'tsc', status: 'ran', text: 'ran, 1 result on changed lines' },
+      {
+        source: 'check',
+        name: 'lint',
+        status: 'failed',
+        text: 'exited with 1 and no result: x\r::warning::y [a](https://evil.example) ![i](x.png) <img src=x> ``` `'
+      }
+    ])!
+    const lines = section.split('\n')
+    expect(lines).toContain('- `tsc` (check): ran, 1 result on changed lines')
+    expect(lines).toContain(
+      '- `lint` (check): ```` exited with 1 and no result: x ::warning::y [a](https://evil.example) ![i](x.png) <img src=x> ``` ` ````'
+    )
+    expect(section).not.toContain('\r')
+  })
+})

@@ -4,10 +4,16 @@
  */
 import type { DiffSource, PriorReview, ReviewHost, ReviewResult } from '../engine/index.js'
 import { ConfigurationError, errorMessage, httpStatus } from '../errors.js'
-import { checksTrustForPullRequest } from '../evidence/index.js'
+import {
+  checksTrustForAuthors,
+  checksTrustForPullRequest,
+  type ChecksTrustSource
+} from '../evidence/index.js'
 import type { Git } from '../git/git.js'
 import type { Octokit } from '../github/client.js'
 import { fetchViewerLogin } from '../github/identity.js'
+import { writeAccess } from '../github/permissions.js'
+import { listPullCommitAuthors } from '../github/pull-commits.js'
 import { getMergeBase, getPullRequest, listPullFiles, type PullRequestInfo } from '../github/pulls.js'
 import { listReviews } from '../github/reviews.js'
 import { readThreadActivity } from '../github/threads.js'
@@ -131,13 +137,29 @@ function priorBase(options: GitHubHostOptions, pr: PullRequestInfo, viewerLogin:
       request.kind === 'comment'
         ? `comment \`${options.settings.triggerPhrase} full review\``
         : 'set full-review: true',
-    checksTrust: checksTrustForPullRequest({
-      event: request.kind === 'pull_request' ? request.event : request.kind,
-      prNumber: ref.prNumber,
-      baseRepository: `${ref.owner}/${ref.repo}`,
-      headRepository: pr.headRepository
-    })
+    checksTrust: checksTrustOf(options, pr)
   }
+}
+
+/**
+ * Whether the head's code may run: the event and where the head lives say so at once; who wrote its commits
+ * is asked of GitHub only when a check is about to run.
+ */
+function checksTrustOf(options: GitHubHostOptions, pr: PullRequestInfo): ChecksTrustSource {
+  const { octokit, request } = options
+  const ref = request.pr
+  const door = checksTrustForPullRequest({
+    event: request.kind === 'pull_request' ? request.event : request.kind,
+    prNumber: ref.prNumber,
+    baseRepository: `${ref.owner}/${ref.repo}`,
+    headRepository: pr.headRepository
+  })
+  if (!door.run) return door
+  return async () =>
+    checksTrustForAuthors({
+      ...(await listPullCommitAuthors(octokit, ref, pr.commits)),
+      hasWriteAccess: writeAccess(octokit, ref)
+    })
 }
 
 /** The pull request, Redline's identity and its last review's state, with what people did in its threads. */

@@ -1,5 +1,9 @@
 import { isCommentEvent } from '../commands/comment-event.js'
+import { rememberSecrets, secretValuesOf } from '../text/known-secrets.js'
 import { errorCommand, eventFileProblem } from './event-file.js'
+
+// The run's secrets as the runner hands them over (secret inputs, tokens, keys): redacted from every sink.
+rememberSecrets(secretValuesOf(process.env))
 
 // Checked before main.js is loaded: loading it loads @actions/github, which parses the event file at once.
 const problem = eventFileProblem(process.env)

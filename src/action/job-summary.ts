@@ -12,6 +12,7 @@ import {
 } from '../publish/body.js'
 import { inline, severityLabel } from '../publish/markdown.js'
 import { plural } from '../text/measure.js'
+import { redactKnownSecrets } from '../text/known-secrets.js'
 import { code } from '../publish/comment.js'
 import { LISTED_REASON_TEXT, type MovedFinding } from '../publish/select.js'
 import { LEARNED_RULES_PATH } from '../state/learned-file.js'
@@ -191,6 +192,6 @@ export function renderJobSummary(input: JobSummaryInput): string {
 
 /** Writes the job summary; `sink` is `core.summary` in the action. */
 export async function writeJobSummary(sink: SummarySink, input: JobSummaryInput): Promise<void> {
-  sink.addRaw(renderJobSummary(input), true)
+  sink.addRaw(redactKnownSecrets(renderJobSummary(input)), true)
   await sink.write()
 }

@@ -1,5 +1,16 @@
 import * as core from '@actions/core'
 import type { Logger } from '../logger.js'
+import { redactKnownSecrets } from '../text/known-secrets.js'
+import { neutralizeLogText } from '../text/log-text.js'
+
+/**
+ * A line for the log: the run's secrets out in any form, and nothing the runner would take as a workflow
+ * command, as lines quote file names, tools' output and errors that the pull request shapes. Redline's own
+ * commands go through `core`'s other functions, which escape their data.
+ */
+function logText(message: string): string {
+  return neutralizeLogText(redactKnownSecrets(message))
+}
 
 /** The Logger the action uses on a runner: workflow commands through `@actions/core`. */
 export const actionsLogger: Logger = {
@@ -7,9 +18,9 @@ export const actionsLogger: Logger = {
   get debugEnabled() {
     return core.isDebug()
   },
-  debug: message => core.debug(message),
-  info: message => core.info(message),
-  warning: message => core.warning(message),
-  error: message => core.error(message),
-  group: (name, fn) => core.group(name, fn)
+  debug: message => core.debug(redactKnownSecrets(message)),
+  info: message => core.info(logText(message)),
+  warning: message => core.warning(redactKnownSecrets(message)),
+  error: message => core.error(redactKnownSecrets(message)),
+  group: (name, fn) => core.group(redactKnownSecrets(name), fn)
 }

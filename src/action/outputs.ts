@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises'
+import { redactKnownSecrets } from '../text/known-secrets.js'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
@@ -75,6 +76,7 @@ export async function writeFindingsFile(
   const name =
     options.prNumber === undefined ? 'redline-findings.json' : `redline-findings-pr${options.prNumber}.json`
   const file = path.join(directory, name)
-  await writeFile(file, `${JSON.stringify(findingsDocument(findings, options), null, 2)}\n`, 'utf8')
+  const document = `${JSON.stringify(findingsDocument(findings, options), null, 2)}\n`
+  await writeFile(file, redactKnownSecrets(document), 'utf8')
   return file
 }

@@ -13,6 +13,7 @@ import { runLearnAction } from './learn-run.js'
 import type { Logger } from '../logger.js'
 import { gitHubHost, type PostedReview } from './github-host.js'
 import { computeOutputs, writeFindingsFile } from './outputs.js'
+import { redactKnownSecrets } from '../text/known-secrets.js'
 import { writeJobSummary } from './job-summary.js'
 import { checkInputOf, checkReporter, type PostedCheck } from './check-run.js'
 import { noticeChecksNotRun } from './evidence-notices.js'
@@ -112,7 +113,7 @@ async function report(
       usage: outcome.usage,
       ...(outcome.coverage ? { coverage: outcome.coverage } : {})
     })
-    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, redactKnownSecrets(value))
   } catch (error) {
     logger.warning(`The findings file could not be written: ${errorMessage(error)}`)
   }

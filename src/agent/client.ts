@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { isSpendLimit, PROVIDER_HEADER } from './model-errors.js'
 import { resolveProvider, type Provider, type ProviderSettings } from './providers/settings.js'
+import { redactKnownSecrets } from '../text/known-secrets.js'
 
 /** Transient failures (429, 5xx, 529 overloaded, connection errors) are retried here, by the SDK, and only here. */
 export const MODEL_MAX_RETRIES = 4
@@ -22,7 +23,8 @@ export function rateLimitAwareFetch(
   provider: Provider = 'anthropic'
 ): typeof fetch {
   return async (input, init) => {
-    const response = await fetch(input, init)
+    const body = typeof init?.body === 'string' ? { body: redactKnownSecrets(init.body) } : {}
+    const response = await fetch(input, { ...init, ...body })
     if (response.ok) return response
     if (response.status === 429) onRateLimited?.()
     // A failed answer says which provider gave it, so its error is read in that provider's terms.

@@ -31,6 +31,7 @@ async function learn(options: LearnCliOptions, io: LearnIo, token: string, logge
   const graphqlUrl = graphqlUrlFromEnv(io.env)
   const apiUrl = io.env['GITHUB_API_URL']
   const result = await runLearn({
+    gitEnvironment: 'user',
     octokit: createPlainOctokit(token, logger, { graphqlUrl, ...(apiUrl ? { apiUrl } : {}) }),
     graphqlUrl,
     repo: parseRepo(options.repo),

@@ -17,7 +17,7 @@ import { cliRejection, type Flags } from './args.js'
 
 /** The configuration at `commit` of the repository at `root`: the file (when there is one) and the path rules. */
 export function readLocalConfig(root: string, commit: string, logger: Logger): Promise<RepositoryConfig> {
-  return readRepositoryConfig(createGit(root, logger), commit, logger)
+  return readRepositoryConfig(createGit(root, logger, 'user'), commit, logger)
 }
 
 /** Every setting, from the flags, then the environment, then the file, then the default. */

@@ -48,6 +48,7 @@ function localHost(
   let walkthrough: Walkthrough | undefined
   const host: ReviewHost<never> = {
     workspace: branch.root,
+    gitEnvironment: 'user',
     readPrior: async logger => {
       const notes: string[] = []
       let state: ReviewState | undefined

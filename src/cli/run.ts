@@ -17,7 +17,7 @@ import { reviewLocally, type LocalReview, type NothingToReview } from './local-h
 import { renderJson, renderMarkdown, renderTerminal, type ReplacedLines } from './render.js'
 
 async function replacedLines(review: LocalReview, logger: Logger): Promise<ReplacedLines> {
-  const git = createGit(review.branch.root, logger)
+  const git = createGit(review.branch.root, logger, 'user')
   const lines = new Map<string, readonly string[]>()
   for (const finding of review.outcome.findings) {
     if (finding.status !== 'open' || finding.suggestion === undefined || !isLineFinding(finding)) continue

@@ -6,8 +6,8 @@ import type { DiffLineSet } from '../diff/line-set.js'
 import type { ApiFileList } from '../diff/model.js'
 import type { Finding } from '../findings/finding.js'
 import type { Walkthrough, WrittenDescription } from '../findings/walkthrough.js'
-import type { EvidenceReport, ChecksTrust } from '../evidence/index.js'
-import type { Git } from '../git/git.js'
+import type { EvidenceReport, ChecksTrustSource } from '../evidence/index.js'
+import type { Git, GitEnvironment } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import type { ReviewCoverage } from '../publish/body.js'
 import type { FindingReply } from '../publish/thread-replies.js'
@@ -41,7 +41,7 @@ export interface PriorReview<Delivered> {
   /** How to ask for a review of a head already reviewed, e.g. "set full-review: true". */
   againHint: string
   /** Whether the head's code may run as configured checks; they do not run without the host's word. */
-  checksTrust?: ChecksTrust
+  checksTrust?: ChecksTrustSource
 }
 
 /** Where the merge base and, when git cannot diff, the changed files come from. */
@@ -88,6 +88,8 @@ export interface Delivery<Delivered> {
 export interface ReviewHost<Delivered> {
   /** The checked-out repository the review reads through git: the run's sandbox. */
   workspace: string
+  /** Whose environment git runs with: the user's own on the command line; by default the minimal one. */
+  gitEnvironment?: GitEnvironment
   readPrior(logger: Logger): Promise<PriorReview<Delivered>>
   diffSource(prior: PriorReview<Delivered>, logger: Logger): DiffSource
   publish(result: ReviewResult, prior: PriorReview<Delivered>, logger: Logger): Promise<Delivery<Delivered>>

@@ -137,6 +137,7 @@ async function scopeFor<D>(
   const scope = await scopeReview(
     {
       workspace: host.workspace,
+      ...(host.gitEnvironment ? { gitEnvironment: host.gitEnvironment } : {}),
       headSha: prior.headSha,
       baseSha: prior.baseSha,
       ...(prior.state ? { state: prior.state } : {}),

@@ -4,7 +4,7 @@ import { DiffLineSet } from '../diff/line-set.js'
 import { renderAhead } from '../diff/prompt-diff.js'
 import { loadPullDiff, type PullDiff } from '../diff/source.js'
 import { MANIFEST_NAMES, triage, triageFile, type TriageResult } from '../diff/triage.js'
-import { createGit, type BlobReader, type Git } from '../git/git.js'
+import { createGit, type BlobReader, type Git, type GitEnvironment } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { plural } from '../text/measure.js'
 import type { ReviewState } from '../state/marker.js'
@@ -31,6 +31,7 @@ export interface ReviewScope {
 
 export interface ScopeInput {
   workspace: string
+  gitEnvironment?: GitEnvironment
   headSha: string
   baseSha: string
   state?: ReviewState
@@ -86,7 +87,7 @@ function triageIncrement(
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
 export async function scopeReview(input: ScopeInput, source: DiffSource): Promise<ReviewScope> {
   const { headSha, baseSha, state, logger } = input
-  const git = createGit(input.workspace, logger)
+  const git = createGit(input.workspace, logger, input.gitEnvironment)
   await source.fetchHead?.(git, headSha)
   const mergeBaseSha = await source.mergeBase(baseSha, headSha)
   // Files are rendered ahead as triage decides them, and triage takes those decisions; a review that follows

@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
+import { minimalEnvironment } from '../child-env.js'
 
 const ARCHIVE_TIMEOUT_MS = 120_000
 
@@ -17,13 +18,15 @@ function commitId(sha: string): string {
 export async function copyHeadTree(workspace: string, headSha: string, dir: string): Promise<void> {
   await mkdir(dir, { recursive: true })
   await new Promise<void>((resolve, reject) => {
-    const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' }
+    // Neither process gets the action's secrets: every process of the same user can read its environment.
+    const env = minimalEnvironment()
+    const gitEnv = { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' }
     const git = spawn(
       'git',
       ['-c', 'core.hooksPath=/dev/null', 'archive', '--format=tar', `${commitId(headSha)}^{tree}`],
       { cwd: workspace, env: gitEnv, stdio: ['ignore', 'pipe', 'pipe'] }
     )
-    const tar = spawn('tar', ['-x', '-f', '-', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] })
+    const tar = spawn('tar', ['-x', '-f', '-', '-C', dir], { env, stdio: ['pipe', 'ignore', 'pipe'] })
     let stderr = ''
     const failed = new Set<string>()
     let open = 2

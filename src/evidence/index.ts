@@ -10,7 +10,7 @@ import { readEvidenceFiles } from './files.js'
 import { renderEvidenceSection, reportLine } from './render.js'
 import { selectOnChangedLines, withPlacement } from './select.js'
 import type { CheckSpec } from './spec.js'
-import type { ChecksTrust } from './trust.js'
+import { resolveChecksTrust, type ChecksTrustSource } from './trust.js'
 import type { EvidenceReport, GatheredResults } from './types.js'
 
 /** What a review gathers: globs of evidence files (from the workflow or the file) and the base's checks. */
@@ -21,7 +21,7 @@ export interface EvidenceSettings {
 
 export interface EvidenceInput {
   settings: EvidenceSettings
-  trust: ChecksTrust
+  trust: ChecksTrustSource
   workspace: string
   headSha: string
   lineSet: DiffLineSet
@@ -66,7 +66,8 @@ export async function gatherEvidence(input: EvidenceInput): Promise<Evidence> {
 }
 
 async function checksIfTrusted(input: EvidenceInput): Promise<GatheredResults> {
-  const { trust, settings } = input
+  const { settings } = input
+  const trust = await resolveChecksTrust(input.trust)
   if (!trust.run) {
     const reports: EvidenceReport[] = settings.checks.map(check => ({
       source: 'check',
@@ -87,5 +88,11 @@ async function checksIfTrusted(input: EvidenceInput): Promise<GatheredResults> {
 
 export type { EvidenceReport } from './types.js'
 export type { CheckSpec } from './spec.js'
-export { checksTrustForPullRequest, NO_DOOR_TRUST, type ChecksTrust } from './trust.js'
+export {
+  checksTrustForAuthors,
+  checksTrustForPullRequest,
+  NO_DOOR_TRUST,
+  type ChecksTrust,
+  type ChecksTrustSource
+} from './trust.js'
 export { reportLine } from './render.js'

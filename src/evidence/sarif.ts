@@ -51,8 +51,11 @@ export function parseSarif(source: string, roots: readonly string[]): ToolResult
   let data: unknown
   try {
     data = JSON.parse(source)
-  } catch (error) {
-    throw new SarifError(`it is not JSON (${error instanceof Error ? error.message : String(error)})`)
+  } catch {
+    // JSON.parse quotes the text it could not read, which is the tool's output: never repeat it.
+    throw new SarifError(
+      `it is not JSON (${source.trim() === '' ? 'it is empty' : `${source.length} characters`})`
+    )
   }
   if (!looksLikeSarif(data))
     throw new SarifError('it is not a SARIF 2.1 log (no version 2.1.0 and runs list)')

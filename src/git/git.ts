@@ -8,17 +8,19 @@ import { CommitChecks, deepen, fetchRef, fetchShas, mergeBase } from './commits.
 import { streamDiffText } from './diff.js'
 import { grep, grepWords } from './grep.js'
 import { catFileType, lsTree, show } from './objects.js'
-import { GitRunner } from './runner.js'
+import { GitRunner, type GitEnvironment } from './runner.js'
 import type { Git } from './types.js'
 
 export { diffArgs } from './arguments.js'
 export { commitAnswers } from './commits.js'
 export { GitError } from './git-error.js'
+export type { GitEnvironment } from './runner.js'
 export { holdsWord } from './grep.js'
 export type { BlobReader, Git, GrepMatch, GrepOptions, ObjectKind, TreeEntry } from './types.js'
 
-export function createGit(workspaceDir: string, logger: Logger): Git {
-  const runner = new GitRunner(workspaceDir, logger)
+/** `environment`: `user` on the command line only; the action's git gets the minimal one (see runner.ts). */
+export function createGit(workspaceDir: string, logger: Logger, environment?: GitEnvironment): Git {
+  const runner = new GitRunner(workspaceDir, logger, environment)
   const commits = new CommitChecks(runner)
   /** Both revisions are peeled to commits (see diffArgs): once git has diffed them, both are known here. */
   const streamDiff: Git['streamDiff'] = async (from, to, onText, paths) => {

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import path from 'node:path'
 import { redactSecrets } from '../text/redact.js'
+import { minimalEnvironment } from '../child-env.js'
 import type { Logger } from '../logger.js'
 import { GitError } from './git-error.js'
 
@@ -46,10 +47,11 @@ export class GitRunner {
 
   constructor(
     workspaceDir: string,
-    private readonly logger: Logger
+    private readonly logger: Logger,
+    environment: GitEnvironment = 'minimal'
   ) {
     this.cwd = path.resolve(workspaceDir)
-    this.env = gitEnvironment(this.cwd)
+    this.env = gitEnvironment(this.cwd, environment)
     // actions/checkout removes its safe.directory entry after its step, which breaks container jobs.
     this.globalArgs = [...GLOBAL_ARGS, '-c', `safe.directory=${this.cwd}`]
   }
@@ -152,9 +154,26 @@ function collectOutput(child: ReturnType<typeof spawn>, onData: OutputListener |
   return collected
 }
 
-function gitEnvironment(cwd: string): Record<string, string> {
+/**
+ * Whose environment git gets. In the action, `minimal`: what git needs to find itself, its configuration
+ * and a proxy, and nothing else, so no key, token, `INPUT_*` or `ACTIONS_*` sits in a git process's
+ * environment, which every process of the same user can read; git authenticates with what actions/checkout
+ * persisted in the repository's configuration. On the command line, `user`: the user's own environment, with
+ * their SSH agent and credential helpers.
+ */
+export type GitEnvironment = 'minimal' | 'user'
+
+/** The variables of `env` that `kind` keeps. */
+export function baseGitEnvironment(kind: GitEnvironment, env: NodeJS.ProcessEnv): Record<string, string> {
+  if (kind === 'minimal') return minimalEnvironment(env)
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) kept[name] = value
+  return kept
+}
+
+function gitEnvironment(cwd: string, kind: GitEnvironment): Record<string, string> {
   return {
-    ...definedEnv(),
+    ...baseGitEnvironment(kind, process.env),
     GIT_PAGER: 'cat',
     PAGER: 'cat',
     GIT_TERMINAL_PROMPT: '0',
@@ -166,10 +185,4 @@ function gitEnvironment(cwd: string): Record<string, string> {
     // GitError messages end up in logs and bug reports; keep them in one language on every runner.
     LC_ALL: 'C'
   }
-}
-
-function definedEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
-  return env
 }

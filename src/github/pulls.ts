@@ -25,6 +25,8 @@ export interface PullRequestInfo {
   htmlUrl: string
   /** owner/repo the head branch lives in; null when that fork was deleted. */
   headRepository: string | null
+  /** How many commits the pull request has. */
+  commits: number
 }
 
 export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Promise<PullRequestInfo> {
@@ -41,7 +43,8 @@ export async function getPullRequest(octokit: Octokit, pr: PullRequestRef): Prom
     headRef: data.head.ref,
     author: data.user?.login ?? '',
     htmlUrl: data.html_url,
-    headRepository: data.head.repo?.full_name ?? null
+    headRepository: data.head.repo?.full_name ?? null,
+    commits: data.commits
   }
 }
 

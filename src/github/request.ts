@@ -4,6 +4,7 @@
  */
 import type { Octokit as CoreOctokit } from '@octokit/core'
 import type { Logger } from '../logger.js'
+import { redactKnownSecrets } from '../text/known-secrets.js'
 
 export interface GitHubEndpoints {
   /** REST base; `@actions/github` reads GITHUB_API_URL itself, this only overrides it. */
@@ -42,6 +43,11 @@ export class GitHubTimeoutError extends Error {
 
 type Fetch = typeof globalThis.fetch
 
+/** A text body with the run's secrets out, in whatever form something put them in it. */
+export function redactedBody(body: RequestInit['body']): { body: string } | Record<string, never> {
+  return typeof body === 'string' ? { body: redactKnownSecrets(body) } : {}
+}
+
 /**
  * Every attempt gets its own deadline, covering the answer's body too: @octokit/request v10 has no timeout
  * of its own and only passes `request.signal` to fetch. The error it raises is a plain one, so Octokit
@@ -59,7 +65,7 @@ export function withTimeout(fetchImpl: Fetch, timeoutMs: number, onTimeout?: () 
     }
     let response: Response
     try {
-      response = await fetchImpl(input, { ...init, signal })
+      response = await fetchImpl(input, { ...init, signal, ...redactedBody(init.body) })
     } catch (error) {
       if (deadline.aborted) throw timedOut()
       throw error

@@ -7,7 +7,7 @@
 import type { ModelSettings } from '../agent/index.js'
 import { distillWithModel, formatUsage, type Usage } from '../agent/index.js'
 import { errorMessage, httpStatus } from '../errors.js'
-import { createGit } from '../git/git.js'
+import { createGit, type GitEnvironment } from '../git/git.js'
 import type { Octokit } from '../github/client.js'
 import {
   LEARNED_BRANCH,
@@ -42,6 +42,8 @@ export interface LearnOptions {
   model: ModelSettings
   /** A checkout of the default branch, for the model's read tools; none when absent or at another commit. */
   workspace?: string
+  /** Whose environment git runs with (see createGit). */
+  gitEnvironment?: GitEnvironment
   /** Open (or update) the pull request; otherwise the new file is only returned. */
   propose: boolean
   logger: Logger
@@ -125,7 +127,7 @@ function freshCount(items: readonly EvidenceItem[], sources: LearnSources, throu
 /** The read tools see the default branch's head when the workspace holds it. */
 async function readTools(options: LearnOptions, sources: LearnSources) {
   if (!options.workspace) return {}
-  const git = createGit(options.workspace, options.logger)
+  const git = createGit(options.workspace, options.logger, options.gitEnvironment)
   const usable = await git.isRepository([sources.head.sha]).catch(() => false)
   return usable && (await git.hasCommit(sources.head.sha)) ? { git, headSha: sources.head.sha } : {}
 }

@@ -31,7 +31,21 @@ export interface BodyInput {
 export interface EvidenceLine {
   source: 'check' | 'file'
   name: string
+  /** How it fared; only the statuses below are Redline's own words, any other may quote the tool. */
+  status?: string
   text: string
+}
+
+/** Statuses whose text Redline wrote; a failure's text may end in what the tool printed. */
+const OWN_WORDS = new Set(['ran', 'results', 'timed-out', 'not-run'])
+
+/**
+ * A report's text: Redline's words as prose, and anything that may quote a tool in a code span its text
+ * cannot close, where no link, image or HTML renders.
+ */
+function evidenceText(line: EvidenceLine): string {
+  if (line.status !== undefined && OWN_WORDS.has(line.status)) return inline(line.text, 300)
+  return code(truncate(line.text.replace(/\s+/g, ' ').trim(), 300))
 }
 
 /** "#### Evidence from tools" and one line per file or check: what ran, what it found, what did not run. */
@@ -39,7 +53,7 @@ export function evidenceSection(lines: readonly EvidenceLine[]): string | undefi
   if (lines.length === 0) return undefined
   const items = lines.map(
     line =>
-      `- ${code(line.name)} (${line.source === 'check' ? 'check' : 'evidence file'}): ${inline(line.text, 300)}`
+      `- ${code(line.name)} (${line.source === 'check' ? 'check' : 'evidence file'}): ${evidenceText(line)}`
   )
   return ['#### Evidence from tools', '', ...items].join('\n')
 }

@@ -13,9 +13,12 @@ import { commentSide, type InlineFinding } from './select.js'
 const DESCRIPTION_LIMIT = 6_000
 const SUGGESTION_LIMIT = 50_000
 
-/** `` `text` `` that stays one code span even when the text holds backticks. */
+/**
+ * `` `text` `` that stays one code span even when the text holds backticks: on one line (any line break,
+ * a lone `\r` included, is a space), with a delimiter longer than any run of backticks in it.
+ */
 export function code(text: string): string {
-  const flat = text.replace(/\r?\n/g, ' ')
+  const flat = text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ')
   if (!flat.includes('`')) return `\`${flat}\``
   let longest = 0
   for (const run of flat.match(/`+/g) ?? []) longest = Math.max(longest, run.length)

@@ -1,7 +1,9 @@
 /**
  * Secrets that may sit in a repository or a PR description must not travel to the model (and from there
- * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable.
+ * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable,
+ * and the run's own secrets by value, in any encoding (see known-secrets.ts).
  */
+import { redactKnownSecrets } from './known-secrets.js'
 
 const PRIVATE_KEY =
   /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END \1PRIVATE KEY\2-----|$)/g
@@ -247,7 +249,7 @@ export type MayMatch = (hints: readonly string[] | RegExp | undefined, text: str
 
 /** Every redaction, each pattern run only where `mayHold` says it may match. */
 export function redactWith(text: string, mayHold: MayMatch): string {
-  let result = text
+  let result = redactKnownSecrets(text)
   for (const { label, pattern, hints } of [
     ...SECRET_PATTERNS,
     { label: 'private key', pattern: KEY_BODY_LINE }

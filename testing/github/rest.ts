@@ -466,6 +466,7 @@ export class RestApi {
   private async permission(params: Record<string, string>): Promise<Reply> {
     const login = decodeURIComponent(params.user ?? '')
     const role = this.store.permissions[login] ?? 'read'
+    if (role === 'none') throw notFound()
     const permission = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
     return { status: 200, body: { permission, role_name: role, user: { login, type: 'User' } } }
   }

@@ -62,8 +62,10 @@ export interface GitHubServerOptions {
    * answers FORBIDDEN "Resource not accessible by integration", as GitHub does.
    */
   contents?: 'read' | 'write'
-  /** Repository roles by login (admin, maintain, write, triage, read); anyone else reads only. */
+  /** Repository roles by login (admin, maintain, write, triage, read; none: 404); anyone else reads only. */
   permissions?: Record<string, string>
+  /** The GitHub account of each commit email, beside the defaults (see StoreOptions). */
+  accounts?: Record<string, string | null>
   /** The token's `checks` permission; without write, check runs are refused with 403 (default write). */
   checks?: 'write' | 'none'
 }

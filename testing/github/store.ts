@@ -140,8 +140,17 @@ export interface StoreOptions {
   /** Partial overrides deep-merged into the pull request JSON. */
   pr?: Record<string, unknown>
   limits?: PatchLimits
-  /** Repository roles by login (admin, maintain, write, triage, read); anyone else reads only. */
+  /**
+   * Repository roles by login (admin, maintain, write, triage, read, or none: not a collaborator, answered
+   * 404); anyone else reads only. The fixture's head author (octocat) writes unless this says otherwise.
+   */
   permissions?: Record<string, string>
+  /**
+   * The GitHub account each commit email belongs to (null: none), beside the defaults: the fixture's head
+   * author is octocat, GitHub's own committer address is web-flow, and `<id>+<login>@users.noreply.github.com`
+   * is <login>, as GitHub links them. Any other address belongs to no account.
+   */
+  accounts?: Record<string, string | null>
 }
 
 /** A reaction someone left on a comment. */
@@ -162,6 +171,7 @@ export class GitHubStore {
   readonly issueComments: StoredIssueComment[] = []
   readonly reactions: StoredReaction[] = []
   readonly permissions: Record<string, string>
+  readonly accounts: Record<string, string | null>
   viewer: UserJson
 
   readonly fixture: FixtureLike
@@ -183,7 +193,12 @@ export class GitHubStore {
       responsePatchLines: options.limits?.responsePatchLines ?? 20_000
     }
     this.prOverrides = options.pr ?? {}
-    this.permissions = { ...options.permissions }
+    this.permissions = { octocat: 'write', ...options.permissions }
+    this.accounts = {
+      'pat@example.com': 'octocat',
+      'noreply@github.com': 'web-flow',
+      ...options.accounts
+    }
     this.repoReader = new RepoReader(options.fixture.originDir)
     this.repoId = stableNumber(`${options.fixture.owner}/${options.fixture.repo}`, 100_000_000)
     this.viewer = this.user(options.viewerLogin ?? 'github-actions[bot]')
@@ -313,6 +328,14 @@ export class GitHubStore {
   }
 
   /** The repository's owner, an organization. */
+  /** The account a commit's email belongs to, as GitHub shows it as the commit's author or committer. */
+  accountOf(email: string): UserJson | null {
+    const listed = this.accounts[email.toLowerCase()]
+    if (listed !== undefined) return listed === null ? null : this.user(listed)
+    const noreply = /^\d+\+([^@]+)@users\.noreply\.github\.com$/i.exec(email)
+    return noreply?.[1] ? this.user(noreply[1]) : null
+  }
+
   ownerUser(): UserJson {
     const owner = this.user(this.fixture.owner)
     owner.type = 'Organization'
