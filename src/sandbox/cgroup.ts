@@ -33,13 +33,18 @@ export function ownCgroups(text: string): { unified?: string; v1: Partial<Record
 }
 
 /**
- * Folders to try, best first: a prepared `redline` folder; on v2 the parent of Redline's own cgroup (a cgroup
- * with processes cannot share out controllers), on v1 Redline's own cgroup (so the check stays inside every
- * limit the job has); the root.
+ * Folders to try, best first. On v2: a prepared `redline` folder (the preparing step moves the job into
+ * `redline/job`, so it is also the parent of Redline's own), the parent of Redline's own cgroup (a cgroup with
+ * processes cannot share out controllers), the root. On v1: a prepared `redline` folder in Redline's own cgroup
+ * or at the root, Redline's own cgroup (so the check stays inside every limit the job has), the root.
  */
 export function candidateParents(mount: string, own: string | undefined, version: 1 | 2): string[] {
-  const near = own === undefined || own === '/' ? [] : [join(mount, version === 2 ? dirname(own) : own)]
-  return [...new Set([join(mount, 'redline'), ...near, mount])]
+  const mine = own === undefined || own === '/' ? undefined : join(mount, own)
+  const found =
+    version === 2
+      ? [join(mount, 'redline'), ...(mine ? [dirname(mine)] : []), mount]
+      : [...(mine ? [join(mine, 'redline')] : []), join(mount, 'redline'), ...(mine ? [mine] : []), mount]
+  return [...new Set(found)]
 }
 
 function tryMake(parent: string, name: string, ready: (dir: string) => boolean): string | undefined {

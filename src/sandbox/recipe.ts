@@ -43,11 +43,12 @@ export function bwrapArgs(input: RecipeInput, command: string): string[] {
   DATA_FILES.forEach((path, index) => args.push('--ro-bind-data', String(FIRST_DATA_FD + index), path))
   if (input.network && input.resolver !== undefined)
     args.push('--ro-bind', input.resolver, '/etc/resolv.conf')
-  for (const path of input.readOnly) args.push('--ro-bind', path, path)
   args.push('--dev', '/dev', '--proc', '/proc')
   const size = String(input.tmpBytes)
   args.push('--perms', '1777', '--size', size, '--tmpfs', '/tmp')
   args.push('--perms', '1777', '--size', size, '--tmpfs', '/dev/shm')
+  // After the fresh /tmp, so that a folder under the host's /tmp is not hidden by it.
+  for (const path of input.readOnly) args.push('--ro-bind', path, path)
   args.push('--bind', input.home, input.home, '--bind', input.tree, input.tree, '--chdir', input.tree)
   args.push('--', '/bin/sh', '-c', command)
   return args

@@ -27,14 +27,13 @@ export function readSandboxHost(identity = checkIdentity()): SandboxHost {
 }
 
 /**
- * The rlimits: the file size always; processes by RLIMIT_NPROC where no pids cgroup holds them or where the
- * check has a uid of its own (then it is exact); no core files.
+ * The rlimits: the file size always, no core files, and processes by RLIMIT_NPROC where no pids cgroup holds
+ * them (exact when the check has a uid of its own; a cgroup says when it refused a fork, an rlimit does not).
  */
-export function rlimitArgs(limits: Limits, identity: CheckIdentity, cgroup: CheckCgroup): string[] {
+export function rlimitArgs(limits: Limits, cgroup: CheckCgroup): string[] {
   const size = limits.fileSizeMb * MB
   const args = [`--fsize=${size}:${size}`, '--core=0:0']
-  if (cgroup.held.pids === undefined || identity.prefix.length > 0)
-    args.push(`--nproc=${limits.processes}:${limits.processes}`)
+  if (cgroup.held.pids === undefined) args.push(`--nproc=${limits.processes}:${limits.processes}`)
   return args
 }
 
@@ -73,7 +72,7 @@ export async function runInSandbox(request: SandboxRequest, host: SandboxHost): 
     )
     const ran = await launch({
       procsFiles: cgroup.procsFiles,
-      rlimits: rlimitArgs(limits, host.identity, cgroup),
+      rlimits: rlimitArgs(limits, cgroup),
       prefix: host.identity.prefix,
       bwrap,
       data: dataFiles(host.identity.uid, host.identity.gid, home),
