@@ -77,6 +77,8 @@ export async function readEvidenceFiles(
   return gathered
 }
 
+const READ_CHUNK_BYTES = 65_536
+
 /** What a file other than SARIF may hold. */
 export const MAX_OUTPUT_BYTES = MAX_TEXT_BYTES
 
@@ -107,7 +109,8 @@ export async function readInside(root: string, path: string, limit: number): Pro
   try {
     const info = await file.stat()
     if (!info.isFile()) throw new Error(`${path} is ${kindOf(info)}, not a regular file`)
-    const buffer = Buffer.alloc(Math.min(limit, 1 << 20) + 1)
+    // A multiple of 8: /proc/<pid>/pagemap refuses reads of any other size.
+    const buffer = Buffer.alloc(READ_CHUNK_BYTES)
     const chunks: Buffer[] = []
     let total = 0
     for (;;) {
