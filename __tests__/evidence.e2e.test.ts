@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { block, reply, startMessagesServer } from '../testing/messages-server.js'
@@ -74,25 +74,16 @@ const CHECKS = [
 ].join('\n')
 
 const SCRIPTS = {
-  // Prints what tsc prints, and leaves what it saw where the test can read it.
+  // Prints what tsc prints (what a check can reach is tried in sandbox-attacks.e2e.test.ts).
   'scripts/tsc.sh': [
-    'env > "$EVIDENCE_OUT/env.txt"',
-    'pwd > "$EVIDENCE_OUT/pwd.txt"',
-    'ls -a > "$EVIDENCE_OUT/ls.txt"',
     `echo "src/app.ts(11,27): error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'."`,
     'echo "src/app.ts(1,17): error TS9999: a result on a line the change does not touch."',
     'exit 2',
     ''
   ].join('\n'),
-  'scripts/sleeper.sh': [
-    "sh -c 'sleep 60' &",
-    'echo $! > "$EVIDENCE_OUT/child.pid"',
-    'echo $$ > "$EVIDENCE_OUT/parent.pid"',
-    'sleep 60',
-    ''
-  ].join('\n'),
+  'scripts/sleeper.sh': ["sh -c 'sleep 60; : redline-sleeper-child' &", 'sleep 60', ''].join('\n'),
   'scripts/flood.sh': "head -c 50000000 /dev/zero | tr '\\0' x\n",
-  'scripts/marker.sh': 'touch "$EVIDENCE_OUT/$1"\n'
+  'scripts/marker.sh': 'echo "$1"\n'
 }
 
 function sarif(results: Array<{ rule: string; line: number }>): string {
@@ -120,15 +111,21 @@ function sarif(results: Array<{ rule: string; line: number }>): string {
   })
 }
 
-/** Whether the process runs: a killed one not yet reaped (a zombie, where PID 1 reaps nothing) does not. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : ''
-  return !/^\d+ \(.*\) Z/.test(stat)
+/** The sleeper's child, where it still runs (a zombie, where PID 1 reaps nothing, does not). */
+function sleepersLeft(): string[] {
+  return readdirSync('/proc')
+    .filter(name => /^\d+$/.test(name))
+    .filter(pid => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        return (
+          !/^\d+ \(.*\) Z/.test(stat) &&
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('redline-sleeper-child')
+        )
+      } catch {
+        return false
+      }
+    })
 }
 
 function publishOnly(world: ActionWorld): void {
@@ -214,25 +211,8 @@ describe('evidence on a pull request from the repository itself', () => {
     expect(first).toContain('2 results on lines this change does not touch, not shown')
   })
 
-  it('runs a check with none of the key, the token, INPUT_* or ACTIONS_*, outside the workspace, without .git', () => {
-    const env = readFileSync(join(out, 'env.txt'), 'utf8')
-    for (const secret of [w.apiKey, w.token, ...Object.values(SECRET_ENV)]) expect(env).not.toContain(secret)
-    expect(env).not.toMatch(/^(INPUT_|ACTIONS_|ANTHROPIC_|GITHUB_TOKEN|AWS_|GOOGLE_)/m)
-    expect(env).toMatch(/^CI=true$/m)
-    expect(env).toContain(`EVIDENCE_OUT=${out}`)
-    const cwd = readFileSync(join(out, 'pwd.txt'), 'utf8').trim()
-    expect(cwd.startsWith(w.fixture.workspaceDir)).toBe(false)
-    const listing = readFileSync(join(out, 'ls.txt'), 'utf8').split('\n')
-    expect(listing).toContain('src')
-    expect(listing).not.toContain('.git')
-  })
-
   it('kills a check that sleeps, with its child, at the timeout, and the review still says so', () => {
-    for (const file of ['parent.pid', 'child.pid']) {
-      const pid = Number(readFileSync(join(out, file), 'utf8'))
-      expect(pid).toBeGreaterThan(0)
-      expect(alive(pid)).toBe(false)
-    }
+    expect(sleepersLeft()).toEqual([])
     // 3 s of timeout and a grace of 2 s; the rest of the run is the review itself.
     expect(run.stdout).toMatch(/Check sleeper: timed out after 3 s/)
     expect(elapsedMs).toBeLessThan(60_000)
@@ -253,8 +233,8 @@ describe('evidence on a pull request from the repository itself', () => {
   })
 
   it('never runs a check that only the head configures', () => {
-    expect(existsSync(join(out, 'head-check-ran'))).toBe(false)
     expect(run.stdout).not.toContain('from-head')
+    expect(run.stdout).not.toContain('head-check-ran')
   })
 })
 
@@ -309,8 +289,8 @@ describe('checks where the head is not trusted to run, or nothing is reviewed', 
     ])
     expect(onFork.exitCode).toBe(0)
     expect(onTarget.exitCode).toBe(0)
-    expect(existsSync(join(forkOut, 'check-ran'))).toBe(false)
-    expect(existsSync(join(targetOut, 'check-ran'))).toBe(false)
+    expect(onFork.stdout).not.toContain('Running check marker')
+    expect(onTarget.stdout).not.toContain('Running check marker')
     expect(notices(onFork)).toContainEqual(
       expect.stringMatching(
         /^Check marker was not run: PR #1 comes from a fork \(mallory\/[^)]+\), and a fork's code is not run here\.$/
@@ -330,7 +310,7 @@ describe('checks where the head is not trusted to run, or nothing is reviewed', 
     const result = await runOn(docs, { env: { EVIDENCE_OUT: docsOut } })
     expect(result.exitCode).toBe(0)
     expect(docs.messages.requests).toHaveLength(0)
-    expect(existsSync(join(docsOut, 'check-ran'))).toBe(false)
+    expect(result.stdout).not.toContain('Running check marker')
   })
 })
 
@@ -395,7 +375,6 @@ describe('redline review (the CLI) with configured checks', () => {
         /line 11:27: tsc TS2345 \(error\): Argument of type 'string'/
       )
       expect(result.stdout).toContain('Tool: tsc (check): ran, 1 result on changed lines (1 elsewhere)')
-      expect(readFileSync(join(out, 'env.txt'), 'utf8')).not.toContain('sk-ant-cli')
     } finally {
       await messages.close()
     }

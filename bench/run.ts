@@ -30,3 +30,7 @@ if (which === 'all' || which === 'commands') {
   const { benchCommands } = await import('./commands-bench.js')
   benchCommands()
 }
+if (which === 'all' || which === 'sandbox') {
+  const { benchSandbox } = await import('./sandbox-bench.js')
+  await benchSandbox()
+}

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { testedBundleDir } from './test-bundle.js'
@@ -31,6 +31,10 @@ export interface RunActionOptions {
   /** Defaults to the tested bundle's `index.js` (see bundle.ts). */
   entry?: string
   timeoutMs?: number
+  /** A command the runner starts node through, as a container or another user does (setpriv, unshare). */
+  launcher?: string[]
+  /** The user the launcher runs node as: its RUNNER_TEMP, HOME and event file are given to it. */
+  owner?: { uid: number; gid: number }
 }
 
 export interface Annotation {
@@ -86,7 +90,13 @@ export async function runAction(options: RunActionOptions): Promise<RunResult> {
   ])
 
   const env = buildEnv(options, { runnerTemp, home, eventPath, files })
-  const child = spawn(process.execPath, [options.entry ?? DEFAULT_ENTRY], {
+  if (options.owner) await chownTree(root, options.owner)
+  const [command = process.execPath, ...args] = [
+    ...(options.launcher ?? []),
+    process.execPath,
+    options.entry ?? DEFAULT_ENTRY
+  ]
+  const child = spawn(command, args, {
     cwd: options.workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,6 +135,15 @@ export async function runAction(options: RunActionOptions): Promise<RunResult> {
     annotations: parseAnnotations(stdout),
     runnerTemp,
     cleanup: () => rm(root, { recursive: true, force: true })
+  }
+}
+
+async function chownTree(dir: string, owner: { uid: number; gid: number }): Promise<void> {
+  await chown(dir, owner.uid, owner.gid)
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) await chownTree(path, owner)
+    else await chown(path, owner.uid, owner.gid)
   }
 }
 

@@ -95,6 +95,8 @@ export interface RunOptions {
   /** Another entry point than the tested bundle's. */
   entry?: string
   timeoutMs?: number
+  launcher?: string[]
+  owner?: { uid: number; gid: number }
 }
 
 /**
@@ -119,6 +121,8 @@ export async function runOn(world: ActionWorld, options: RunOptions = {}): Promi
     anthropicBaseUrl: world.messages.url,
     ...(options.env ? { env: options.env } : {}),
     ...(options.entry ? { entry: options.entry } : {}),
+    ...(options.launcher ? { launcher: options.launcher } : {}),
+    ...(options.owner ? { owner: options.owner } : {}),
     timeoutMs: options.timeoutMs ?? 90_000
   })
   world.results.push(result)

@@ -3,7 +3,8 @@
  * logs, and tool output read with the problem matchers of a `<file>.matcher.json` beside it. No process is
  * started. Each file is size-capped before it is read; the walk is capped in entries and never follows links.
  */
-import { lstat, readdir, readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import picomatch from 'picomatch'
 import { redactSecrets } from '../text/redact.js'
@@ -76,21 +77,63 @@ export async function readEvidenceFiles(
   return gathered
 }
 
-async function readCapped(path: string, limit: number): Promise<string> {
-  const info = await lstat(path)
-  if (!info.isFile()) throw new Error('it is not a regular file')
-  if (info.size > limit) throw new Error(`it is larger than ${limit} bytes`)
-  return readFile(path, 'utf8')
+const READ_CHUNK_BYTES = 65_536
+
+/** What a file other than SARIF may hold. */
+export const MAX_OUTPUT_BYTES = MAX_TEXT_BYTES
+
+function kindOf(info: { isFIFO(): boolean; isSocket(): boolean; isDirectory(): boolean }): string {
+  if (info.isFIFO()) return 'a FIFO'
+  if (info.isSocket()) return 'a socket'
+  return info.isDirectory() ? 'a folder' : 'a device or other special file'
+}
+
+/**
+ * Reads `path` (relative, inside `root`) as text, refusing a link anywhere along it (each part is lstat'ed,
+ * then the file is opened with O_NOFOLLOW), anything but a regular file (O_NONBLOCK, so a FIFO never blocks),
+ * and more than `limit` bytes, counted as read whatever stat says (a /proc file stats as 0).
+ */
+export async function readInside(root: string, path: string, limit: number): Promise<string> {
+  const parts = path.split('/').filter(part => part !== '' && part !== '.')
+  if (parts.length === 0 || parts.includes('..')) throw new Error(`${path} is not a path inside the tree`)
+  let at = root
+  for (const [index, part] of parts.entries()) {
+    at = join(at, part)
+    const info = await lstat(at).catch(() => undefined)
+    const shown = parts.slice(0, index + 1).join('/')
+    if (info === undefined) throw new Error(`${shown} does not exist`)
+    if (info.isSymbolicLink()) throw new Error(`${shown} is a link, and links are not followed`)
+    if (index < parts.length - 1 && !info.isDirectory()) throw new Error(`${shown} is not a folder`)
+  }
+  const file = await open(at, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  try {
+    const info = await file.stat()
+    if (!info.isFile()) throw new Error(`${path} is ${kindOf(info)}, not a regular file`)
+    // A multiple of 8: /proc/<pid>/pagemap refuses reads of any other size.
+    const buffer = Buffer.alloc(READ_CHUNK_BYTES)
+    const chunks: Buffer[] = []
+    let total = 0
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) break
+      total += bytesRead
+      if (total > limit) throw new Error(`${path} is larger than ${limit} bytes`)
+      chunks.push(Buffer.from(buffer.subarray(0, bytesRead)))
+    }
+    return Buffer.concat(chunks).toString('utf8')
+  } finally {
+    await file.close()
+  }
 }
 
 async function readOne(workspace: string, path: string): Promise<ToolResult[]> {
-  const full = join(workspace, path)
   const roots = [workspace]
-  if (/\.sarif(\.json)?$/i.test(path)) return parseSarif(await readCapped(full, MAX_SARIF_BYTES), roots)
-  const matcherText = await readCapped(`${full}${MATCHER_SUFFIX}`, MAX_MATCHER_BYTES).catch(() => undefined)
+  const readCapped = (name: string, limit: number): Promise<string> => readInside(workspace, name, limit)
+  if (/\.sarif(\.json)?$/i.test(path)) return parseSarif(await readCapped(path, MAX_SARIF_BYTES), roots)
+  const matcherText = await readCapped(`${path}${MATCHER_SUFFIX}`, MAX_MATCHER_BYTES).catch(() => undefined)
   if (matcherText === undefined) {
     if (/\.json$/i.test(path)) {
-      const text = await readCapped(full, MAX_SARIF_BYTES)
+      const text = await readCapped(path, MAX_SARIF_BYTES)
       if (looksLikeSarif(safeJson(text))) return parseSarif(text, roots)
     }
     throw new Error(
@@ -100,7 +143,7 @@ async function readOne(workspace: string, path: string): Promise<ToolResult[]> {
   const parsed = matcherFileSchema.safeParse(safeJson(matcherText))
   if (!parsed.success)
     throw new Error(`${path}${MATCHER_SUFFIX} is not a problem-matcher file ({ "problemMatcher": [...] })`)
-  const output = redactSecrets(await readCapped(full, MAX_TEXT_BYTES))
+  const output = redactSecrets(await readCapped(path, MAX_TEXT_BYTES))
   return matchOutput(output, compileMatchers(parsed.data.problemMatcher), roots)
 }
 

@@ -50,13 +50,61 @@ const treePath = z
     'a path inside the repository'
   )
 
+/** What a check may use unless its `limits` say otherwise. */
+export const DEFAULT_LIMITS = { processes: 1_024, memoryMb: 4_096, fileSizeMb: 1_024, tmpMb: 1_024 } as const
+
+const mebibytes = (what: string, fallback: number) =>
+  z.int().min(1).max(1_048_576).describe(`${what} in MiB (default ${fallback}).`).optional()
+
+export const limitsSchema = z.strictObject({
+  processes: z
+    .int()
+    .min(8)
+    .max(1_000_000)
+    .describe(`Processes and threads at once (default ${DEFAULT_LIMITS.processes}).`)
+    .optional(),
+  'memory-mb': mebibytes('Memory of all its processes, /tmp included', DEFAULT_LIMITS.memoryMb),
+  'file-size-mb': mebibytes('The largest file it may write', DEFAULT_LIMITS.fileSizeMb),
+  'tmp-mb': mebibytes('The size of its /tmp, which /dev/shm shares', DEFAULT_LIMITS.tmpMb)
+})
+
+/** A folder of a toolchain the check reads: absolute, or under the runner's home as `~/…`; never `..`. */
+const toolchainPath = z
+  .string()
+  .min(2)
+  .max(500)
+  .refine(
+    path => (path.startsWith('/') || path.startsWith('~/')) && !path.split('/').includes('..'),
+    'an absolute path or one starting with ~/, without ..'
+  )
+
 export const checkSchema = z
   .strictObject({
     name: z
       .string()
       .regex(/^[\w .:/@+-]{1,60}$/)
       .describe('What the check is called in the review, e.g. tsc or ruff.'),
-    run: z.string().min(1).max(4_000).describe('The shell command, run at the root of a copy of the head.'),
+    run: z
+      .string()
+      .min(1)
+      .max(4_000)
+      .describe('The shell command, run at the root of a copy of the head, in the sandbox, with no network.'),
+    setup: z
+      .string()
+      .min(1)
+      .max(4_000)
+      .describe(
+        'A command run before `run` on the same copy and HOME, with the network: npm ci --ignore-scripts, pip install.'
+      )
+      .optional(),
+    toolchains: z
+      .array(toolchainPath)
+      .max(20)
+      .describe('Folders of toolchains the check reads, read-only: ~/.rustup, ~/.cargo/bin, ~/go/pkg/mod.')
+      .optional(),
+    limits: limitsSchema
+      .describe('What the check may use: processes, memory-mb, file-size-mb, tmp-mb.')
+      .optional(),
     format: z
       .enum(['sarif', 'problem-matcher'])
       .describe('How its output is read: SARIF 2.1, or lines read by `matcher`.'),
@@ -83,7 +131,9 @@ export const checkSchema = z
       .number()
       .gt(0)
       .max(MAX_CHECK_MINUTES)
-      .describe(`Minutes the check may run, at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds).`)
+      .describe(
+        `Minutes the check may run, at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds); its setup has as long again.`
+      )
   })
   .refine(check => check.format !== 'problem-matcher' || check.matcher !== undefined, {
     message: 'a problem-matcher check needs a matcher',
@@ -91,5 +141,6 @@ export const checkSchema = z
   })
 
 export type CheckSpec = z.infer<typeof checkSchema>
+export type CheckLimits = z.infer<typeof limitsSchema>
 
 export const checksSchema = z.array(checkSchema).max(20)
