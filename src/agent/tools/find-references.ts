@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { GitError, type GrepMatch } from '../../git/git.js'
 import { cleanUntrusted } from '../../text/untrusted.js'
-import { declarationIn, isDefinition } from '../symbols.js'
+import { declarationIn, isDefinition } from '../../graph/patterns.js'
 import { MAX_SEARCH_CONTEXT } from './fields.js'
 import { splitLines } from './lines.js'
 import { isTestPath, pathScope, type PathScope } from './path-scope.js'
