@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import ts from 'typescript'
 import { loadGraphTools } from './ask.js'
 import { measureProject, type ProjectMeasure } from './measure.js'
 import { benchCache, benchProjects } from './projects.js'
@@ -33,7 +32,7 @@ export async function benchGraph(only?: string): Promise<void> {
   const graph = 'missing' in tools ? undefined : tools
   console.log(
     `graph: ${perStratum} symbols and ${perStratum} use sites per stratum and project, seed ${seed}; ` +
-      `TypeScript ${ts.version}, jedi for Python`
+      `the truth from the TypeScript language service and jedi`
   )
   if (!graph) console.log(`graph: today's answer only: ${'missing' in tools ? tools.missing : ''}`)
   const measures: ProjectMeasure[] = []

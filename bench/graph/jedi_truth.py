@@ -91,7 +91,7 @@ def facts(request):
     sites = []
     for file in request["files"]:
         sites.extend(uses_in(script(file), file, names))
-    return {"language": "python", "definitions": definitions, "useSites": sites}
+    return {"language": "python", "definitions": definitions, "useSites": sites, "compiler": "jedi " + jedi.__version__}
 
 
 def references(script, root, at):

@@ -45,12 +45,18 @@ export interface SiteRecord {
 export interface ProjectMeasure {
   project: BenchProject
   head: string
+  compiler: string
+  /** Use sites asked of the compiler, and those it led into the project from. */
+  sitesAsked: number
   codeFiles: number
   codeLines: number
   symbols: SymbolRecord[]
   sites: SiteRecord[]
   seconds: { compiler: number; tools: number }
 }
+
+/** Go-to-definition leaves the project from some sites (a library's member of the same name): ask more than kept. */
+const SITES_ASKED_PER_KEPT = 4
 
 const CODE = { typescript: /\.(ts|tsx|mts|cts)$/, python: /\.py$/ }
 
@@ -68,7 +74,7 @@ export async function measureProject(
   const random = seededRandom(seed)
   const counts = definitionCounts(facts.definitions)
   const symbols = sampleDefinitions(facts.definitions, perStratum, random)
-  const candidates = candidateSites(facts.useSites, counts, perStratum * 3, random)
+  const candidates = candidateSites(facts.useSites, counts, perStratum * SITES_ASKED_PER_KEPT, random)
   const truth = await compiler.truth(
     symbols.map(s => s.definition),
     candidates.map(c => c.site)
@@ -104,6 +110,8 @@ export async function measureProject(
   return {
     project,
     head: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim(),
+    compiler: facts.compiler,
+    sitesAsked: candidates.length,
     codeFiles: code.length,
     codeLines: code.reduce((n, f) => n + lineCount(path.join(dir, f)), 0),
     symbols: symbolRecords,

@@ -117,12 +117,15 @@ export function printDefinitions(records: readonly SiteRecord[], graph: boolean)
 }
 
 export function printProjects(measures: readonly ProjectMeasure[]): void {
-  console.log('project        language    head     code files  lines   compiler s  tools s')
+  console.log(
+    'project        language    head     code files  lines  symbols  sites/asked  compiler s  tools s  truth'
+  )
   for (const m of measures)
     console.log(
       `${m.project.name.padEnd(15)}${m.project.language.padEnd(12)}${m.head.padEnd(9)}` +
         `${String(m.codeFiles).padStart(10)}${String(m.codeLines).padStart(7)}` +
-        `${m.seconds.compiler.toFixed(1).padStart(12)}${m.seconds.tools.toFixed(1).padStart(9)}`
+        `${String(m.symbols.length).padStart(9)}${`${m.sites.length}/${m.sitesAsked}`.padStart(13)}` +
+        `${m.seconds.compiler.toFixed(1).padStart(12)}${m.seconds.tools.toFixed(1).padStart(9)}  ${m.compiler}`
     )
 }
 

@@ -24,7 +24,7 @@ export function typescriptCompiler(dir: string, files: readonly string[]): Compi
       const definitions = definitionsOf(dir, built, sources)
       const names = new Set(definitions.map(d => d.name))
       const useSites = sources.flatMap(file => usesIn(file, sourceOf(built, absolute(file)), names))
-      return { language: 'typescript', definitions, useSites }
+      return { language: 'typescript', compiler: `TypeScript ${ts.version}`, definitions, useSites }
     },
     async truth(symbols, sites) {
       const references = symbols.map(d => referencesOf(dir, service, d))

@@ -32,6 +32,8 @@ export interface DefinitionSpan extends Place {
 /** What a compiler tells about one project: its definitions and the uses that could be asked about. */
 export interface ProjectFacts {
   language: BenchLanguage
+  /** The compiler and its version, for the report. */
+  compiler: string
   definitions: Definition[]
   useSites: UseSite[]
 }
