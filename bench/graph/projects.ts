@@ -62,6 +62,16 @@ export const DEFAULT_SOURCES: ReadonlyArray<{
       version: '8.1.3-2',
       keep: ['usr/lib/python3/dist-packages/click', 'usr/share/doc/python3-click']
     }
+  },
+  {
+    name: 'markdown',
+    language: 'python',
+    source: {
+      registry: 'debian',
+      package: 'python3-markdown',
+      version: '3.4.1-2+deb12u1',
+      keep: ['usr/lib/python3/dist-packages/markdown', 'usr/share/doc/python3-markdown']
+    }
   }
 ]
 

@@ -61,8 +61,8 @@ export function sampleDefinitions(
 }
 
 /**
- * Candidate use sites, shuffled, `limit` per stratum, one per name and file, for go-to-definition to judge:
- * some land outside the project or nowhere, so more are asked than kept.
+ * Candidate use sites, shuffled, `limit` per stratum, for go-to-definition to judge (some land outside the
+ * project, so more are asked than kept): one per name and file first, then other lines of those when short.
  */
 export function candidateSites(
   sites: readonly UseSite[],
@@ -73,14 +73,23 @@ export function candidateSites(
   const taken = { once: 0, several: 0 }
   const seen = new Set<string>()
   const out: Array<{ site: UseSite; stratum: Stratum }> = []
-  for (const site of shuffled(sites, random)) {
-    const key = `${site.name}\u0000${site.file}`
+  const repeats: UseSite[] = []
+  const take = (site: UseSite): void => {
     const stratum = stratumOf(counts, site.name)
-    if (isImplicit(site.name) || seen.has(key) || taken[stratum] >= limit) continue
-    seen.add(key)
+    if (taken[stratum] >= limit) return
     taken[stratum]++
     out.push({ site, stratum })
   }
+  for (const site of shuffled(sites, random)) {
+    if (isImplicit(site.name)) continue
+    const key = `${site.name}\u0000${site.file}`
+    if (seen.has(key)) repeats.push(site)
+    else {
+      seen.add(key)
+      take(site)
+    }
+  }
+  for (const site of repeats) take(site)
   return out
 }
 
