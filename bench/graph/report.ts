@@ -139,35 +139,58 @@ function codeAt(dirOf: (project: string) => string, project: string, place: Plac
   }
 }
 
+interface Shortfall {
+  record: SymbolRecord
+  places: Place[]
+}
+
+/** The symbols with the most places in a shortfall, each with the code on its first few. */
+function printWorst(
+  title: string,
+  shortfalls: Shortfall[],
+  limit: number,
+  show: (r: SymbolRecord, p: Place) => string
+): void {
+  console.log(`\nExamples: ${title} (most first)`)
+  const worst = shortfalls.filter(s => s.places.length > 0).sort((a, b) => b.places.length - a.places.length)
+  for (const { record: r, places } of worst.slice(0, limit)) {
+    console.log(
+      `  ${r.project} ${JSON.stringify(r.query)} (${r.stratum}): ${places.length} of ${r.truth.length}`
+    )
+    for (const p of places.slice(0, 3)) console.log(show(r, p))
+  }
+}
+
 /** Where the graph falls short: the symbols with most misses and most extra lines, the wrong first definitions. */
 export function printExamples(measures: readonly ProjectMeasure[], limit: number): void {
   const dirs = new Map(measures.map(m => [m.project.name, m.project.dir]))
   const dirOf = (name: string): string => dirs.get(name) ?? '.'
-  const show = (project: string, p: Place): string =>
-    `      ${p.file}:${p.line}  ${codeAt(dirOf, project, p)}`
+  const show = (r: { project: string }, p: Place): string =>
+    `      ${p.file}:${p.line}  ${codeAt(dirOf, r.project, p)}`
   const symbols = measures.flatMap(m => m.symbols).filter(r => r.graph)
-  const scored = symbols.map(r => ({
+  const resolved = symbols.map(r => ({
     r,
     ...differences(r.truth, r.graph?.resolved ?? [], r.definition.ownLines)
   }))
-  console.log("\nExamples: the compiler's references missing from the resolved section (most first)")
-  for (const { r, missed } of scored
-    .filter(s => s.missed.length > 0)
-    .sort((a, b) => b.missed.length - a.missed.length)
-    .slice(0, limit)) {
-    console.log(
-      `  ${r.project} ${JSON.stringify(r.query)} (${r.stratum}): ${missed.length} of ${r.truth.length} missed`
-    )
-    for (const p of missed.slice(0, 3)) console.log(show(r.project, p))
-  }
-  console.log('\nExamples: resolved lines the compiler does not name (most first)')
-  for (const { r, extra } of scored
-    .filter(s => s.extra.length > 0)
-    .sort((a, b) => b.extra.length - a.extra.length)
-    .slice(0, limit)) {
-    console.log(`  ${r.project} ${JSON.stringify(r.query)} (${r.stratum}): ${extra.length} extra`)
-    for (const p of extra.slice(0, 3)) console.log(show(r.project, p))
-  }
+  const listed = (r: SymbolRecord): Place[] => [...(r.graph?.resolved ?? []), ...(r.graph?.textual ?? [])]
+  printWorst(
+    "the compiler's references missing from the resolved section",
+    resolved.map(({ r, missed }) => ({ record: r, places: missed })),
+    limit,
+    show
+  )
+  printWorst(
+    "the compiler's references listed nowhere",
+    symbols.map(r => ({ record: r, places: differences(r.truth, listed(r), r.definition.ownLines).missed })),
+    limit,
+    show
+  )
+  printWorst(
+    'resolved lines the compiler does not name',
+    resolved.map(({ r, extra }) => ({ record: r, places: extra })),
+    limit,
+    show
+  )
   console.log("\nExamples: find_definition whose first definition is not the compiler's")
   const wrong = measures.flatMap(m => m.sites).filter(r => r.graph && !firstIsRight(r.graph, r.truth))
   for (const r of wrong.slice(0, limit)) {
@@ -175,9 +198,8 @@ export function printExamples(measures: readonly ProjectMeasure[], limit: number
     console.log(
       `  ${r.project} ${r.site.name} used in ${r.site.file}:${r.site.line}: ${codeAt(dirOf, r.project, r.site)}`
     )
-    console.log(
-      `      first: ${first ? `${first.file}:${first.line}` : '(none)'}; compiler: ${r.truth.map(t => `${t.file}:${t.line}`).join(', ')}`
-    )
+    const truth = r.truth.map(t => `${t.file}:${t.line}`).join(', ')
+    console.log(`      first: ${first ? `${first.file}:${first.line}` : '(none)'}; compiler: ${truth}`)
     for (const e of r.errors) console.log(`      ${e.slice(0, 200)}`)
   }
 }
