@@ -7,7 +7,7 @@ import { baselineReferences, graphDefinitions, graphReferences } from '../../ben
 import { ask, baselineTool, projectRepo } from '../../bench/graph/ask.js'
 import { projectsFromFile } from '../../bench/graph/projects.js'
 import { referenceRows } from '../../bench/graph/report.js'
-import { referencesQuery, sampleDefinitions, seededRandom } from '../../bench/graph/sample.js'
+import { isAnswerable, referencesQuery, sampleDefinitions, seededRandom } from '../../bench/graph/sample.js'
 import { firstIsRight, scoreReferences } from '../../bench/graph/score.js'
 import type { Definition } from '../../bench/graph/types.js'
 
@@ -174,6 +174,17 @@ describe('sampling and asking', () => {
     expect(first.filter(s => s.stratum === 'once').map(s => s.definition.name)).toEqual(['parse'])
     expect(first.filter(s => s.definition.name === 'get').length).toBeLessThanOrEqual(2)
     expect(first.some(s => s.definition.name === '__init__')).toBe(false)
+  })
+
+  it('asks go-to-definition only from uses of what was sampled from, never of the site itself', () => {
+    const site = { name: 'load', file: 'u.ts', line: 4, column: 2 }
+    const definedAt = new Set(['a.ts:5'])
+    expect(isAnswerable(site, [{ file: 'a.ts', line: 5, startLine: 5 }], definedAt)).toBe(true)
+    expect(isAnswerable(site, [{ file: 'u.ts', line: 2, startLine: 2 }], definedAt)).toBe(false)
+    expect(isAnswerable(site, [], definedAt)).toBe(false)
+    expect(
+      isAnswerable({ ...site, file: 'a.ts', line: 5 }, [{ file: 'a.ts', line: 5, startLine: 5 }], definedAt)
+    ).toBe(false)
   })
 
   it('reads a private set of projects from a file, and says what is wrong with a bad one', () => {

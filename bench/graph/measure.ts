@@ -17,7 +17,14 @@ import {
   type Stratum
 } from './sample.js'
 import { typescriptCompiler } from './ts-truth.js'
-import type { Compiler, Definition, DefinitionSpan, Place, UseSite } from './types.js'
+import {
+  placeKey,
+  type Compiler,
+  type Definition,
+  type DefinitionSpan,
+  type Place,
+  type UseSite
+} from './types.js'
 
 export interface SymbolRecord {
   project: string
@@ -95,9 +102,10 @@ export async function measureProject(
   }
   const siteRecords: SiteRecord[] = []
   const kept = { once: 0, several: 0 }
+  const definedAt = new Set(facts.definitions.flatMap(d => d.ownLines.map(placeKey)))
   for (const [i, { site, stratum }] of candidates.entries()) {
     const spans = truth.definitions[i] ?? []
-    if (!isAnswerable(site, spans) || kept[stratum] >= perStratum) continue
+    if (!isAnswerable(site, spans, definedAt) || kept[stratum] >= perStratum) continue
     kept[stratum]++
     const record: SiteRecord = { project: name, language, stratum, site, truth: spans, errors: [] }
     if (tools.definition) {

@@ -1,5 +1,5 @@
 /** The seeded sample: which definitions and use sites are asked about, and how a model would ask. */
-import type { Definition, DefinitionSpan, UseSite } from './types.js'
+import { placeKey, type Definition, type DefinitionSpan, type UseSite } from './types.js'
 
 export type Stratum = 'once' | 'several'
 
@@ -93,9 +93,19 @@ export function candidateSites(
   return out
 }
 
-/** A site is worth asking when go-to-definition leads into the project, and not to the site itself. */
-export function isAnswerable(site: UseSite, spans: readonly DefinitionSpan[]): boolean {
-  return spans.length > 0 && !spans.some(s => s.file === site.file && s.line === site.line)
+/**
+ * A site is worth asking when go-to-definition leads to one of the definitions sampled from (module level and
+ * members; not a local or a parameter of the same name, nor a library), and not to the site itself.
+ */
+export function isAnswerable(
+  site: UseSite,
+  spans: readonly DefinitionSpan[],
+  definedAt: ReadonlySet<string>
+): boolean {
+  return (
+    spans.some(s => definedAt.has(placeKey(s))) &&
+    !spans.some(s => s.file === site.file && s.line === site.line)
+  )
 }
 
 /** find_references as a model asks it: a bare name when it is unique, else qualified or with its file. */
