@@ -13,30 +13,33 @@ import { baselineFindReferencesTool } from './baseline.js'
 
 type ToolFactory = (repo: RepoContext) => AgentTool
 
-/** The three tools, when this tree has the code graph's; find_references alone is not enough to tell. */
+/** The code graph's tools, as far as this tree has them. */
 export interface GraphTools {
   findReferences: ToolFactory
-  findDefinition: ToolFactory
+  /** Missing from a tree that has the graph's find_references and not yet its find_definition. */
+  findDefinition?: ToolFactory
 }
 
 const TOOLS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/agent/tools')
 
-/** The graph's tools, or why they cannot be had (a tree from before the code graph). */
-export async function loadGraphTools(): Promise<GraphTools | { missing: string }> {
-  const load = async (file: string): Promise<Record<string, unknown>> =>
-    (await import(pathToFileURL(path.join(TOOLS, file)).href)) as Record<string, unknown>
+async function load(file: string): Promise<Record<string, unknown> | undefined> {
   try {
-    const definition = await load('find-definition.js')
-    const references = await load('find-references.js')
-    return {
-      findReferences: references.findReferencesTool as ToolFactory,
-      findDefinition: definition.findDefinitionTool as ToolFactory
-    }
-  } catch (error) {
-    return {
-      missing: `src/agent/tools/find-definition.ts cannot be loaded (${String(error).split('\n')[0]})`
-    }
+    return (await import(pathToFileURL(path.join(TOOLS, file)).href)) as Record<string, unknown>
+  } catch {
+    return undefined
   }
+}
+
+/**
+ * The graph's tools, or why they cannot be had. The graph's find_references is told from today's by its
+ * `defined_in` field; today's has none.
+ */
+export async function loadGraphTools(repoOf: () => RepoContext): Promise<GraphTools | { missing: string }> {
+  const references = (await load('find-references.js'))?.findReferencesTool as ToolFactory | undefined
+  if (!references || !('defined_in' in references(repoOf()).schema.shape))
+    return { missing: "this tree's find_references is today's (it has no defined_in field)" }
+  const definition = (await load('find-definition.js'))?.findDefinitionTool as ToolFactory | undefined
+  return { findReferences: references, ...(definition ? { findDefinition: definition } : {}) }
 }
 
 /** A read-only view of the project's HEAD, as the action builds it for a review of that commit. */

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { loadGraphTools } from './ask.js'
+import { loadGraphTools, projectRepo } from './ask.js'
 import { measureProject, type ProjectMeasure } from './measure.js'
 import { benchCache, benchProjects } from './projects.js'
 import { printDefinitions, printExamples, printProjects, printReferences } from './report.js'
@@ -17,6 +17,10 @@ const positive = (value: string | undefined, fallback: number): number => {
 
 export async function benchGraph(only?: string): Promise<void> {
   const projects = benchProjects().filter(p => !only || p.name.includes(only))
+  if (projects.length === 0) {
+    console.log(`graph: no project's name contains '${only ?? ''}'`)
+    return
+  }
   const missing = projects.filter(p => !fs.existsSync(path.join(p.dir, '.git')))
   if (missing.length > 0) {
     console.log(
@@ -28,13 +32,15 @@ export async function benchGraph(only?: string): Promise<void> {
   }
   const perStratum = positive(process.env.REDLINE_BENCH_GRAPH_SAMPLE, 30)
   const seed = positive(process.env.REDLINE_BENCH_GRAPH_SEED, 56)
-  const tools = await loadGraphTools()
+  const first = projects[0]
+  const tools = await loadGraphTools(() => projectRepo(first?.dir ?? '.'))
   const graph = 'missing' in tools ? undefined : tools
   console.log(
     `graph: ${perStratum} symbols and ${perStratum} use sites per stratum and project, seed ${seed}; ` +
       `the truth from the TypeScript language service and jedi`
   )
   if (!graph) console.log(`graph: today's answer only: ${'missing' in tools ? tools.missing : ''}`)
+  else if (!graph.findDefinition) console.log('graph: this tree has no find_definition yet')
   const measures: ProjectMeasure[] = []
   for (const project of projects) measures.push(await measureProject(project, graph, { perStratum, seed }))
   printProjects(measures)

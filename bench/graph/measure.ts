@@ -91,7 +91,7 @@ export async function measureProject(
   const tools = {
     today: baselineTool(repo),
     references: graph?.findReferences(repo),
-    definition: graph?.findDefinition(repo)
+    definition: graph?.findDefinition?.(repo)
   }
   const toolsStarted = Date.now()
   const symbolRecords: SymbolRecord[] = []
