@@ -41,15 +41,27 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   findings: ['base', 'text', 'git', 'diff'],
   github: ['base', 'text', 'git', 'diff', 'findings'],
   evidence: ['base', 'text', 'git', 'diff'],
+  graph: ['base', 'text', 'git', 'diff'],
   state: [...LOWER],
   publish: [...LOWER, 'state'],
-  agent: [...LOWER],
-  engine: [...LOWER, 'state', 'publish', 'agent', 'evidence'],
+  agent: [...LOWER, 'graph'],
+  engine: [...LOWER, 'state', 'publish', 'agent', 'graph', 'evidence'],
   insights: [...LOWER, 'state', 'publish'],
-  learn: [...LOWER, 'state', 'publish', 'agent', 'insights'],
-  action: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'commands', 'insights', 'learn'],
-  commands: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'action'],
-  cli: [...LOWER, 'state', 'publish', 'agent', 'engine', 'evidence', 'insights', 'learn']
+  learn: [...LOWER, 'state', 'publish', 'agent', 'graph', 'insights'],
+  action: [
+    ...LOWER,
+    'state',
+    'publish',
+    'agent',
+    'graph',
+    'engine',
+    'evidence',
+    'commands',
+    'insights',
+    'learn'
+  ],
+  commands: [...LOWER, 'state', 'publish', 'agent', 'graph', 'engine', 'evidence', 'action'],
+  cli: [...LOWER, 'state', 'publish', 'agent', 'graph', 'engine', 'evidence', 'insights', 'learn']
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../src/agent/first-message.js'
 import { Coverage } from '../src/agent/coverage.js'
 import { MAX_CONCURRENT_PASSES } from '../src/agent/passes.js'
-import { symbolReferences, type SymbolReferences } from '../src/agent/symbols.js'
+import { symbolReferences, type SymbolReferences } from '../src/graph/changed-symbols.js'
 import type { TriageResult } from '../src/diff/triage.js'
 import { diffArgs } from '../src/git/git.js'
 import { readSettings } from '../src/action/inputs.js'

@@ -1,7 +1,7 @@
 /**
  * Slow, obvious versions of fast product code, for the tests to hold the fast ones to. Never imported by src/.
  */
-import { methodIn, TOP_LEVEL_DECLARATIONS, type Declaration } from '../src/agent/symbols.js'
+import { methodIn, TOP_LEVEL_DECLARATIONS, type Declaration } from '../src/graph/patterns.js'
 import { redactWith } from '../src/text/redact.js'
 
 /** redactSecrets with every pattern run over the whole text, none skipped by its hints. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { planPasses } from '../../src/agent/pass-plan.js'
 import { Coverage } from '../../src/agent/coverage.js'
 import { buildFirstUserContent, firstMessageShows } from '../../src/agent/first-message.js'
-import { changedSymbols } from '../../src/agent/symbols.js'
+import { changedSymbols } from '../../src/graph/changed-symbols.js'
 import { budgetLimits } from '../../src/agent/budgets.js'
 import {
   hunkLineCount,

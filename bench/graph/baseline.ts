@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { GitError, type GrepMatch } from '../../src/git/git.js'
 import { cleanUntrusted } from '../../src/text/untrusted.js'
-import { declarationIn, isDefinition } from '../../src/agent/symbols.js'
+import { declarationIn, isDefinition } from '../../src/graph/patterns.js'
 import { MAX_SEARCH_CONTEXT } from '../../src/agent/tools/fields.js'
 import { splitLines } from '../../src/agent/tools/lines.js'
 import { isTestPath, pathScope, type PathScope } from '../../src/agent/tools/path-scope.js'

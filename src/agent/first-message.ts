@@ -8,7 +8,7 @@ import { displayPath } from '../diff/paths.js'
 import type { Logger } from '../logger.js'
 import type { BudgetLimits } from './budgets.js'
 import { learnedRulesSection, type LearnedRuleText } from './learned-rules.js'
-import type { SymbolReferences } from './symbols.js'
+import type { SymbolReferences } from '../graph/changed-symbols.js'
 import { describeFinding } from './tools/finding-tools.js'
 import { cleanUntrusted, wrapUntrusted } from '../text/untrusted.js'
 

@@ -22,7 +22,7 @@ import type { PathRule } from './first-message.js'
 import type { LearnedRuleText } from './learned-rules.js'
 import { planReview, reviewWithAgent, type AgentReview } from './reviewer.js'
 import type { Provider } from './providers/settings.js'
-import { symbolReferences } from './symbols.js'
+import { symbolReferences } from '../graph/changed-symbols.js'
 import type {
   DescribeMode,
   Walkthrough,

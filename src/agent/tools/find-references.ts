@@ -1,29 +1,40 @@
-/** find_references: every whole-word use of a symbol at the head, by file, with its enclosing function. */
+/**
+ * find_references: the uses of one definition at the head, found by the code graph. Resolved references
+ * (tied to the definition by the language's imports and scopes) come first; hits the parser could not tie
+ * to a definition (a dynamic call, a name in a string or comment, a prose file) follow in a section of their
+ * own, and never displace a resolved one under the cap. A name with several definitions and no choice among
+ * them is answered in groups, one per definition.
+ */
 import { z } from 'zod'
-import { GitError, type GrepMatch } from '../../git/git.js'
-import { cleanUntrusted } from '../../text/untrusted.js'
-import { declarationIn, isDefinition } from '../symbols.js'
+import { GitError } from '../../git/git.js'
+import type { Located } from '../../graph/resolve.js'
 import { MAX_SEARCH_CONTEXT } from './fields.js'
-import { splitLines } from './lines.js'
-import { isTestPath, pathScope, type PathScope } from './path-scope.js'
-import { privateKeyLinesOf, shownLine, type KeyLines } from './private-keys.js'
+import { isTestPath, pathScope } from './path-scope.js'
+import { privateKeyLinesOf } from './private-keys.js'
+import { referenceSections, type Sections } from './reference-sections.js'
+import { capped, referenceLine, type LineSource, type ListedReference } from './reference-lines.js'
 import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
 import { fail, short, untrustedData, type RepoContext } from './repo-context.js'
 import { checkRepoPath } from './repo-paths.js'
-
-/** How many matches a find_references filtered in code (by glob or tests) asks git for. */
-const FILTERED_GREP_MATCHES = 2000
+import {
+  byPreference,
+  definitionLabel,
+  qualifierChooses,
+  symbolField,
+  symbolQuery,
+  type SymbolQuery
+} from './symbol-query.js'
+import { splitLines } from './lines.js'
 
 const findReferencesSchema = z
   .object({
-    symbol: z
+    symbol: symbolField,
+    defined_in: z
       .string()
       .min(1)
-      .max(200)
-      .regex(/^[A-Za-z_$][\w$]*$/, {
-        message: 'one identifier (letters, digits, _ or $), e.g. parseConfig; for Foo.bar give bar'
-      })
-      .describe('An identifier, e.g. a function, class, method or constant name.'),
+      .max(300)
+      .optional()
+      .describe('The file of the definition meant, when the name is defined in several places.'),
     path: z
       .string()
       .min(1)
@@ -51,161 +62,150 @@ export function findReferencesTool(repo: RepoContext): AgentTool {
     name: 'find_references',
     reads: true,
     description:
-      'Find every whole-word use of a symbol at the pull request head, grouped by file, each with the ' +
-      'line that starts its enclosing function; definitions and lines this pull request adds are marked. ' +
-      'Use it to check the callers and implementers of a changed function, type or constant.',
+      'Find the references to a definition at the pull request head, resolved by parsing: one line each, ' +
+      '`path:line kind name` (kind: call, import, type, read, write, other) and its code, marked with its ' +
+      'enclosing function and whether this pull request adds it. Resolved references come first; names in ' +
+      'strings, comments, prose and calls the parser cannot tie follow under "Textual matches". A name ' +
+      'defined in several places is answered per definition unless a qualified name (Cache.get) or ' +
+      'defined_in chooses one. Use it to check the callers and implementers of a changed contract.',
     schema: findReferencesSchema,
     run: input => findReferences(repo, input)
   })
 }
 
-/** One search as asked: the symbol, where, how much around each reference. */
-interface Search {
+interface Request {
+  query: SymbolQuery
   symbol: string
-  scope: PathScope | undefined
-  context: number
-  excludeTests: boolean
-  /** What narrowed the search, for the answer's first line. */
+  definedIn: string | undefined
+  inScope: (path: string) => boolean
   scopeNote: string
+  context: number
 }
 
-async function findReferences(repo: RepoContext, input: FindReferencesInput): Promise<ToolOutcome> {
-  const search = await searchOf(input)
-  if ('error' in search) return fail(search.error)
-  const found = await grepReferences(repo, search)
-  if ('outcome' in found) return found.outcome
-  const { matches } = found
-  const hits = matches.filter(m => m.kind === undefined)
-  const { symbol, scopeNote } = search
-  if (hits.length === 0)
-    return {
-      content:
-        `No references to ${symbol} at head ${short(repo.headSha)} (whole-word search` +
-        `${scopeNote ? `, ${scopeNote}` : ''}).`
-    }
-  const shown = hits.slice(0, repo.maxResults)
-  const keyLines = await privateKeyLinesOf(repo.git, repo.headSha, matches, search.scope?.prefix || undefined)
-  const around = await contextReader(repo, search.context, shown, keyLines)
-  const byFile = referencesByFile(repo, search, matches, new Set(shown), { keyLines, around })
-  const fileCount = byFile.size
-  const lines = [
-    `References to ${symbol} at head ${short(repo.headSha)}${scopeNote ? ` (${scopeNote})` : ''}: ` +
-      `${shown.length}${hits.length > repo.maxResults ? '+' : ''} in ${fileCount} file${fileCount === 1 ? '' : 's'}.`
-  ]
-  for (const [file, entries] of byFile)
-    lines.push(`${file} (${entries.filter(e => !e.startsWith('    ')).length}):`, ...entries)
-  if (hits.length > repo.maxResults)
-    lines.push(`[more than ${repo.maxResults} references; use search_code with a path to narrow them]`)
-  return untrustedData(repo, `find_references:${symbol}`, lines.join('\n'))
-}
-
-async function searchOf(input: FindReferencesInput): Promise<Search | { error: string }> {
-  const { symbol, path: where, context = 0, exclude_tests: excludeTests = false } = input
-  let scope: PathScope | undefined
+function requestOf(input: FindReferencesInput): Request | { error: string } {
+  const { path: where, context = 0, exclude_tests: excludeTests = false } = input
+  let definedIn: string | undefined
+  if (input.defined_in !== undefined) {
+    const checked = checkRepoPath(input.defined_in)
+    if (!checked.ok) return { error: checked.error }
+    definedIn = checked.path
+  }
+  let inFolder = (_path: string): boolean => true
   if (where !== undefined) {
     const checked = checkRepoPath(where, { allowRoot: true })
     if (!checked.ok) return { error: checked.error }
-    scope = pathScope(checked.path)
+    const scope = pathScope(checked.path)
+    const prefix = scope?.prefix ?? ''
+    inFolder = path =>
+      (prefix === '' || path === prefix || path.startsWith(`${prefix}/`)) && (scope?.matches(path) ?? true)
   }
+  const inScope = (path: string): boolean => inFolder(path) && !(excludeTests && isTestPath(path))
   const scopeNote = [where !== undefined ? `in ${where}` : '', excludeTests ? 'tests left out' : '']
     .filter(Boolean)
     .join(', ')
-  return { symbol, scope, context, excludeTests, scopeNote }
+  return { query: symbolQuery(input.symbol), symbol: input.symbol, definedIn, inScope, scopeNote, context }
 }
 
-/** The symbol's whole-word matches with their functions' lines, filtered by glob and tests in code. */
-async function grepReferences(
-  repo: RepoContext,
-  search: Search
-): Promise<{ matches: GrepMatch[] } | { outcome: ToolOutcome }> {
-  const { scope, excludeTests } = search
-  const filtered = excludeTests || scope?.matches !== undefined
-  let matches
+/** The definitions the question means: all of them, or those a qualified name or defined_in chooses. */
+function chosenDefinitions(all: readonly Located[], request: Request): Located[] {
+  const { qualifier } = request.query
+  return all
+    .filter(l => request.definedIn === undefined || l.path === request.definedIn)
+    .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
+    .sort(byPreference(isTestPath))
+}
+
+async function findReferences(repo: RepoContext, input: FindReferencesInput): Promise<ToolOutcome> {
+  const request = requestOf(input)
+  if ('error' in request) return fail(request.error)
+  const graph = repo.graph()
+  let search
   try {
-    matches = await repo.git.grep(repo.headSha, search.symbol, {
-      fixed: true,
-      wordRegexp: true,
-      showFunction: true,
-      // Filtered in code: ask for more so that the kept ones still reach the cap.
-      maxCount: filtered ? FILTERED_GREP_MATCHES : repo.maxResults + 1,
-      ...(scope?.prefix ? { path: scope.prefix } : {})
-    })
+    search = await graph.search(request.query.name)
   } catch (error) {
     if (error instanceof GitError)
-      return { outcome: fail(`git grep rejected the search: ${error.stderr || error.message}`) }
+      return fail(`git grep rejected the search: ${error.stderr || error.message}`)
     throw error
   }
-  if (!filtered) return { matches }
-  return {
-    matches: matches.filter(m => (scope?.matches(m.path) ?? true) && !(excludeTests && isTestPath(m.path)))
-  }
+  const asked = request.definedIn !== undefined || request.query.qualifier !== undefined
+  const targets = chosenDefinitions(search.definitions, request)
+  if (asked && targets.length === 0 && search.definitions.length > 0)
+    return {
+      content:
+        `No definition of ${request.symbol}${request.definedIn ? ` in ${request.definedIn}` : ''} at head ` +
+        `${short(repo.headSha)}. The name ${request.query.name} is defined at:\n` +
+        search.definitions.sort(byPreference(isTestPath)).map(definitionLabel).join('\n')
+    }
+  const resolved = graph.resolveAll(search, search.definitions)
+  const sections = referenceSections(search, resolved, targets, request.inScope)
+  return answer(repo, request, sections)
 }
 
-type ContextLines = (m: { path: string; line: number }) => string[]
+async function answer(repo: RepoContext, request: Request, sections: Sections): Promise<ToolOutcome> {
+  const resolvedCount = sections.groups.reduce((n, group) => n + group.entries.length, 0)
+  if (resolvedCount === 0 && sections.textual.length === 0)
+    return {
+      content:
+        `No references to ${request.symbol} at head ${short(repo.headSha)}` +
+        `${request.scopeNote ? ` (${request.scopeNote})` : ''}; ${sections.engine}.`
+    }
+  const flat = sections.groups.flatMap(group => group.entries)
+  const kept = capped(flat, sections.textual, repo.maxResults)
+  const shown = new Set<ListedReference>([...kept.resolved, ...kept.textual])
+  const source = await lineSource(repo, [...shown], request.context)
+  const lines = [headline(repo, request, sections, resolvedCount)]
+  const grouped = sections.groups.length > 1
+  for (const group of sections.groups) {
+    const entries = group.entries.filter(entry => shown.has(entry))
+    if (grouped) lines.push(`## ${definitionLabel(group.definition as Located)}`)
+    if (grouped && group.entries.length === 0) lines.push('  (no resolved references)')
+    for (const entry of entries) lines.push(...referenceLine(entry, source))
+  }
+  if (kept.textual.length > 0 || sections.textual.length > 0) {
+    lines.push(
+      `Textual matches (not tied to a definition: dynamic calls, strings, comments, prose files): ${sections.textual.length}`
+    )
+    for (const entry of kept.textual) lines.push(...referenceLine(entry, source))
+  }
+  if (kept.left > 0)
+    lines.push(
+      `[${kept.left} more not shown: narrow with path, exclude_tests, defined_in or a qualified name]`
+    )
+  return untrustedData(repo, `find_references:${request.symbol}`, lines.join('\n'))
+}
 
-/** The lines around a reference, read once per file (none when no context was asked for). */
-async function contextReader(
-  repo: RepoContext,
-  context: number,
-  shown: GrepMatch[],
-  keyLines: KeyLines
-): Promise<ContextLines> {
-  if (context <= 0) return () => []
-  const fileBytes = await repo.git
-    .readBlobs(repo.headSha, [...new Set(shown.map(m => m.path))])
-    .catch(() => new Map<string, Buffer>())
+function headline(repo: RepoContext, request: Request, sections: Sections, resolvedCount: number): string {
+  const at = `at head ${short(repo.headSha)}${request.scopeNote ? ` (${request.scopeNote})` : ''}`
+  const counts = `${resolvedCount} resolved, ${sections.textual.length} textual; ${sections.engine}.`
+  if (sections.groups.length > 1)
+    return (
+      `${request.query.name} has ${sections.groups.length} definitions and none was chosen (give Container.name ` +
+      `or defined_in to choose one), so the references ${at} are grouped under each: ${counts}`
+    )
+  const only = sections.groups[0]?.definition
+  if (!only) return `No definition of ${request.symbol} was found ${at}: ${counts}`
+  return `References to ${definitionLabel(only).replace(/^(\S+) (\S+) (\S+)$/, '$3 ($2 at $1)')} ${at}: ${counts}`
+}
+
+/** The shown lines of each listed file, read by one git process, private keys withheld. */
+async function lineSource(repo: RepoContext, shown: ListedReference[], context: number): Promise<LineSource> {
+  const paths = [...new Set(shown.map(entry => entry.path))]
+  const blobs = await repo.git.readBlobs(repo.headSha, paths).catch(() => new Map<string, Buffer>())
+  const keyLines = await privateKeyLinesOf(
+    repo.git,
+    repo.headSha,
+    shown.map(entry => ({ path: entry.path, line: entry.line, text: '' })),
+    undefined
+  )
   const linesOf = new Map<string, string[]>()
-  return m => {
-    const bytes = fileBytes.get(m.path)
-    if (!bytes) return []
-    let lines = linesOf.get(m.path)
+  const textAt = (path: string, line: number): string | undefined => {
+    let lines = linesOf.get(path)
     if (!lines) {
-      lines = splitLines(bytes.toString('utf8'))
-      linesOf.set(m.path, lines)
+      const bytes = blobs.get(path)
+      lines = bytes && !bytes.subarray(0, 8_000).includes(0) ? splitLines(bytes.toString('utf8')) : []
+      linesOf.set(path, lines)
     }
-    const out: string[] = []
-    const from = Math.max(1, m.line - context)
-    const to = Math.min(lines.length, m.line + context)
-    for (let n = from; n <= to; n++) {
-      if (n === m.line) continue
-      const text = cleanUntrusted(lines[n - 1] ?? '', { invisible: 'show' })
-      out.push(`    ${n}${n < m.line ? '-' : '+'} ${shownLine(keyLines, m.path, n, text)}`)
-    }
-    return out
+    return lines[line - 1]
   }
-}
-
-/** Each file's entries: the reference with its marks, the line of its enclosing function, the lines around. */
-function referencesByFile(
-  repo: RepoContext,
-  search: Search,
-  matches: GrepMatch[],
-  matched: Set<GrepMatch>,
-  { keyLines, around }: { keyLines: KeyLines; around: ContextLines }
-): Map<string, string[]> {
-  const { symbol } = search
-  const masked = (m: { path: string; line: number; text: string }): string =>
-    shownLine(keyLines, m.path, m.line, m.text.trim())
-  const byFile = new Map<string, string[]>()
-  let enclosing: { path: string; text: string; line: number } | undefined
-  for (const m of matches) {
-    if (m.kind === 'function') {
-      enclosing = { path: m.path, text: m.text, line: m.line }
-      continue
-    }
-    if (!matched.has(m)) continue
-    const marks = [
-      isDefinition(m.text, symbol) ? 'definition' : '',
-      repo.isAdded(m.path, m.line) ? 'added by this pull request' : ''
-    ].filter(Boolean)
-    const entries = byFile.get(m.path) ?? []
-    entries.push(`  ${m.line}${marks.length > 0 ? ` [${marks.join(', ')}]` : ''}: ${masked(m)}`)
-    if (enclosing?.path === m.path && enclosing.line < m.line && !isDefinition(m.text, symbol))
-      entries.push(`      in ${enclosing.line}: ${masked(enclosing)}`)
-    entries.push(...around(m))
-    byFile.set(m.path, entries)
-    // git names a function once for all the matches in it, and a match at column 0 starts one itself.
-    if (declarationIn(m.text)) enclosing = { path: m.path, text: m.text, line: m.line }
-  }
-  return byFile
+  return { keyLines, textAt, isAdded: (path, line) => repo.isAdded(path, line), context }
 }

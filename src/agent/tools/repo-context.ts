@@ -1,6 +1,7 @@
 /** What every repository tool reads from: the git shell, the two commits, the diff, and the output limits. */
 import type { DiffFile } from '../../diff/model.js'
 import type { Git } from '../../git/git.js'
+import { CodeGraph } from '../../graph/graph.js'
 import { capText, MAX_TOOL_OUTPUT_CHARS } from '../../text/redact.js'
 import { cleanUntrusted, wrapUntrusted } from '../../text/untrusted.js'
 import type { Coverage } from '../coverage.js'
@@ -36,11 +37,14 @@ export interface RepoContext {
   perl: boolean | undefined
   /** Whether this pull request adds the line. */
   isAdded(path: string, line: number): boolean
+  /** The code graph of the head, made on first use and shared by the tools of this context. */
+  graph(): CodeGraph
 }
 
 export function repoContext(options: RepoToolsOptions): RepoContext {
   // Built on first use: every pass of a large review makes these tools, and most never search.
   let addedLines: Set<string> | undefined
+  let graph: CodeGraph | undefined
   return {
     git: options.git,
     headSha: options.headSha,
@@ -50,7 +54,8 @@ export function repoContext(options: RepoToolsOptions): RepoContext {
     maxResults: options.maxSearchResults ?? 100,
     coverage: options.coverage,
     perl: options.perl,
-    isAdded: (path, line) => (addedLines ??= addedLineKeys(options.files)).has(`${path}:${line}`)
+    isAdded: (path, line) => (addedLines ??= addedLineKeys(options.files)).has(`${path}:${line}`),
+    graph: () => (graph ??= new CodeGraph(options.git, options.headSha))
   }
 }
 

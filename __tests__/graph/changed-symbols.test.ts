@@ -1,21 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import {
-  changedSymbols,
-  declarationIn,
-  enclosingDeclarations,
-  isDefinition,
-  symbolReferences
-} from '../../src/agent/symbols.js'
+import { changedSymbols, symbolReferences } from '../../src/graph/changed-symbols.js'
+import { declarationIn, enclosingDeclarations, isDefinition } from '../../src/graph/patterns.js'
 import { declarationInExhaustively } from '../../testing/oracles.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
 import { budgetLimits } from '../../src/agent/budgets.js'
 import { buildFirstUserContent } from '../../src/agent/first-message.js'
 import { triage } from '../../src/diff/triage.js'
 import { memoryLogger } from '../../src/logger.js'
-import { CALC_HEAD, REPORT, SPEC } from './support/calc-spec.js'
-import { createWorld, releaseAll } from './support/review-world.js'
+import { CALC_HEAD, REPORT, SPEC } from '../agent/support/calc-spec.js'
+import { createWorld, releaseAll } from '../agent/support/review-world.js'
 
 afterEach(releaseAll)
 

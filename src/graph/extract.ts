@@ -1,0 +1,145 @@
+/**
+ * One walk over a syntax tree, turned into facts: definitions, references, imports, the names each function
+ * binds. The walk uses a cursor and looks only at the node types its language's rules name, so a large file
+ * costs its node count and no more; the tree is freed before the facts are returned.
+ */
+import type { Node, Parser, TreeCursor } from '@vscode/tree-sitter-wasm'
+import type { Definition, FileFacts, Reference } from './facts.js'
+import { familyOf, type LanguageFamily, type LanguageId } from './languages.js'
+import type { LanguageRules } from './rules.js'
+import { GO_RULES } from './rules-go.js'
+import { JAVA_RULES } from './rules-java.js'
+import { JS_RULES } from './rules-js.js'
+import { PYTHON_RULES } from './rules-python.js'
+import { RUST_RULES } from './rules-rust.js'
+
+const RULES: Record<LanguageFamily, LanguageRules> = {
+  js: JS_RULES,
+  python: PYTHON_RULES,
+  go: GO_RULES,
+  rust: RUST_RULES,
+  java: JAVA_RULES
+}
+
+/** What encloses the node being visited: a class (its name) or a function scope (its id). */
+interface Frame {
+  depth: number
+  className?: string
+  scope?: number
+}
+
+/** Parses `text` and extracts its facts; throws only when the parser gives no tree at all. */
+export function extractFacts(parser: Parser, path: string, language: LanguageId, text: string): FileFacts {
+  const tree = parser.parse(text)
+  if (!tree) throw new Error('the parser gave no tree')
+  try {
+    const facts: FileFacts = {
+      path,
+      language,
+      definitions: [],
+      references: new Map(),
+      imports: [],
+      locals: new Map(),
+      typeOf: new Map(),
+      syntaxErrors: tree.rootNode.hasError
+    }
+    walk(tree.walk(), RULES[familyOf(language)], facts)
+    return facts
+  } finally {
+    tree.delete()
+  }
+}
+
+function walk(cursor: TreeCursor, rules: LanguageRules, facts: FileFacts): void {
+  const frames: Frame[] = []
+  const state = { frames, nextScope: 1, definitionNames: new Set<number>() }
+  let depth = 0
+  for (;;) {
+    while (frames.length > 0 && (frames[frames.length - 1] as Frame).depth >= depth) frames.pop()
+    if (rules.interesting.has(cursor.nodeType)) visit(cursor.currentNode, depth, rules, facts, state)
+    if (cursor.gotoFirstChild()) {
+      depth++
+      continue
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        cursor.delete()
+        return
+      }
+      depth--
+    }
+  }
+}
+
+interface WalkState {
+  frames: Frame[]
+  nextScope: number
+  /** Start offsets of the names definitions declare. */
+  definitionNames: Set<number>
+}
+
+const innermost = <K extends 'className' | 'scope'>(frames: Frame[], key: K): Frame[K] | undefined => {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const value = (frames[i] as Frame)[key]
+    if (value !== undefined) return value
+  }
+  return undefined
+}
+
+function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts, state: WalkState): void {
+  const { frames } = state
+  const inClass = innermost(frames, 'className')
+  const scope = innermost(frames, 'scope')
+  const site = scope === undefined ? rules.definitionOf(node, inClass) : undefined
+  if (site) {
+    const definition: Definition = {
+      name: site.nameNode.text,
+      kind: site.kind,
+      line: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+      exported: site.exported
+    }
+    if (site.container) definition.container = site.container
+    facts.definitions.push(definition)
+    state.definitionNames.add(site.nameNode.startIndex)
+    if (site.opensClass) frames.push({ depth, className: site.opensClass })
+  } else {
+    const classScope = rules.classScopeOf?.(node)
+    if (classScope) frames.push({ depth, className: classScope })
+  }
+  if (rules.functionTypes.has(node.type)) {
+    const name = rules.functionName?.(node)
+    if (name && scope !== undefined) addLocal(facts, scope, name)
+    const id = state.nextScope++
+    facts.locals.set(id, new Set())
+    frames.push({ depth, scope: id })
+  }
+  const innerScope = innermost(frames, 'scope')
+  if (innerScope !== undefined) for (const name of rules.localsOf(node)) addLocal(facts, innerScope, name)
+  const imports = rules.importsOf(node)
+  if (imports) facts.imports.push(...imports)
+  const hint = rules.typeHintOf?.(node)
+  if (hint && !facts.typeOf.has(hint[0])) facts.typeOf.set(hint[0], hint[1])
+  const packageName = rules.packageOf?.(node)
+  if (packageName) facts.packageName = packageName
+  if (rules.referenceTypes.has(node.type)) addReference(node, rules, facts, state)
+}
+
+function addLocal(facts: FileFacts, scope: number, name: string): void {
+  facts.locals.get(scope)?.add(name)
+}
+
+function addReference(node: Node, rules: LanguageRules, facts: FileFacts, state: WalkState): void {
+  const use = rules.referenceOf(node)
+  if (!use) return
+  const scopes: number[] = []
+  for (const frame of state.frames) if (frame.scope !== undefined) scopes.push(frame.scope)
+  const reference: Reference = { name: node.text, line: node.startPosition.row + 1, kind: use.kind, scopes }
+  if (use.qualifier !== undefined) reference.qualifier = use.qualifier
+  const inClass = innermost(state.frames, 'className')
+  if (inClass !== undefined) reference.inClass = inClass
+  if (state.definitionNames.has(node.startIndex)) reference.defines = true
+  const list = facts.references.get(reference.name)
+  if (list) list.push(reference)
+  else facts.references.set(reference.name, [reference])
+}

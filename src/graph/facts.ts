@@ -1,0 +1,68 @@
+/** What the graph keeps of a parsed file: its definitions, its references, its imports. Never the tree. */
+import type { LanguageId } from './languages.js'
+
+/** How a reference uses a name; the answer's contract. */
+export type ReferenceKind = 'call' | 'import' | 'type' | 'read' | 'write' | 'other'
+
+export interface Definition {
+  name: string
+  /** function, method, class, interface, type, enum, struct, trait, variable, constant, field, module… */
+  kind: string
+  /** The class, struct, trait, interface or namespace it is a member of. */
+  container?: string | undefined
+  /** 1-based, the first and last line of its whole declaration. */
+  line: number
+  endLine: number
+  /** Visible outside its file: exported, public, or a module's top-level name in a language without exports. */
+  exported: boolean
+}
+
+export interface Reference {
+  name: string
+  line: number
+  kind: ReferenceKind
+  /**
+   * What it is reached through: `this`/`self`, an identifier (a module, a variable, a class), `?` for an
+   * expression; undefined for a bare name.
+   */
+  qualifier?: string | undefined
+  /** The function scopes around it, innermost last (ids into FileFacts.locals). */
+  scopes: number[]
+  /** The class (or impl's type) it is inside of, for `this`/`self`. */
+  inClass?: string | undefined
+  /** The definition it is the name of, when it names one rather than uses one. */
+  defines?: true
+}
+
+/** A name one file takes from another (or a whole module, as `*`). */
+export interface ImportBinding {
+  /** The name in this file. */
+  local: string
+  /** The name in the source module: a name, `default`, or `*` for the module itself. */
+  imported: string
+  /** The module as written: a relative path, a dotted module, a package path. */
+  source: string
+  line: number
+  /** An export of this file too (`export { x } from`, `export * from`). */
+  reexport?: true
+}
+
+export interface FileFacts {
+  path: string
+  language: LanguageId
+  definitions: Definition[]
+  /** By name, in source order. */
+  references: Map<string, Reference[]>
+  imports: ImportBinding[]
+  /** Names bound inside each function scope (parameters, locals), by scope id. */
+  locals: Map<number, Set<string>>
+  /** Variables whose class is in view (`x = new C()`, `x: C`), by name. */
+  typeOf: Map<string, string>
+  /** Go's package clause, Java's package declaration. */
+  packageName?: string
+  /** The parser met text it could not read; what it read is still kept. */
+  syntaxErrors: boolean
+}
+
+export const qualifiedName = (definition: Pick<Definition, 'name' | 'container'>): string =>
+  definition.container ? `${definition.container}.${definition.name}` : definition.name

@@ -1,0 +1,140 @@
+/**
+ * The code graph of one commit, built lazily: a question names a word, git grep finds the files that hold
+ * it, and only those (and the files their imports name, when asked) are read and parsed. Nothing is parsed
+ * up front; facts are kept by blob id (file-facts.ts).
+ */
+import type { Git, GrepMatch } from '../git/git.js'
+import type { Definition, FileFacts, Reference } from './facts.js'
+import { factsFromBytes, type FileState } from './file-facts.js'
+import { isProse, languageOf } from './languages.js'
+import { importCanName } from './modules.js'
+import { isDefinition } from './patterns.js'
+import { resolveReference, type Located, type Resolution, type ResolveContext } from './resolve.js'
+
+/** Whole-word hits git is asked for, and files parsed, per question. */
+export const MAX_GREP_MATCHES = 4_000
+export const MAX_PARSED_FILES = 400
+
+/** Every place a word is, with what the parser made of the files that hold it. */
+export interface WordSearch {
+  word: string
+  /** git grep's whole-word hits at the commit, in path order. */
+  hits: GrepMatch[]
+  /** The search stopped at MAX_GREP_MATCHES. */
+  capped: boolean
+  /** What became of each file with a hit in code. */
+  files: Map<string, FileState>
+  /** The parsed definitions of the word. */
+  definitions: Located[]
+  /** Definitions found by the line patterns, in files the parser did not read. */
+  patternDefinitions: GrepMatch[]
+}
+
+/** A reference the parser found, with what it resolved to. */
+export interface ResolvedReference {
+  path: string
+  reference: Reference
+  resolution: Resolution
+}
+
+export class CodeGraph {
+  private readonly states = new Map<string, FileState>()
+
+  constructor(
+    private readonly git: Git,
+    readonly headSha: string
+  ) {}
+
+  /** The facts of files at the commit, reading only those not read yet. */
+  async load(paths: readonly string[]): Promise<Map<string, FileState>> {
+    const missing = [...new Set(paths)].filter(path => !this.states.has(path))
+    if (missing.length > 0) {
+      let blobs = new Map<string, Buffer>()
+      try {
+        blobs = await this.git.readBlobs(this.headSha, missing)
+      } catch {
+        // Unreadable files are answered by the patterns, as a file without a grammar is.
+      }
+      for (const path of missing) {
+        const bytes = blobs.get(path)
+        this.states.set(
+          path,
+          bytes ? await factsFromBytes(path, bytes) : { skipped: 'not a file at this commit' }
+        )
+      }
+    }
+    return new Map(paths.map(path => [path, this.states.get(path) as FileState]))
+  }
+
+  factsOf(path: string): FileFacts | undefined {
+    const state = this.states.get(path)
+    return state && 'facts' in state ? state.facts : undefined
+  }
+
+  /** Where `word` is at the commit, and its definitions; throws git's error for the caller to word. */
+  async search(word: string): Promise<WordSearch> {
+    const found = await this.git.grep(this.headSha, word, {
+      fixed: true,
+      wordRegexp: true,
+      maxCount: MAX_GREP_MATCHES
+    })
+    const hits = found.filter(hit => hit.kind === undefined)
+    const codePaths = [...new Set(hits.map(hit => hit.path))].filter(
+      path => languageOf(path) && !isProse(path)
+    )
+    const files = await this.load(codePaths.slice(0, MAX_PARSED_FILES))
+    const definitions: Located[] = []
+    for (const [path, state] of files)
+      if ('facts' in state)
+        for (const definition of uniqueDefinitions(state.facts.definitions, word))
+          definitions.push({ path, definition })
+    const patternDefinitions = hits
+      .filter(hit => !files.has(hit.path) || !('facts' in (files.get(hit.path) as FileState)))
+      .filter(hit => !isProse(hit.path) && isDefinition(hit.text, word))
+    return { word, hits, capped: found.length >= MAX_GREP_MATCHES, files, definitions, patternDefinitions }
+  }
+
+  /** Every parsed reference to the word, each resolved among `candidates`. */
+  resolveAll(search: WordSearch, candidates: readonly Located[]): ResolvedReference[] {
+    const context: ResolveContext = {
+      candidates,
+      filesNamedBy: (facts, source) =>
+        [...this.states.entries()].flatMap(([path, state]) =>
+          'facts' in state && importCanName(facts.language, facts.path, source, path) ? [state.facts] : []
+        )
+    }
+    const resolved: ResolvedReference[] = []
+    for (const [path, state] of search.files) {
+      if (!('facts' in state)) continue
+      for (const reference of state.facts.references.get(search.word) ?? [])
+        resolved.push({ path, reference, resolution: resolveReference(reference, state.facts, context) })
+    }
+    return resolved
+  }
+}
+
+/** The definitions named `word`, a name assigned twice at one level counted once. */
+function uniqueDefinitions(definitions: readonly Definition[], word: string): Definition[] {
+  const seen = new Set<string>()
+  return definitions.filter(definition => {
+    if (definition.name !== word) return false
+    const key = `${definition.container ?? ''}.${definition.name}`
+    const reassignable =
+      definition.kind === 'variable' || definition.kind === 'constant' || definition.kind === 'field'
+    if (reassignable && seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/** The innermost function or method whose lines hold `line`. */
+export function enclosingFunction(facts: FileFacts, line: number): Definition | undefined {
+  let best: Definition | undefined
+  for (const definition of facts.definitions) {
+    if (definition.kind !== 'function' && definition.kind !== 'method' && definition.kind !== 'constructor')
+      continue
+    if (definition.line <= line && line <= definition.endLine && (!best || definition.line >= best.line))
+      best = definition
+  }
+  return best
+}

@@ -1,0 +1,252 @@
+/** TypeScript, TSX and JavaScript: one set of rules over the three grammars' shared node types. */
+import type { Node } from '@vscode/tree-sitter-wasm'
+import type { ImportBinding, ReferenceKind } from './facts.js'
+import { childrenOfType, field, isField, qualifierText, unquote, type LanguageRules } from './rules.js'
+
+const CLASS_LIKE: Record<string, string> = {
+  class_declaration: 'class',
+  abstract_class_declaration: 'class',
+  interface_declaration: 'interface',
+  internal_module: 'module',
+  module: 'module'
+}
+const PLAIN: Record<string, string> = {
+  function_declaration: 'function',
+  generator_function_declaration: 'function',
+  type_alias_declaration: 'type',
+  enum_declaration: 'enum'
+}
+const MEMBERS: Record<string, string> = {
+  method_definition: 'method',
+  method_signature: 'method',
+  abstract_method_signature: 'method',
+  public_field_definition: 'field',
+  field_definition: 'field',
+  property_signature: 'field'
+}
+const FUNCTIONS = new Set([
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'function',
+  'generator_function',
+  'arrow_function',
+  'method_definition'
+])
+const NAMES = new Set([
+  'identifier',
+  'property_identifier',
+  'type_identifier',
+  'shorthand_property_identifier',
+  'shorthand_property_identifier_pattern'
+])
+const IMPORTING = new Set(['import_specifier', 'import_clause', 'namespace_import', 'export_specifier'])
+const LOCALS = new Set([
+  'variable_declarator',
+  'required_parameter',
+  'optional_parameter',
+  'formal_parameters',
+  'catch_clause',
+  'shorthand_property_identifier_pattern',
+  'assignment_pattern'
+])
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
+
+const isExported = (node: Node): boolean => {
+  const parent = node.parent
+  return parent?.type === 'export_statement' || parent?.parent?.type === 'export_statement'
+}
+
+function definitionOf(node: Node, inClass: string | undefined): ReturnType<LanguageRules['definitionOf']> {
+  const type = node.type
+  const nameNode = field(node, 'name')
+  if (CLASS_LIKE[type] && nameNode)
+    return {
+      nameNode,
+      kind: CLASS_LIKE[type],
+      container: inClass,
+      exported: isExported(node),
+      opensClass: nameNode.text
+    }
+  if (PLAIN[type] && nameNode)
+    return { nameNode, kind: PLAIN[type], container: inClass, exported: isExported(node) }
+  if (MEMBERS[type] && nameNode && inClass) {
+    const isPrivate = nameNode.type === 'private_property_identifier' || /^(private|#)/.test(node.text)
+    const kind = nameNode.text === 'constructor' ? 'constructor' : (MEMBERS[type] as string)
+    return { nameNode, kind, container: inClass, exported: !isPrivate }
+  }
+  if (type === 'variable_declarator' && nameNode?.type === 'identifier') {
+    const value = field(node, 'value')
+    const declaration = node.parent
+    const kind =
+      value && FUNCTION_VALUES.has(value.type)
+        ? 'function'
+        : declaration?.text.startsWith('const')
+          ? 'constant'
+          : 'variable'
+    return { nameNode, kind, container: inClass, exported: declaration ? isExported(declaration) : false }
+  }
+  return undefined
+}
+
+function memberKind(member: Node): ReferenceKind {
+  const outer = member.parent
+  if (outer?.type === 'call_expression' && isField(outer, 'function', member)) return 'call'
+  if (outer && /assignment/.test(outer.type) && isField(outer, 'left', member)) return 'write'
+  return 'read'
+}
+
+function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
+  const parent = node.parent
+  if (!parent) return { kind: 'read' }
+  if (parent.type === 'member_expression' && isField(parent, 'property', node))
+    return { kind: memberKind(parent), qualifier: memberQualifier(field(parent, 'object')) }
+  if (parent.type === 'nested_type_identifier' && isField(parent, 'name', node))
+    return { kind: 'type', qualifier: parent.childForFieldName('module')?.text ?? '?' }
+  if (parent.type === 'pair' && isField(parent, 'key', node)) return { kind: 'other', qualifier: '?' }
+  if (IMPORTING.has(parent.type) || parent.parent?.type === 'named_imports') return { kind: 'import' }
+  if (node.type === 'type_identifier') return { kind: 'type' }
+  if (parent.type === 'call_expression' && isField(parent, 'function', node)) return { kind: 'call' }
+  if (parent.type === 'new_expression' && isField(parent, 'constructor', node)) return { kind: 'call' }
+  if (/assignment/.test(parent.type) && isField(parent, 'left', node)) return { kind: 'write' }
+  if (parent.type === 'update_expression') return { kind: 'write' }
+  if (parent.type === 'variable_declarator' && isField(parent, 'name', node)) return { kind: 'write' }
+  if (parent.type === 'export_statement' || parent.type === 'export_clause') return { kind: 'other' }
+  return { kind: 'read' }
+}
+
+function memberQualifier(object: Node | null): string {
+  if (!object) return '?'
+  if (object.type === 'this' || object.type === 'super') return object.type
+  return qualifierText(object, MEMBER_CHAIN, OBJECT_NAMES)
+}
+const MEMBER_CHAIN = new Set(['member_expression'])
+const OBJECT_NAMES = new Set(['identifier'])
+
+function localsOf(node: Node): string[] {
+  switch (node.type) {
+    case 'variable_declarator':
+    case 'required_parameter':
+    case 'optional_parameter': {
+      const name = field(node, 'name') ?? field(node, 'pattern')
+      return name?.type === 'identifier' ? [name.text] : []
+    }
+    case 'formal_parameters':
+      return childrenOfType(node, 'identifier').map(child => child.text)
+    case 'assignment_pattern': {
+      const left = field(node, 'left')
+      return left?.type === 'identifier' ? [left.text] : []
+    }
+    case 'catch_clause': {
+      const parameter = field(node, 'parameter')
+      return parameter?.type === 'identifier' ? [parameter.text] : []
+    }
+    case 'shorthand_property_identifier_pattern':
+      return [node.text]
+    case 'arrow_function': {
+      const parameter = field(node, 'parameter')
+      return parameter ? [parameter.text] : []
+    }
+    default:
+      return []
+  }
+}
+
+function importsOf(node: Node): ImportBinding[] | undefined {
+  const line = node.startPosition.row + 1
+  const sourceNode = field(node, 'source')
+  if (node.type === 'import_statement' && sourceNode)
+    return importClause(node, unquote(sourceNode.text), line)
+  if (node.type === 'export_statement' && sourceNode) return reexports(node, unquote(sourceNode.text), line)
+  if (node.type === 'variable_declarator') return requireOf(node, line)
+  return undefined
+}
+
+function importClause(statement: Node, source: string, line: number): ImportBinding[] {
+  const bindings: ImportBinding[] = []
+  const clause = childrenOfType(statement, 'import_clause')[0]
+  for (const part of clause?.namedChildren ?? []) {
+    if (!part) continue
+    if (part.type === 'identifier') bindings.push({ local: part.text, imported: 'default', source, line })
+    if (part.type === 'namespace_import') {
+      const local = childrenOfType(part, 'identifier')[0]
+      if (local) bindings.push({ local: local.text, imported: '*', source, line })
+    }
+    if (part.type === 'named_imports')
+      for (const specifier of childrenOfType(part, 'import_specifier')) {
+        const name = field(specifier, 'name')?.text
+        if (name)
+          bindings.push({ local: field(specifier, 'alias')?.text ?? name, imported: name, source, line })
+      }
+  }
+  return bindings
+}
+
+function reexports(statement: Node, source: string, line: number): ImportBinding[] {
+  const clause = childrenOfType(statement, 'export_clause')[0]
+  if (!clause) {
+    const namespace = childrenOfType(statement, 'namespace_export')[0]
+    const local = namespace?.namedChildren[0]?.text ?? '*'
+    return [{ local, imported: '*', source, line, reexport: true }]
+  }
+  return childrenOfType(clause, 'export_specifier').flatMap(specifier => {
+    const name = field(specifier, 'name')?.text
+    if (!name) return []
+    const local = field(specifier, 'alias')?.text ?? name
+    return [{ local, imported: name, source, line, reexport: true as const }]
+  })
+}
+
+/** `const x = require('m')` and `const { a, b: c } = require('m')`. */
+function requireOf(declarator: Node, line: number): ImportBinding[] | undefined {
+  const value = field(declarator, 'value')
+  if (value?.type !== 'call_expression' || field(value, 'function')?.text !== 'require') return undefined
+  const argument = field(value, 'arguments')?.namedChildren[0]
+  if (argument?.type !== 'string') return undefined
+  const source = unquote(argument.text)
+  const name = field(declarator, 'name')
+  if (name?.type === 'identifier') return [{ local: name.text, imported: '*', source, line }]
+  if (name?.type !== 'object_pattern') return undefined
+  return name.namedChildren.flatMap(part => {
+    if (part?.type === 'shorthand_property_identifier_pattern')
+      return [{ local: part.text, imported: part.text, source, line }]
+    const key = part?.type === 'pair_pattern' ? field(part, 'key') : null
+    const local = part?.type === 'pair_pattern' ? field(part, 'value') : null
+    return key && local ? [{ local: local.text, imported: key.text, source, line }] : []
+  })
+}
+
+function typeHintOf(node: Node): [string, string] | undefined {
+  const name = field(node, 'name') ?? field(node, 'pattern')
+  if (name?.type !== 'identifier') return undefined
+  const value = field(node, 'value')
+  if (value?.type === 'new_expression') {
+    const constructor = field(value, 'constructor')
+    if (constructor?.type === 'identifier') return [name.text, constructor.text]
+  }
+  const annotation = field(node, 'type')?.namedChildren[0]
+  if (annotation?.type === 'type_identifier') return [name.text, annotation.text]
+  return undefined
+}
+
+export const JS_RULES: LanguageRules = {
+  interesting: new Set([
+    ...Object.keys(CLASS_LIKE),
+    ...Object.keys(PLAIN),
+    ...Object.keys(MEMBERS),
+    ...FUNCTIONS,
+    ...NAMES,
+    ...LOCALS,
+    'import_statement',
+    'export_statement',
+    'arrow_function'
+  ]),
+  definitionOf,
+  referenceTypes: NAMES,
+  referenceOf,
+  functionTypes: FUNCTIONS,
+  functionName: node => (node.type.endsWith('declaration') ? field(node, 'name')?.text : undefined),
+  localsOf,
+  importsOf,
+  typeHintOf
+}

@@ -1,0 +1,156 @@
+/** Python: functions, classes, module and class attributes, imports and `self.` members. */
+import type { Node } from '@vscode/tree-sitter-wasm'
+import type { ImportBinding, ReferenceKind } from './facts.js'
+import { ancestorOf, childrenOfType, field, isField, qualifierText, type LanguageRules } from './rules.js'
+
+const FUNCTIONS = new Set(['function_definition', 'lambda'])
+const IMPORTS = new Set(['import_statement', 'import_from_statement', 'future_import_statement'])
+const PARAMETERS = new Set([
+  'parameters',
+  'lambda_parameters',
+  'default_parameter',
+  'typed_parameter',
+  'typed_default_parameter',
+  'list_splat_pattern',
+  'dictionary_splat_pattern'
+])
+const CHAIN = new Set(['attribute'])
+const NAMES = new Set(['identifier'])
+
+const isPublic = (name: string): boolean => !name.startsWith('_') || /^__\w+__$/.test(name)
+
+function definitionOf(node: Node, inClass: string | undefined): ReturnType<LanguageRules['definitionOf']> {
+  const nameNode = field(node, 'name')
+  if (node.type === 'class_definition' && nameNode)
+    return {
+      nameNode,
+      kind: 'class',
+      container: inClass,
+      exported: isPublic(nameNode.text),
+      opensClass: nameNode.text
+    }
+  if (node.type === 'function_definition' && nameNode)
+    return {
+      nameNode,
+      kind: inClass ? 'method' : 'function',
+      container: inClass,
+      exported: isPublic(nameNode.text)
+    }
+  if (node.type === 'assignment' && node.parent?.type === 'expression_statement') {
+    const left = field(node, 'left')
+    if (left?.type !== 'identifier') return undefined
+    const kind = /^[A-Z][A-Z0-9_]*$/.test(left.text) ? 'constant' : inClass ? 'field' : 'variable'
+    return { nameNode: left, kind, container: inClass, exported: isPublic(left.text) }
+  }
+  return undefined
+}
+
+function attributeKind(attribute: Node): ReferenceKind {
+  const outer = attribute.parent
+  if (outer?.type === 'call' && isField(outer, 'function', attribute)) return 'call'
+  if (outer && /assignment/.test(outer.type) && isField(outer, 'left', attribute)) return 'write'
+  if (outer?.type === 'type' || outer?.parent?.type === 'type') return 'type'
+  return 'read'
+}
+
+function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
+  const parent = node.parent
+  if (!parent) return { kind: 'read' }
+  if (parent.type === 'attribute' && isField(parent, 'attribute', node))
+    return { kind: attributeKind(parent), qualifier: qualifierText(field(parent, 'object'), CHAIN, NAMES) }
+  if (parent.type === 'keyword_argument' && isField(parent, 'name', node)) return undefined
+  if (ancestorOf(node, IMPORTS, 3)) return { kind: 'import' }
+  if (parent.type === 'call' && isField(parent, 'function', node)) return { kind: 'call' }
+  if (parent.type === 'decorator') return { kind: 'call' }
+  if (/assignment/.test(parent.type) && isField(parent, 'left', node)) return { kind: 'write' }
+  if (parent.type === 'for_statement' && isField(parent, 'left', node)) return { kind: 'write' }
+  if (parent.type === 'type' || parent.parent?.type === 'type') return { kind: 'type' }
+  if (PARAMETERS.has(parent.type)) return { kind: 'write' }
+  return { kind: 'read' }
+}
+
+function localsOf(node: Node): string[] {
+  if (node.type === 'parameters' || node.type === 'lambda_parameters')
+    return childrenOfType(node, 'identifier').map(child => child.text)
+  if (PARAMETERS.has(node.type)) {
+    const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier')
+    return name?.type === 'identifier' ? [name.text] : []
+  }
+  if (node.type === 'assignment' || node.type === 'augmented_assignment' || node.type === 'for_statement') {
+    const left = field(node, 'left')
+    if (left?.type === 'identifier') return [left.text]
+    if (left?.type === 'pattern_list' || left?.type === 'tuple_pattern')
+      return childrenOfType(left, 'identifier').map(child => child.text)
+  }
+  if (node.type === 'as_pattern_target' || node.type === 'global_statement') return []
+  return []
+}
+
+function importsOf(node: Node): ImportBinding[] | undefined {
+  const line = node.startPosition.row + 1
+  if (node.type === 'import_statement')
+    return node.namedChildren.flatMap(part => {
+      if (part?.type === 'dotted_name') return [{ local: part.text, imported: '*', source: part.text, line }]
+      const name = part?.type === 'aliased_import' ? field(part, 'name')?.text : undefined
+      const alias = part ? field(part, 'alias')?.text : undefined
+      return name && alias ? [{ local: alias, imported: '*', source: name, line }] : []
+    })
+  if (node.type !== 'import_from_statement') return undefined
+  const moduleNode = field(node, 'module_name')
+  if (!moduleNode) return []
+  const source = moduleNode.text
+  return node.namedChildren.flatMap(part => {
+    if (!part || part.startIndex === moduleNode.startIndex) return []
+    if (part.type === 'wildcard_import') return [{ local: '*', imported: '*', source, line }]
+    if (part.type === 'dotted_name') return [{ local: part.text, imported: part.text, source, line }]
+    const name = part.type === 'aliased_import' ? field(part, 'name')?.text : undefined
+    const alias = field(part, 'alias')?.text
+    return name && alias ? [{ local: alias, imported: name, source, line }] : []
+  })
+}
+
+function typeHintOf(node: Node): [string, string] | undefined {
+  if (node.type === 'assignment') {
+    const left = field(node, 'left')
+    const right = field(node, 'right')
+    const callee = right?.type === 'call' ? field(right, 'function') : null
+    if (
+      left &&
+      (left.type === 'identifier' || left.type === 'attribute') &&
+      callee?.type === 'identifier' &&
+      /^[A-Z]/.test(callee.text)
+    )
+      return [left.text, callee.text]
+    const annotation = field(node, 'type')
+    if (left?.type === 'identifier' && annotation?.namedChildren[0]?.type === 'identifier')
+      return [left.text, annotation.namedChildren[0].text]
+  }
+  if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
+    const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier')
+    const annotation = field(node, 'type')?.namedChildren[0]
+    if (name && annotation?.type === 'identifier') return [name.text, annotation.text]
+  }
+  return undefined
+}
+
+export const PYTHON_RULES: LanguageRules = {
+  interesting: new Set([
+    'class_definition',
+    'function_definition',
+    'assignment',
+    'augmented_assignment',
+    'for_statement',
+    'identifier',
+    ...FUNCTIONS,
+    ...IMPORTS,
+    ...PARAMETERS
+  ]),
+  definitionOf,
+  referenceTypes: NAMES,
+  referenceOf,
+  functionTypes: FUNCTIONS,
+  functionName: node => (node.type === 'function_definition' ? field(node, 'name')?.text : undefined),
+  localsOf,
+  importsOf,
+  typeHintOf
+}
