@@ -50,7 +50,7 @@ export async function benchGraph(only?: string): Promise<void> {
   )
   printDefinitions(
     measures.flatMap(m => m.sites),
-    graph !== undefined
+    graph?.findDefinition !== undefined
   )
   if (graph) printExamples(measures, positive(process.env.REDLINE_BENCH_GRAPH_EXAMPLES, 8))
   const details = path.join(benchCache(), 'last-run.json')

@@ -191,8 +191,10 @@ export function printExamples(measures: readonly ProjectMeasure[], limit: number
     limit,
     show
   )
+  const asked = measures.flatMap(m => m.sites).filter(r => r.graph)
+  if (asked.length === 0) return
   console.log("\nExamples: find_definition whose first definition is not the compiler's")
-  const wrong = measures.flatMap(m => m.sites).filter(r => r.graph && !firstIsRight(r.graph, r.truth))
+  const wrong = asked.filter(r => !firstIsRight(r.graph ?? [], r.truth))
   for (const r of wrong.slice(0, limit)) {
     const first = r.graph?.[0]
     console.log(
