@@ -10,6 +10,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packageDirs, readPackage, renderLicenses, type Stats } from './licenses.js'
 import { BUNDLED_SQL_JS } from '../src/insights/sqlite.js'
+import { grammarFile, LANGUAGES } from '../src/graph/languages.js'
+import { BUNDLED_RUNTIME, BUNDLED_TREE_SITTER } from '../src/graph/parser.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const out = resolve(root, process.argv[2] ?? 'dist')
@@ -20,6 +22,25 @@ if (out === root || (!out.startsWith(`${root}/`) && !out.startsWith(tmpdir()))) 
 }
 /** sql.js's single-file build: SQLite as WebAssembly, carried inline in the JavaScript. */
 const SQL_JS_FILE = 'sql.js/dist/sql-wasm-inline.js'
+
+/** The tree-sitter runtime and grammars, loaded beside the bundle: see src/graph/parser.ts. */
+const TREE_SITTER_PACKAGE = join(root, 'node_modules/@vscode/tree-sitter-wasm')
+
+function copyTreeSitter(dir: string): void {
+  const from = join(TREE_SITTER_PACKAGE, 'wasm')
+  const to = join(dir, BUNDLED_TREE_SITTER)
+  mkdirSync(to, { recursive: true })
+  cpSync(join(from, 'tree-sitter.js'), join(to, BUNDLED_RUNTIME))
+  for (const file of ['tree-sitter.wasm', ...LANGUAGES.map(grammarFile)])
+    cpSync(join(from, file), join(to, file))
+}
+
+/** The package's notice, with the runtime's and each grammar's own licence after it. */
+function treeSitterPackage(): ReturnType<typeof readPackage> {
+  const pkg = readPackage(TREE_SITTER_PACKAGE)
+  const grammars = readFileSync(join(root, 'scripts/tree-sitter-notices.txt'), 'utf8')
+  return { ...pkg, text: `${pkg.text?.trim() ?? ''}\n\n${grammars.trim()}` }
+}
 
 /** The action, and the local CLI inside it. */
 const ENTRIES = [
@@ -52,7 +73,12 @@ try {
     const stats = JSON.parse(readFileSync(build.statsFile, 'utf8')) as Stats
     // sql.js is loaded beside the bundle, not bundled: see src/insights/sqlite.ts.
     cpSync(join(root, 'node_modules', SQL_JS_FILE), join(build.dir, BUNDLED_SQL_JS))
-    const packages = [...packageDirs(stats), join(root, 'node_modules/sql.js')].sort().map(readPackage)
+    copyTreeSitter(build.dir)
+    const packages = [...packageDirs(stats), join(root, 'node_modules/sql.js')]
+      .filter(dir => dir !== TREE_SITTER_PACKAGE)
+      .sort()
+      .map(readPackage)
+    packages.push(treeSitterPackage())
     if (packages.length === 0) throw new Error('the bundle names no packages; has the stats format changed?')
     writeFileSync(join(build.dir, 'licenses.txt'), renderLicenses(packages))
   }

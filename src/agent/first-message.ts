@@ -277,7 +277,7 @@ export function buildFirstUserContent(input: ReviewContextInput): Anthropic.Mess
   if (language) sections.push(language)
   sections.push(
     `Budget: ${input.budget.turns} turns and ${input.budget.toolCalls} repository tool calls (read_file, ` +
-      'list_directory, search_code, find_references, get_diff); finding tools and publish_review do not ' +
+      'list_directory, search_code, find_definition, find_references, get_related_files, get_diff); finding tools and publish_review do not ' +
       'count. Reads are answered in every turn but the last. Record each finding as soon as it is confirmed ' +
       'and publish by the last turn. ' +
       'Record every real problem at its honest severity; what gets posted is decided for you.'

@@ -96,13 +96,7 @@ export class CodeGraph {
 
   /** Every parsed reference to the word, each resolved among `candidates`. */
   resolveAll(search: WordSearch, candidates: readonly Located[]): ResolvedReference[] {
-    const context: ResolveContext = {
-      candidates,
-      filesNamedBy: (facts, source) =>
-        [...this.states.entries()].flatMap(([path, state]) =>
-          'facts' in state && importCanName(facts.language, facts.path, source, path) ? [state.facts] : []
-        )
-    }
+    const context = this.contextOf(candidates)
     const resolved: ResolvedReference[] = []
     for (const [path, state] of search.files) {
       if (!('facts' in state)) continue
@@ -110,6 +104,24 @@ export class CodeGraph {
         resolved.push({ path, reference, resolution: resolveReference(reference, state.facts, context) })
     }
     return resolved
+  }
+
+  /** The uses of `word` in one parsed file, each resolved among `candidates`. */
+  resolveIn(facts: FileFacts, word: string, candidates: readonly Located[]): Resolution[] {
+    const context = this.contextOf(candidates)
+    return (facts.references.get(word) ?? [])
+      .filter(reference => !reference.defines)
+      .map(reference => resolveReference(reference, facts, context))
+  }
+
+  private contextOf(candidates: readonly Located[]): ResolveContext {
+    return {
+      candidates,
+      filesNamedBy: (facts, source) =>
+        [...this.states.entries()].flatMap(([path, state]) =>
+          'facts' in state && importCanName(facts.language, facts.path, source, path) ? [state.facts] : []
+        )
+    }
   }
 }
 

@@ -105,6 +105,10 @@ function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
     return { kind: 'type', qualifier: parent.childForFieldName('module')?.text ?? '?' }
   if (parent.type === 'pair' && isField(parent, 'key', node)) return { kind: 'other', qualifier: '?' }
   if (IMPORTING.has(parent.type) || parent.parent?.type === 'named_imports') return { kind: 'import' }
+  if (node.type === 'shorthand_property_identifier_pattern' || parent.type === 'pair_pattern') {
+    const declarator = parent.type === 'pair_pattern' ? parent.parent?.parent : parent.parent
+    if (declarator?.type === 'variable_declarator' && requireOf(declarator, 0)) return { kind: 'import' }
+  }
   if (node.type === 'type_identifier') return { kind: 'type' }
   if (parent.type === 'call_expression' && isField(parent, 'function', node)) return { kind: 'call' }
   if (parent.type === 'new_expression' && isField(parent, 'constructor', node)) return { kind: 'call' }

@@ -65,7 +65,7 @@ function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
   if (/assignment/.test(parent.type) && isField(parent, 'left', node)) return { kind: 'write' }
   if (parent.type === 'for_statement' && isField(parent, 'left', node)) return { kind: 'write' }
   if (parent.type === 'type' || parent.parent?.type === 'type') return { kind: 'type' }
-  if (PARAMETERS.has(parent.type)) return { kind: 'write' }
+  if (PARAMETERS.has(parent.type) && !isField(parent, 'value', node)) return { kind: 'write' }
   return { kind: 'read' }
 }
 

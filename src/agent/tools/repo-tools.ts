@@ -3,7 +3,9 @@
  * commit, taken from git objects so that nothing the workflow left in the working tree (or anything outside
  * the repository) can be read. Each tool is a module of its own.
  */
+import { findDefinitionTool } from './find-definition.js'
 import { findReferencesTool } from './find-references.js'
+import { relatedFilesTool } from './get-related-files.js'
 import { getDiffTool } from './get-diff.js'
 import { listDirectoryTool } from './list-directory.js'
 import { readFileTool } from './read-file.js'
@@ -16,7 +18,13 @@ export { readLinesAt } from './lines.js'
 
 export function repoTools(options: RepoToolsOptions): AgentTool[] {
   const repo = repoContext(options)
-  return [readFileTool, listDirectoryTool, searchCodeTool, findReferencesTool, getDiffTool].map(tool =>
-    tool(repo)
-  )
+  return [
+    readFileTool,
+    listDirectoryTool,
+    searchCodeTool,
+    findDefinitionTool,
+    findReferencesTool,
+    relatedFilesTool,
+    getDiffTool
+  ].map(tool => tool(repo))
 }

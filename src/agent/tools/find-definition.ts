@@ -1,0 +1,130 @@
+/**
+ * find_definition: where a name is defined at the head, best first. With `used_in`, the name is resolved
+ * through that file's imports and scopes, and the definition it reaches comes first; without it, or where
+ * that cannot be decided, every definition of the name is listed.
+ */
+import { z } from 'zod'
+import { GitError, type GrepMatch } from '../../git/git.js'
+import type { WordSearch } from '../../graph/graph.js'
+import { languageOf } from '../../graph/languages.js'
+import { declarationIn } from '../../graph/patterns.js'
+import type { Located } from '../../graph/resolve.js'
+import { redactSecrets } from '../../text/redact.js'
+import { clip } from './lines.js'
+import { isTestPath } from './path-scope.js'
+import { defineTool, type AgentTool, type ToolOutcome } from './registry.js'
+import { fail, short, untrustedData, type RepoContext } from './repo-context.js'
+import { checkRepoPath } from './repo-paths.js'
+import { byPreference, definitionLabel, qualifierChooses, symbolField, symbolQuery } from './symbol-query.js'
+
+const findDefinitionSchema = z
+  .object({
+    symbol: symbolField,
+    used_in: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .describe(
+        'A file that uses the name: the answer follows its imports and scopes to the definition meant.'
+      )
+  })
+  .strict()
+
+type FindDefinitionInput = z.infer<typeof findDefinitionSchema>
+
+export function findDefinitionTool(repo: RepoContext): AgentTool {
+  return defineTool({
+    name: 'find_definition',
+    reads: true,
+    description:
+      'Find where a name is defined at the pull request head, by parsing: one line per definition, ' +
+      '`path:line kind Container.name`, best first, its declaring line below it. Give used_in (a file that ' +
+      "uses the name) to resolve it through that file's imports and scope; a qualified name (Cache.get, " +
+      'store.get) narrows it.',
+    schema: findDefinitionSchema,
+    run: input => findDefinition(repo, input)
+  })
+}
+
+async function findDefinition(repo: RepoContext, input: FindDefinitionInput): Promise<ToolOutcome> {
+  let usedIn: string | undefined
+  if (input.used_in !== undefined) {
+    const checked = checkRepoPath(input.used_in)
+    if (!checked.ok) return fail(checked.error)
+    usedIn = checked.path
+  }
+  const query = symbolQuery(input.symbol)
+  let search: WordSearch
+  try {
+    search = await repo.graph().search(query.name)
+  } catch (error) {
+    if (error instanceof GitError)
+      return fail(`git grep rejected the search: ${error.stderr || error.message}`)
+    throw error
+  }
+  const { qualifier } = query
+  const candidates = search.definitions
+    .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
+    .sort(byPreference(isTestPath))
+  const at = `at head ${short(repo.headSha)}`
+  if (candidates.length === 0) return patternAnswer(repo, input.symbol, search, at)
+  const { first, note } = usedIn
+    ? await resolvedFrom(repo, usedIn, query.name, candidates)
+    : { first: undefined, note: '' }
+  const ordered = first ? [first, ...candidates.filter(c => c !== first)] : candidates
+  const languages = [...new Set(ordered.map(l => languageOf(l.path)))].sort().join(', ')
+  const lines = [
+    `Definitions of ${input.symbol} ${at}, found by the parser (${languages}), best first${note}:`,
+    ...ordered.flatMap(l => [definitionLabel(l), ...declaringLine(search, l)])
+  ]
+  return untrustedData(repo, `find_definition:${input.symbol}`, lines.join('\n'))
+}
+
+/** The definition the uses of the name in `usedIn` reach, and what the answer says about it. */
+async function resolvedFrom(
+  repo: RepoContext,
+  usedIn: string,
+  name: string,
+  candidates: Located[]
+): Promise<{ first: Located | undefined; note: string }> {
+  const graph = repo.graph()
+  const state = (await graph.load([usedIn])).get(usedIn)
+  if (!state || !('facts' in state))
+    return {
+      first: undefined,
+      note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`
+    }
+  const counts = new Map<Located, number>()
+  for (const resolution of graph.resolveIn(state.facts, name, candidates))
+    if (typeof resolution === 'object') counts.set(resolution, (counts.get(resolution) ?? 0) + 1)
+  const first = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+  if (first) return { first, note: `; the first is the one ${usedIn} uses, by its imports and scope` }
+  const uses = state.facts.references.get(name)?.some(r => !r.defines)
+  return {
+    first: undefined,
+    note: uses
+      ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
+      : `; ${usedIn} does not use ${name}, so every definition is listed`
+  }
+}
+
+function declaringLine(search: WordSearch, located: Located): string[] {
+  const hit = search.hits.find(h => h.path === located.path && h.line === located.definition.line)
+  return hit ? [`    ${clip(redactSecrets(hit.text.trim()))}`] : []
+}
+
+/** No parsed definition: the line patterns' declarations, as before there was a parser. */
+function patternAnswer(repo: RepoContext, symbol: string, search: WordSearch, at: string): ToolOutcome {
+  const found: GrepMatch[] = search.patternDefinitions
+  if (found.length === 0)
+    return { content: `No definition of ${symbol} ${at} (searched by the parser and the pattern fallback).` }
+  const lines = [
+    `Definitions of ${symbol} ${at}, found by the pattern fallback (no grammar parses these files):`,
+    ...found.flatMap(hit => [
+      `${hit.path}:${hit.line} ${declarationIn(hit.text)?.topLevel === false ? 'method' : 'definition'} ${search.word}`,
+      `    ${clip(redactSecrets(hit.text.trim()))}`
+    ])
+  ]
+  return untrustedData(repo, `find_definition:${symbol}`, lines.join('\n'))
+}
