@@ -26,6 +26,11 @@ if (which === 'all' || which === 'insights') {
   const { benchInsights } = await import('./insights-bench.js')
   await benchInsights()
 }
+if (which === 'graph') {
+  // Not part of 'all': it needs the projects bench/graph/setup.ts brings in, and takes minutes.
+  const { benchGraph } = await import('./graph/graph-bench.js')
+  await benchGraph(only)
+}
 if (which === 'all' || which === 'commands') {
   const { benchCommands } = await import('./commands-bench.js')
   benchCommands()
