@@ -153,6 +153,19 @@ describe('the reusable workflow, called by the caller example', () => {
     expect(inherited.actionInputs).toEqual(onPush.actionInputs)
   })
 
+  it("reads the organisation's repository with a GitHub App's installation token when the caller names the app", () => {
+    const withApp = CALLER.replace('min-severity: medium', "min-severity: medium\n      org-app-id: '123'")
+    const github = { event_name: 'pull_request', event: pullRequestPayload(w.fixture) }
+    const app = call(w, {
+      callerYaml: withApp,
+      github,
+      stepOutputs: { 'org-app-token': { token: 'ghs_app' } }
+    })
+    expect(app.calledInputs['org-app-id']).toBe('123')
+    expect(app.actionInputs['org-token']).toBe('ghs_app')
+    expect(() => call(w, { callerYaml: withApp, github })).toThrow(/the step org-app-token runs/)
+  })
+
   it('fails on an expression it cannot resolve, or an input the called workflow does not declare', () => {
     const withVars = CALLER.replace('min-severity: medium', 'min-severity: ${{ vars.SEVERITY }}')
     expect(() =>

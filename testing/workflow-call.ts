@@ -18,7 +18,10 @@ interface CalledWorkflow {
   on: {
     workflow_call: { inputs?: Record<string, Declared>; secrets?: Record<string, { required?: boolean }> }
   }
-  jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, unknown>; if?: string }> }>
+  jobs: Record<
+    string,
+    { steps: Array<{ id?: string; uses?: string; with?: Record<string, unknown>; if?: string }> }
+  >
 }
 
 interface CallerJob {
@@ -42,6 +45,8 @@ export interface CallInput {
   secrets: Record<string, string>
   /** The caller's own inputs (workflow_dispatch); null for other events. */
   inputs: Record<string, unknown> | null
+  /** The outputs of the called workflow's steps that run before the action, by step id. */
+  stepOutputs?: Record<string, Record<string, string>>
 }
 
 export interface CallResult {
@@ -147,8 +152,22 @@ export function deriveWorkflowCall(input: CallInput): CallResult {
     })
   }
   const steps = Object.values(called.jobs).flatMap(calledJob => calledJob.steps)
-  const step = steps.find(candidate => candidate.uses?.split('@')[0] === input.actionUses)
+  const at = steps.findIndex(candidate => candidate.uses?.split('@')[0] === input.actionUses)
+  const step = steps[at]
   if (!step) throw new Error(`the called workflow has no step that uses ${input.actionUses}`)
+  // The steps before it, by id: each one that runs must be given its outputs; one skipped by its `if` has none.
+  const ran = input.stepOutputs ?? {}
+  const earlier: Record<string, unknown> = {}
+  for (const before of steps.slice(0, at)) {
+    if (!before.id) continue
+    const runs = before.if === undefined || Boolean(resolveValue(`\${{ ${before.if} }}`, contexts))
+    if (runs && !(before.id in ran))
+      throw new Error(`the step ${before.id} runs, and the test gives no outputs for it`)
+    earlier[before.id] = runs
+      ? { outputs: ran[before.id], conclusion: 'success' }
+      : { outputs: {}, conclusion: 'skipped' }
+  }
+  Object.assign(contexts, { steps: strict('steps', earlier) })
   return {
     runs: true,
     actionInputs: actionInputsOf(input.actionYaml, step.with ?? {}, contexts),
