@@ -18,8 +18,25 @@ interface Workflow {
   on: Record<string, unknown>
   permissions?: Record<string, string>
   concurrency?: { group: string }
-  jobs: Record<string, { name?: string; 'timeout-minutes'?: number; steps?: Step[] }>
+  jobs: Record<
+    string,
+    {
+      name?: string
+      'timeout-minutes'?: number
+      steps?: Step[]
+      uses?: string
+      with?: Record<string, unknown>
+    }
+  >
 }
+
+/** The reusable workflow a caller example calls instead of running the action in a step of its own. */
+const REUSABLE = /^redline-review\/redline\/\.github\/workflows\/redline\.yml@/
+const reusable = parse(readFileSync(join(root, '.github/workflows/redline.yml'), 'utf8')) as {
+  on: { workflow_call: { inputs: Record<string, { default?: unknown }> } }
+}
+const callsOf = (workflow: Workflow) =>
+  Object.values(workflow.jobs).filter(job => REUSABLE.test(job.uses ?? ''))
 
 const workflows = readdirSync(examples)
   .filter(name => /\.ya?ml$/.test(name))
@@ -55,7 +72,11 @@ describe('examples/', () => {
   it.each(workflows)('$name passes only declared inputs to Redline, and every required one', ({ text }) => {
     const workflow = parse(text) as Workflow
     const steps = redlineSteps(workflow)
-    expect(steps.length).toBeGreaterThan(0)
+    const calls = callsOf(workflow)
+    expect(steps.length + calls.length).toBeGreaterThan(0)
+    const callable = Object.keys(reusable.on.workflow_call.inputs)
+    for (const job of calls)
+      expect(Object.keys(job.with ?? {}).filter(key => !callable.includes(key))).toEqual([])
     const declared = Object.keys(action.inputs)
     const required = declared.filter(name => action.inputs[name]?.required === true)
     for (const step of steps) {
@@ -120,7 +141,11 @@ describe('examples/', () => {
     for (const job of Object.values((parse(text) as Workflow).jobs)) {
       const budget = (job.steps ?? []).map(step => step.with?.['budget']).find(Boolean) ?? 'standard'
       const limit = DEFAULT_TIME_LIMIT_MINUTES[budget as keyof typeof DEFAULT_TIME_LIMIT_MINUTES]
-      expect(job['timeout-minutes']).toBeGreaterThan(limit)
+      // A caller's job has the reusable workflow's timeout.
+      const called = REUSABLE.test(job.uses ?? '')
+        ? reusable.on.workflow_call.inputs['timeout-minutes']
+        : undefined
+      expect(job['timeout-minutes'] ?? called?.default).toBeGreaterThan(limit)
     }
   })
 

@@ -8,7 +8,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
-import { changelogSection } from '../scripts/release-check.js'
+import { changelogSection, REUSABLE_WORKFLOW, workflowMajorProblems } from '../scripts/release-check.js'
 import { testedBundleDir } from '../testing/test-bundle.js'
 
 const root = resolve(import.meta.dirname, '..')
@@ -94,6 +94,17 @@ describe('the release check', () => {
     )
   })
 
+  it("fails when the reusable workflow names another major of the action than package.json's", () => {
+    const dir = checkout('2.0.0', CHANGELOG.replace(/1\.2\.3/g, '2.0.0'))
+    cpSync(join(root, '.github'), join(dir, '.github'), { recursive: true })
+    const run = check(dir, 'v2.0.0')
+    expect(run.code).toBe(1)
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `release check: ${REUSABLE_WORKFLOW} runs redline-review/redline/sandbox@v1, not @v2 of package.json's 2.0.0: name v2 and tag again.`,
+      `release check: ${REUSABLE_WORKFLOW} runs redline-review/redline@v1, not @v2 of package.json's 2.0.0: name v2 and tag again.`
+    ])
+  })
+
   it('refuses a tag that is not vX.Y.Z', () => {
     const run = check(checkout(), 'v1.2')
     expect(run.code).toBe(1)
@@ -111,6 +122,11 @@ describe('a changelog section', () => {
   it("is this repository's own, for the version package.json has", () => {
     const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
     expect(changelogSection(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), version)).toBeDefined()
+  })
+
+  it("has the reusable workflow name the action and its preparing step at package.json's major", () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+    expect(workflowMajorProblems(readFileSync(join(root, REUSABLE_WORKFLOW), 'utf8'), version)).toEqual([])
   })
 })
 

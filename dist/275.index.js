@@ -19,10 +19,17 @@ var event_file = __webpack_require__(58537);
 var action_event = __webpack_require__(33566);
 // EXTERNAL MODULE: ./src/action/inputs.ts
 var action_inputs = __webpack_require__(81729);
+<<<<<<< HEAD
 // EXTERNAL MODULE: ./src/action/logger.ts + 1 modules
 var logger = __webpack_require__(27943);
 // EXTERNAL MODULE: ./src/action/repository-config.ts
 var repository_config = __webpack_require__(85735);
+=======
+// EXTERNAL MODULE: ./src/action/logger.ts
+var logger = __webpack_require__(18980);
+// EXTERNAL MODULE: ./src/action/repository-config.ts + 1 modules
+var repository_config = __webpack_require__(43761);
+>>>>>>> i57a
 // EXTERNAL MODULE: ./src/action/workflow-run.ts
 var workflow_run = __webpack_require__(48545);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -196,8 +203,8 @@ async function refuse(context, role) {
 var github_host = __webpack_require__(21971);
 // EXTERNAL MODULE: ./src/action/evidence-notices.ts
 var evidence_notices = __webpack_require__(76713);
-// EXTERNAL MODULE: ./src/engine/index.ts + 16 modules
-var engine = __webpack_require__(48392);
+// EXTERNAL MODULE: ./src/engine/index.ts + 18 modules
+var engine = __webpack_require__(95336);
 // EXTERNAL MODULE: ./src/github/pulls.ts
 var pulls = __webpack_require__(74487);
 // EXTERNAL MODULE: ./src/state/marker.ts + 1 modules
@@ -870,8 +877,13 @@ async function onComment(eventName, logger) {
     if (await answered(admitting))
         return core/* notice */.lm(`Comment ${event.comment.id} was already answered; nothing to do again.`);
     // A command runs under the repository's configuration, read at the base as for a push.
-    const config = await logger.group('Read the configuration', () => (0,repository_config/* loadRepositoryConfig */.P)(octokit, { kind: 'comment', pr: event.pr, full: false }, workspace, logger));
-    const context = { ...admitting, settings: (0,action_inputs/* readSettings */.sb)(read, config), run: (0,workflow_run/* thisRun */.o)() };
+    const { config, organisation } = await logger.group('Read the configuration', async () => {
+        const request = { kind: 'comment', pr: event.pr, full: false };
+        const config = await (0,repository_config/* loadRepositoryConfig */.P)(octokit, request, workspace, logger);
+        const report = { logger, notice: (message) => core/* notice */.lm(message) };
+        return { config, organisation: await (0,repository_config/* loadOrganisationConfig */.N)(octokit, event.pr, inputs, config, report) };
+    });
+    const context = { ...admitting, settings: (0,action_inputs/* readSettings */.sb)(read, config, organisation), run: (0,workflow_run/* thisRun */.o)() };
     const failure = await runCommand(context, command);
     if (failure)
         core/* setFailed */.C1(failure);

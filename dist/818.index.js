@@ -1,5 +1,10 @@
+<<<<<<<< HEAD:dist/818.index.js
 export const id = 818;
 export const ids = [818];
+========
+export const id = 383;
+export const ids = [383];
+>>>>>>>> i57a:dist/383.index.js
 export const modules = {
 
 /***/ 76962:
@@ -18,8 +23,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
 var core = __webpack_require__(96421);
-// EXTERNAL MODULE: ./src/engine/index.ts + 16 modules
-var engine = __webpack_require__(48392);
+// EXTERNAL MODULE: ./src/engine/index.ts + 18 modules
+var engine = __webpack_require__(95336);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/github/checks.ts
@@ -1582,19 +1587,20 @@ function postedReview(published) {
 /* harmony export */   sb: () => (/* binding */ readSettings)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
-/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48392);
+/* harmony import */ var _engine_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(95336);
 
 
 function rejection(name, _source, text, accepted) {
     return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigurationError */ .j1(`Invalid value for input '${name}': '${text}'. Expected ${(0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .acceptedText */ .zs)(accepted, ' | ')}.`);
 }
-/** The inputs, the configuration file and the defaults, resolved by the settings table. */
-function resolveInputs(read, config) {
+/** The inputs, the configuration files and the defaults, resolved by the settings table. */
+function resolveInputs(read, config, organisation) {
     return (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .resolveSettings */ .Mo)({
         door: 'action',
         given: read,
         rejection,
-        ...(config ? { file: config.values } : {})
+        ...(config ? { file: config.values } : {}),
+        ...(organisation ? { organisation: organisation.values } : {})
     });
 }
 /**
@@ -1626,11 +1632,14 @@ function requireCredentials(values) {
     }
 }
 /** The action's own settings, on top of what every review runs with. */
-function actionSettings(values, config) {
+function actionSettings(values, config, organisation) {
     const prNumber = values['pr-number'];
+    const orgConfig = values['org-config'];
     return {
-        ...(0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .reviewSettingsOf */ .F8)(values, config),
+        ...(0,_engine_index_js__WEBPACK_IMPORTED_MODULE_1__/* .reviewSettingsOf */ .F8)(values, config, organisation),
         githubToken: values['github-token'],
+        orgToken: values['org-token'] || values['github-token'],
+        ...(orgConfig !== undefined ? { orgConfig } : {}),
         minSeverity: values['min-severity'],
         maxComments: values['max-comments'],
         include: values['paths.include'],
@@ -1644,17 +1653,17 @@ function actionSettings(values, config) {
     };
 }
 /**
- * The settings, each from the first of: the input set in the workflow, the repository's configuration file,
- * the built-in default (see engine/settings-table.ts). `sources` says which, for each.
+ * The settings, each from the first of: the input set in the workflow, the repository's configuration file
+ * over the organisation's, the built-in default (see engine/settings-table.ts). `sources` says which, for each.
  */
-function readSettings(read, config) {
-    const { values, sources } = resolveInputs(read, config);
+function readSettings(read, config, organisation) {
+    const { values, sources } = resolveInputs(read, config, organisation);
     requireCredentials(values);
-    return { ...actionSettings(values, config), sources };
+    return { ...actionSettings(values, config, organisation), sources };
 }
 /** The values that must never appear in a log. */
 function secretsOf(settings) {
-    return [settings.anthropicApiKey, settings.githubToken].filter(value => value !== '');
+    return [settings.anthropicApiKey, settings.githubToken, settings.orgToken].filter(value => value !== '');
 }
 /** The mode input alone: it decides which settings the run needs. */
 function readMode(read) {
@@ -1741,9 +1750,10 @@ const actionsLogger = {
 
 /***/ }),
 
-/***/ 85735:
+/***/ 43761:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+<<<<<<<< HEAD:dist/818.index.js
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   P: () => (/* binding */ loadRepositoryConfig)
 /* harmony export */ });
@@ -1752,25 +1762,122 @@ const actionsLogger = {
 /* harmony import */ var _git_git_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(98217);
 /* harmony import */ var _github_pulls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(74487);
 /* harmony import */ var _github_host_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(21971);
+========
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ loadOrganisationConfig),
+  P: () => (/* binding */ loadRepositoryConfig)
+});
+
+// EXTERNAL MODULE: ./src/engine/index.ts + 18 modules
+var engine = __webpack_require__(95336);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(83916);
+// EXTERNAL MODULE: ./src/git/git.ts + 10 modules
+var git_git = __webpack_require__(98217);
+// EXTERNAL MODULE: ./src/github/client.ts
+var client = __webpack_require__(96584);
+// EXTERNAL MODULE: ./src/github/learned-pr.ts
+var learned_pr = __webpack_require__(56535);
+;// CONCATENATED MODULE: ./src/github/default-branch-files.ts
+/**
+ * Files of another repository read at its default branch, through the API: the repository says which branch
+ * that is, and each file is asked for at that branch by name. No other ref is ever read.
+ */
+
+
+function unreadable(error, path) {
+    const status = (0,errors/* httpStatus */.nG)(error);
+    return {
+        kind: 'unreadable',
+        ...(path !== undefined ? { path } : {}),
+        ...(status !== undefined ? { status } : {}),
+        reason: (0,errors/* errorMessage */.gJ)(error)
+    };
+}
+/** The files at `paths` on the repository's default branch. Never throws. */
+async function readDefaultBranchFiles(octokit, repo, paths) {
+    let branch;
+    try {
+        branch = (await octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo })).data.default_branch;
+    }
+    catch (error) {
+        return (0,errors/* httpStatus */.nG)(error) === 404 ? { kind: 'no-repository' } : unreadable(error);
+    }
+    const files = new Map();
+    for (const path of paths) {
+        try {
+            const file = await (0,learned_pr/* readFileAt */._T)(octokit, repo, path, branch);
+            if (file)
+                files.set(path, file.text);
+        }
+        catch (error) {
+            return unreadable(error, path);
+        }
+    }
+    return { kind: 'read', branch, files };
+}
+
+// EXTERNAL MODULE: ./src/github/pulls.ts
+var pulls = __webpack_require__(74487);
+// EXTERNAL MODULE: ./src/action/github-host.ts + 6 modules
+var github_host = __webpack_require__(64971);
+;// CONCATENATED MODULE: ./src/action/repository-config.ts
+>>>>>>>> i57a:dist/383.index.js
 /**
  * The repository's configuration for this pull request, read at the merge base of its base and head: a
- * commit of the base branch, which the pull request cannot change. Never from the head.
+ * commit of the base branch, which the pull request cannot change. Never from the head. Beneath it, the
+ * organisation's defaults, read at the default branch of the organisation's repository.
  */
 
 
 
 
 
+
+
+/**
+ * The organisation's defaults for a repository: `org-config` (else `<owner>/.github`) at its default branch,
+ * read with `org-token`. A repository that is itself the organisation's has no defaults beneath its own.
+ * A missing repository or file is one notice; anything else unreadable is a warning; neither stops the run.
+ */
+async function loadOrganisationConfig(octokit, repository, inputs, config, report) {
+    const { logger } = report;
+    const name = inputs.orgConfig ?? `${repository.owner}/.github`;
+    if (name.toLowerCase() === `${repository.owner}/${repository.repo}`.toLowerCase()) {
+        logger.info(`This is the organisation's repository (${name}): its own file is its settings.`);
+        return undefined;
+    }
+    const [owner = '', repo = ''] = name.split('/');
+    const reader = inputs.orgToken === inputs.githubToken ? octokit : (0,client/* createOctokit */.Qi)(inputs.orgToken, logger);
+    const read = await readDefaultBranchFiles(reader, { owner, repo }, [
+        engine/* ORGANISATION_FILES */.LG.config,
+        engine/* ORGANISATION_FILES */.LG.learned
+    ]);
+    const { organisation, notice, warnings } = (0,engine/* organisationFromRead */.ld)(name, read);
+    if (notice)
+        report.notice(notice);
+    for (const warning of warnings)
+        logger.warning(warning);
+    if (!organisation)
+        return undefined;
+    const dropped = (0,engine/* droppedRulesWarning */.Qp)(config, organisation);
+    if (dropped)
+        logger.warning(dropped);
+    logger.info(`Organisation defaults from ${name} at its default branch (${organisation.branch}).`);
+    return organisation;
+}
 async function loadRepositoryConfig(octokit, request, workspace, logger) {
-    const { baseSha, headSha } = request.kind === 'pull_request' ? request : await (0,_github_host_js__WEBPACK_IMPORTED_MODULE_3__/* .pullRequestOf */ ._n)(octokit, request.pr);
+    const { baseSha, headSha } = request.kind === 'pull_request' ? request : await (0,github_host/* pullRequestOf */._n)(octokit, request.pr);
     let commit = baseSha;
     try {
-        commit = await (0,_github_pulls_js__WEBPACK_IMPORTED_MODULE_4__/* .getMergeBase */ .sT)(octokit, request.pr, baseSha, headSha);
+        commit = await (0,pulls/* getMergeBase */.sT)(octokit, request.pr, baseSha, headSha);
     }
     catch (error) {
-        logger.warning(`The compare API did not give the merge base (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}); the configuration is read at the base branch's tip.`);
+        logger.warning(`The compare API did not give the merge base (${(0,errors/* errorMessage */.gJ)(error)}); the configuration is read at the base branch's tip.`);
     }
-    const git = (0,_git_git_js__WEBPACK_IMPORTED_MODULE_2__/* .createGit */ .lD)(workspace, logger);
+    const git = (0,git_git/* createGit */.lD)(workspace, logger);
     if (!(await git.isRepository())) {
         logger.warning('The workspace is not a git checkout, so .github/redline.yml is not read.');
         return undefined;
@@ -1779,10 +1886,10 @@ async function loadRepositoryConfig(octokit, request, workspace, logger) {
         await git.fetchShas([commit]);
     }
     catch (error) {
-        logger.warning(`Could not fetch the base commit ${commit.slice(0, 7)} to read .github/redline.yml: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}`);
+        logger.warning(`Could not fetch the base commit ${commit.slice(0, 7)} to read .github/redline.yml: ${(0,errors/* errorMessage */.gJ)(error)}`);
         return undefined;
     }
-    return (0,_engine_index_js__WEBPACK_IMPORTED_MODULE_0__/* .readRepositoryConfig */ .Fz)(git, commit, logger);
+    return (0,engine/* readRepositoryConfig */.Fz)(git, commit, logger);
 }
 
 
@@ -11212,15 +11319,19 @@ function summarize(paths) {
 
 /***/ }),
 
-/***/ 48392:
+/***/ 95336:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   dC: () => (/* reexport */ ACTION_WORDS),
+  LG: () => (/* reexport */ ORGANISATION_FILES),
   zs: () => (/* reexport */ acceptedText),
+  Qp: () => (/* reexport */ droppedRulesWarning),
   Pu: () => (/* reexport */ failureLine),
+  ld: () => (/* reexport */ organisationFromRead),
+  CQ: () => (/* reexport */ originText),
   Fz: () => (/* reexport */ readRepositoryConfig),
   Mo: () => (/* reexport */ resolveSettings),
   NQ: () => (/* reexport */ review),
@@ -11228,7 +11339,7 @@ __webpack_require__.d(__webpack_exports__, {
   W9: () => (/* reexport */ shouldFail)
 });
 
-// UNUSED EXPORTS: CONFIG_PATHS, DEFAULT_LABELS, DEFAULT_MODEL, DEFAULT_TRIGGER_PHRASE, MAX_COMMENTS_LIMIT, MAX_CONFIG_BYTES, SETTINGS, TIME_LIMIT_ACCEPTED, configProblems, defaultText, doorReads, fileValue, languageTag, parseConfig, problemLine, settingEntries, shownValue
+// UNUSED EXPORTS: CONFIG_PATHS, DEFAULT_LABELS, DEFAULT_MODEL, DEFAULT_TRIGGER_PHRASE, LAYERINGS, MAX_COMMENTS_LIMIT, MAX_CONFIG_BYTES, SETTINGS, TIME_LIMIT_ACCEPTED, configProblems, defaultText, doorReads, fileValue, languageTag, layeringOf, organisationConfigOf, organisationFileName, parseConfig, problemLine, settingEntries, shownValue
 
 // EXTERNAL MODULE: ./src/agent/index.ts + 71 modules
 var agent = __webpack_require__(47914);
@@ -11643,6 +11754,21 @@ var walkthrough = __webpack_require__(30208);
 
 
 
+/**
+ * How a key of the organisation's file (in its `.github/redline.yml`) meets the repository's own: the
+ * repository's value replaces it, the two add up, or the key is the repository's alone.
+ */
+const LAYERINGS = {
+    replaces: "the repository's value replaces the organisation's",
+    'text-adds': "both apply: the organisation's text, then the repository's",
+    union: 'both apply: the union of the two lists',
+    'rules-add': "every rule of both applies; past the rule cap, the organisation's last rules are left out with a warning",
+    'repository-only': "the repository's alone: in the organisation's file it is a warning and ignored, as it decides what code runs"
+};
+/** A file key's layering rule, in words, for the docs and `redline config show`. */
+function layeringOf(spec) {
+    return spec.file === undefined ? undefined : (spec.organisation ?? 'replaces');
+}
 function setting(spec) {
     return spec;
 }
@@ -11652,11 +11778,13 @@ const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' };
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/;
 const REGION = /^[a-z0-9-]+$/;
 const PROJECT = /^[a-z0-9][a-z0-9.:-]*$/;
+/** The most path-instructions rules, the organisation's and the repository's together. */
 const MAX_RULES = 50;
 /** The longest text of one path-instructions rule. */
 const MAX_RULE_CHARS = 4_000;
 /** What a run of the action does. */
 const RUN_MODES = ['review', 'insights', 'learn'];
+const REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/;
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/;
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31';
 const listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
@@ -11696,6 +11824,28 @@ const SETTINGS = {
         text: anyText,
         accepts: 'a GitHub token',
         input: true,
+        secret: true
+    }),
+    'org-config': setting({
+        description: "The organisation's repository (owner/name) whose .github/redline.yml and learned rules, at its default branch, lie under the repository's.",
+        type: schemas/* string */.YjP().regex(REPOSITORY).optional(),
+        default: undefined,
+        defaultText: '<owner>/.github',
+        text: matching(REPOSITORY, 'a repository as owner/name'),
+        accepts: 'a repository as owner/name',
+        input: true,
+        env: ['REDLINE_ORG_CONFIG'],
+        workflowOnly: true
+    }),
+    'org-token': setting({
+        description: "Token that reads the organisation's repository; a private one needs a token that can see it (a GitHub App's).",
+        type: schemas/* string */.YjP(),
+        default: '',
+        defaultText: 'the github-token',
+        text: anyText,
+        accepts: 'a GitHub token',
+        input: true,
+        env: ['GITHUB_TOKEN'],
         secret: true
     }),
     model: setting({
@@ -11776,7 +11926,8 @@ const SETTINGS = {
         accepts: 'a list of globs',
         input: true,
         file: 'paths.exclude',
-        show: listed
+        show: listed,
+        organisation: 'union'
     }),
     'paths.include': setting({
         description: 'Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).',
@@ -11786,7 +11937,8 @@ const SETTINGS = {
         text: list(/\r?\n/),
         accepts: 'a list of globs',
         file: 'paths.include',
-        show: listed
+        show: listed,
+        organisation: 'union'
     }),
     instructions: setting({
         description: "Extra review guidance, added to the reviewer's instructions.",
@@ -11799,7 +11951,8 @@ const SETTINGS = {
         file: 'instructions',
         flag: { name: '--instructions', value: '<text>' },
         fromFile: value => value.trim() || undefined,
-        show: text => (text === '' ? '(none)' : `${text.length} characters`)
+        show: text => (text === '' ? '(none)' : `${text.length} characters`),
+        organisation: 'text-adds'
     }),
     language: setting({
         description: "Language of the review's prose, a BCP 47 tag; code, quotes and Redline's headings stay as they are.",
@@ -11870,7 +12023,8 @@ const SETTINGS = {
         accepts: 'a list of logins or globs',
         input: true,
         file: 'skip-authors',
-        show: listed
+        show: listed,
+        organisation: 'union'
     }),
     'trigger-phrase': setting({
         description: 'What a pull-request comment says to command Redline, matched as a whole word in any case.',
@@ -12000,7 +12154,8 @@ const SETTINGS = {
         text: () => ({ rejected: 'rules in the configuration file' }),
         accepts: `a list of at most ${MAX_RULES} entries, each { paths: [globs], instructions: text }`,
         file: 'path-instructions',
-        show: rules => (rules.length > 0 ? `${rules.length} rule${rules.length === 1 ? '' : 's'}` : '(none)')
+        show: rules => (rules.length > 0 ? `${rules.length} rule${rules.length === 1 ? '' : 's'}` : '(none)'),
+        organisation: 'rules-add'
     }),
     'labels.skip': setting({
         description: 'A pull request with this label is not reviewed.',
@@ -12027,7 +12182,8 @@ const SETTINGS = {
         accepts: 'a list of globs',
         input: true,
         file: 'evidence',
-        show: listed
+        show: listed,
+        organisation: 'repository-only'
     }),
     checks: setting({
         description: 'Commands run on a copy of the head, read as SARIF or with a problem matcher; from the base branch only.',
@@ -12037,7 +12193,8 @@ const SETTINGS = {
         text: () => ({ rejected: 'checks in the configuration file' }),
         accepts: `a list of { name, run, format: sarif | problem-matcher, output?, matcher?, env?, timeout } (timeout in minutes, at most ${spec/* MAX_CHECK_MINUTES */.st})`,
         file: 'checks',
-        show: checks => listed(checks.map(check => check.name))
+        show: checks => listed(checks.map(check => check.name)),
+        organisation: 'repository-only'
     }),
     json: setting({
         description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',
@@ -13295,7 +13452,192 @@ function shouldFail(findings, failOn, option = 'fail-on') {
     return `${(0,measure/* plural */.LS)(blocking.length, 'open finding')} at or above ${failOn} (${option}): ${worst.join('; ')}${more}.`;
 }
 
+;// CONCATENATED MODULE: ./src/engine/organisation-rules.ts
+
+/**
+ * The organisation's path rules that fit beside the repository's own under the rule cap: its first ones, so
+ * that past the cap its last rules are the ones left out.
+ */
+function organisationRulesKept(organisation, repositoryCount) {
+    return organisation.slice(0, Math.max(0, MAX_RULES - repositoryCount));
+}
+
+;// CONCATENATED MODULE: ./src/engine/organisation.ts
+/**
+ * The organisation's defaults: its repository's `.github/redline.yml` and `.github/redline/learned.md`, read
+ * at that repository's default branch, beneath the repository's own file. Read forgivingly where the
+ * repository's own file is strict: a file written for a newer Redline must not stop an older one, so a key
+ * this version does not know (or a value it cannot take) is a warning naming it, and the rest applies.
+ * `checks` and `evidence` decide what code runs: they are the repository's alone.
+ */
+
+
+
+
+
+/** Where the organisation's repository keeps its defaults, as any repository keeps its own. */
+const ORGANISATION_FILES = { config: CONFIG_PATHS[0], learned: learned_file/* LEARNED_RULES_PATH */.OX };
+/** The top-level keys that are the repository's alone. */
+const REPOSITORY_ONLY = settingEntries()
+    .filter(([, spec]) => layeringOf(spec) === 'repository-only')
+    .map(([, spec]) => spec.file);
+/** How a file of the organisation's repository is named in a line: `acme/.github:.github/redline.yml`. */
+function organisationFileName(repository, path) {
+    return `${repository}:${path}`;
+}
+/** Removes the key at `path` (up to the first list index: a bad rule drops the whole key). */
+function removeAt(data, path) {
+    const firstIndex = path.findIndex(part => typeof part === 'number');
+    const keys = firstIndex === -1 ? path : path.slice(0, firstIndex);
+    const named = keys.filter((part) => typeof part === 'string');
+    const last = named.pop();
+    if (last === undefined)
+        return;
+    const parent = named.reduce((at, key) => at?.[key], data);
+    if (parent && typeof parent === 'object')
+        delete parent[last];
+}
+/** The data without every key the schema refuses, each removed on its own. */
+function withoutRefused(data) {
+    for (let round = 0; round < 20; round++) {
+        const parsed = configSchema.safeParse(data);
+        if (parsed.success)
+            return parsed.data;
+        for (const issue of parsed.error.issues) {
+            if (issue.code === 'unrecognized_keys')
+                for (const key of issue.keys)
+                    removeAt(data, [...issue.path, key]);
+            else
+                removeAt(data, issue.path);
+        }
+    }
+    return {};
+}
+const aboutRepositoryOnly = (key) => key !== undefined && REPOSITORY_ONLY.some(name => key === name || key.startsWith(`${name}[`));
+/**
+ * The organisation's file as it applies, and one warning per thing left out. Broken YAML, or a file that is
+ * not a map of settings, is one warning and no values.
+ */
+function organisationValues(file, text) {
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_CONFIG_BYTES)
+        return {
+            values: {},
+            warnings: [
+                `${file} is ${bytes} bytes, more than ${MAX_CONFIG_BYTES}: the organisation's settings are not used.`
+            ]
+        };
+    const { problems } = configProblems(text);
+    const whole = problems.find(problem => problem.key === undefined);
+    if (whole)
+        return { values: {}, warnings: [`${problemLine(file, whole)} The organisation's settings are not used.`] };
+    const data = ((0,dist/* parseDocument */.Tp)(text).toJS({ maxAliasCount: 50 }) ?? {});
+    const warnings = [];
+    const ownKeys = REPOSITORY_ONLY.filter(key => key in data);
+    if (ownKeys.length > 0) {
+        warnings.push(`${file}: ${ownKeys.join(' and ')} ${ownKeys.length === 1 ? 'is' : 'are'} the repository's own ` +
+            "(they decide what code runs), so the organisation's file cannot set them: ignored.");
+        for (const key of ownKeys)
+            delete data[key];
+    }
+    for (const problem of problems.filter(problem => !aboutRepositoryOnly(problem.key)))
+        warnings.push(`${problemLine(file, problem)} Ignored; the rest of the organisation's file applies.`);
+    return { values: withoutRefused(data), warnings };
+}
+/** The organisation's learned rules, and a warning for what could not be read. */
+function organisationLearnedRules(file, text) {
+    const parsed = (0,learned_file/* parseLearnedFile */.xi)(text);
+    const warnings = parsed.problems.length > 0 ? [`${file}: ${parsed.problems.join('; ')}; the rest of it is used.`] : [];
+    const rules = parsed.rules.map(({ id, title, text: ruleText, paths }) => ({
+        ...(id ? { id } : {}),
+        title,
+        text: ruleText,
+        paths
+    }));
+    return { rules, warnings };
+}
+/** What the organisation's files give the run, with a warning for each thing left out. */
+function organisationConfigOf(files) {
+    const configFile = organisationFileName(files.repository, ORGANISATION_FILES.config);
+    const learnedFile = organisationFileName(files.repository, ORGANISATION_FILES.learned);
+    const config = files.config !== undefined ? organisationValues(configFile, files.config) : { values: {}, warnings: [] };
+    const learned = files.learned !== undefined ? organisationLearnedRules(learnedFile, files.learned) : undefined;
+    const rules = (config.values['path-instructions'] ?? []);
+    return {
+        organisation: {
+            repository: files.repository,
+            branch: files.branch,
+            values: config.values,
+            pathRules: rules.map(rule => ({ source: configFile, ...rule })),
+            ...(learned ? { learnedRules: learned.rules } : {})
+        },
+        warnings: [...config.warnings, ...(learned?.warnings ?? [])]
+    };
+}
+/** How many path-instructions rules the repository's own file has. */
+function ownRuleCount(config) {
+    return (config?.values['path-instructions'] ?? []).length;
+}
+/** The path rules a review is given: the organisation's that fit under the cap, then the repository's. */
+function layeredPathRules(config, organisation) {
+    const own = config?.pathRules ?? [];
+    if (!organisation)
+        return own;
+    return [...organisationRulesKept(organisation.pathRules, ownRuleCount(config)), ...own];
+}
+/** The learned rules a review is given: the repository's first, then the organisation's. */
+function layeredLearnedRules(config, organisation) {
+    if (!config?.learnedRules && !organisation?.learnedRules)
+        return undefined;
+    return [...(config?.learnedRules ?? []), ...(organisation?.learnedRules ?? [])];
+}
+/** The warning for the organisation's rules left out past the cap, when any are. */
+function droppedRulesWarning(config, organisation) {
+    const kept = organisationRulesKept(organisation.pathRules, ownRuleCount(config)).length;
+    const dropped = organisation.pathRules.length - kept;
+    if (dropped === 0)
+        return undefined;
+    return (`path-instructions: the repository's ${ownRuleCount(config)} rules and the organisation's ` +
+        `${organisation.pathRules.length} are more than the cap; the organisation's last ${dropped} are left out.`);
+}
+/**
+ * The organisation's defaults from what its repository answered: a repository or file that is not there is
+ * a notice (most organisations have none); any other failure is one warning naming the file. Either way the
+ * repository's own settings apply and the review runs.
+ */
+function organisationFromRead(repository, read) {
+    const configFile = organisationFileName(repository, ORGANISATION_FILES.config);
+    const mine = "the repository's own settings apply";
+    if (read.kind === 'no-repository')
+        return {
+            notice: `No organisation defaults: ${repository} was not found, or the token cannot see it; ${mine}.`,
+            warnings: []
+        };
+    if (read.kind === 'unreadable') {
+        const file = organisationFileName(repository, read.path ?? ORGANISATION_FILES.config);
+        const status = read.status !== undefined ? ` (HTTP ${read.status})` : '';
+        const hint = read.status === 403 ? "; the org-token must be able to read that repository's contents" : '';
+        return { warnings: [`Could not read ${file}${status}: ${read.reason}${hint}. ${mine}.`] };
+    }
+    const config = read.files.get(ORGANISATION_FILES.config);
+    const learned = read.files.get(ORGANISATION_FILES.learned);
+    if (config === undefined && learned === undefined)
+        return {
+            notice: `No organisation defaults: ${configFile} is not on ${repository}'s default branch (${read.branch}); ${mine}.`,
+            warnings: []
+        };
+    const { organisation, warnings } = organisationConfigOf({
+        repository,
+        branch: read.branch,
+        ...(config !== undefined ? { config } : {}),
+        ...(learned !== undefined ? { learned } : {})
+    });
+    return { organisation, warnings };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/resolve-settings.ts
+
+
 
 
 /** Whether the door reads the setting at all. */
@@ -13330,13 +13672,49 @@ function fromEnvironment(spec, sources) {
     }
     return undefined;
 }
-function fromFile(spec, sources) {
+function fromFile(spec, file) {
     if (spec.file === undefined)
         return undefined;
-    const value = fileValue(sources.file, spec.file);
+    const value = fileValue(file, spec.file);
     if (value === undefined)
         return undefined;
     return spec.fromFile ? spec.fromFile(value) : value;
+}
+/** The value the two files add up to, for a key whose layering adds them. */
+function addedUp(spec, organisation, repository) {
+    switch (layeringOf(spec)) {
+        case 'text-adds':
+            return `${organisation}\n\n${repository}`;
+        case 'union':
+            return [...new Set([...organisation, ...repository])];
+        case 'rules-add': {
+            const own = repository;
+            return [...organisationRulesKept(organisation, own.length), ...own];
+        }
+        default:
+            return repository;
+    }
+}
+/** The repository's file over the organisation's: one replaces the other, or the two add up. */
+function fromFiles(spec, sources) {
+    const repository = fromFile(spec, sources.file);
+    const layering = layeringOf(spec);
+    const organisation = layering === 'repository-only' ? undefined : fromFile(spec, sources.organisation);
+    if (organisation === undefined)
+        return repository === undefined ? undefined : { value: repository, from: 'file' };
+    if (repository === undefined)
+        return { value: organisation, from: 'organisation' };
+    if (layering === 'replaces')
+        return { value: repository, from: 'file' };
+    const generic = spec;
+    return {
+        value: addedUp(generic, organisation, repository),
+        from: 'file',
+        parts: [
+            { from: 'organisation', value: shownValue(generic, organisation) },
+            { from: 'file', value: shownValue(generic, repository) }
+        ]
+    };
 }
 /** One setting's value and where it came from. */
 function resolveOne(name, spec, sources, budget) {
@@ -13353,11 +13731,20 @@ function resolveOne(name, spec, sources, budget) {
             from: 'environment'
         };
     }
-    const file = fromFile(spec, sources);
+    const file = fromFiles(spec, sources);
     if (file !== undefined)
-        return { value: file, from: 'file' };
+        return file;
     const value = typeof spec.default === 'function' ? spec.default(budget) : spec.default;
     return { value, from: 'default' };
+}
+/**
+ * Where a value came from, in words: the source's name, or for a value both files added up to, each part
+ * with its own (`organisation: 2 rules + .github/redline.yml: 1 rule`). `named` names a source its door's way.
+ */
+function originText(source, named) {
+    if (!source.parts)
+        return named(source.from);
+    return source.parts.map(part => `${named(part.from)}: ${part.value}`).join(' + ');
 }
 /** How a value is printed: secrets never, lists joined, nothing as (none). */
 function shownValue(spec, value) {
@@ -13379,19 +13766,21 @@ function resolveSettings(sources) {
     const values = {};
     const shown = [];
     for (const [name, spec] of entries) {
-        const { value, from } = resolveOne(name, spec, sources, budget);
+        const { value, from, parts } = resolveOne(name, spec, sources, budget);
         values[name] = value;
         if (doorReads(spec, sources.door))
-            shown.push({ name, value: shownValue(spec, value), from });
+            shown.push({ name, value: shownValue(spec, value), from, ...(parts ? { parts } : {}) });
     }
     return { values: values, sources: shown };
 }
 /**
  * What a review runs with, from the resolved values and the repository's configuration: the part both doors
- * share. `config` adds the path rules, the learned rules and where the configuration was read.
+ * share. `config` adds the path rules, the learned rules and where the configuration was read; `organisation`
+ * its own rules beside them.
  */
-function reviewSettingsOf(values, config) {
-    const pathRules = config?.pathRules ?? [];
+function reviewSettingsOf(values, config, organisation) {
+    const pathRules = layeredPathRules(config, organisation);
+    const learnedRules = layeredLearnedRules(config, organisation);
     const provider = values.provider;
     return {
         anthropicApiKey: values['anthropic-api-key'],
@@ -13408,7 +13797,7 @@ function reviewSettingsOf(values, config) {
         timeLimitMs: Math.round(values['time-limit'] * 60_000),
         ...(values.language ? { language: values.language } : {}),
         ...(pathRules.length > 0 ? { pathRules } : {}),
-        ...(config?.learnedRules ? { learnedRules: config.learnedRules } : {}),
+        ...(learnedRules ? { learnedRules } : {}),
         ...(values.evidence.length > 0 || values.checks.length > 0
             ? { evidence: { files: values.evidence, checks: values.checks } }
             : {}),
@@ -13425,6 +13814,8 @@ function reviewSettingsOf(values, config) {
 
 ;// CONCATENATED MODULE: ./src/engine/index.ts
 /** The review engine: what every front door calls. */
+
+
 
 
 
@@ -15948,6 +16339,7 @@ function isOwnAccount(author, viewerLogin) {
 
 /***/ }),
 
+<<<<<<<< HEAD:dist/818.index.js
 /***/ 15435:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -16015,6 +16407,167 @@ async function askPermission(octokit, repo, login) {
 /** Whether `login` has write permission on `repo`, for whatever judges people's acts by it. */
 function writeAccess(octokit, repo) {
     return async (login) => isWritePermission(await permissionOf(octokit, repo, login));
+========
+/***/ 56535:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gf: () => (/* binding */ writeProposal),
+/* harmony export */   HZ: () => (/* binding */ LEARNED_BRANCH),
+/* harmony export */   Ko: () => (/* binding */ readDefaultHead),
+/* harmony export */   _T: () => (/* binding */ readFileAt),
+/* harmony export */   a0: () => (/* binding */ findOpenProposal),
+/* harmony export */   kV: () => (/* binding */ lastChangeOf)
+/* harmony export */ });
+/* unused harmony exports branchHead, isActionsMayNotCreate, compareUrl */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/**
+ * The learned rules' pull request on GitHub, over REST: where the default branch stands, the rules file at a
+ * ref, when a person last changed it, the open proposal, and writing a proposal (the branch, one commit of the
+ * file, the pull request). Never writes to the default branch: the only ref it moves is the proposal's own.
+ */
+
+/** The branch every proposal of learned rules is made on. */
+const LEARNED_BRANCH = 'redline/learned-rules';
+/** GitHub's words when the repository does not let the workflow's token open pull requests. */
+const ACTIONS_MAY_NOT_CREATE = /GitHub Actions is not permitted to create or approve pull requests/i;
+function params(repo) {
+    return { owner: repo.owner, repo: repo.repo };
+}
+function isNotFound(error) {
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .httpStatus */ .nG)(error) === 404;
+}
+/** The default branch, its head commit and the repository's web address. */
+async function readDefaultHead(octokit, repo) {
+    const { data } = await octokit.rest.repos.get(params(repo));
+    const sha = await branchHead(octokit, repo, data.default_branch);
+    if (sha === undefined)
+        throw new Error(`the default branch ${data.default_branch} has no commit`);
+    return { branch: data.default_branch, sha, htmlUrl: data.html_url };
+}
+/** The commit a branch points at; undefined when there is no such branch. */
+async function branchHead(octokit, repo, branch) {
+    try {
+        const { data } = await octokit.rest.git.getRef({ ...params(repo), ref: `heads/${branch}` });
+        return data.object.sha;
+    }
+    catch (error) {
+        if (isNotFound(error))
+            return undefined;
+        throw error;
+    }
+}
+/** A file's text at a branch or commit; undefined when the file (or the ref) is not there. */
+async function readFileAt(octokit, repo, path, ref) {
+    let data;
+    try {
+        data = (await octokit.rest.repos.getContent({ ...params(repo), path, ref })).data;
+    }
+    catch (error) {
+        if (isNotFound(error))
+            return undefined;
+        throw error;
+    }
+    const file = data;
+    if (Array.isArray(data) || file.type !== 'file')
+        throw new Error(`${path} at ${ref} is not a file`);
+    // Above 1 MB GitHub sends no content ("none"); the rules file is read only to 100 kB, so this is refused.
+    if (file.encoding !== 'base64' || typeof file.content !== 'string' || typeof file.sha !== 'string')
+        throw new Error(`${path} at ${ref} is too large to read through the contents API`);
+    return { text: Buffer.from(file.content, 'base64').toString('utf8'), sha: file.sha };
+}
+/** When the last commit that changed `path` on `ref` was made; undefined when none did. */
+async function lastChangeOf(octokit, repo, path, ref) {
+    const { data } = await octokit.rest.repos.listCommits({ ...params(repo), path, sha: ref, per_page: 1 });
+    const commit = data[0]?.commit;
+    return commit?.committer?.date ?? commit?.author?.date ?? undefined;
+}
+/** The open pull request from the learned-rules branch, if there is one. */
+async function findOpenProposal(octokit, repo) {
+    const { data } = await octokit.rest.pulls.list({
+        ...params(repo),
+        head: `${repo.owner}:${LEARNED_BRANCH}`,
+        state: 'open',
+        per_page: 1
+    });
+    const pull = data[0];
+    return pull ? { number: pull.number, url: pull.html_url } : undefined;
+}
+/**
+ * The branch, ready for the new commit: with a pull request open, its commits stay and the new one goes on
+ * top; otherwise the branch starts again from the default branch's head (created, or forced back to it), so
+ * a closed proposal's leftovers never come back.
+ */
+async function prepareBranch(octokit, repo, head, open) {
+    if (open)
+        return;
+    const existing = await branchHead(octokit, repo, LEARNED_BRANCH);
+    if (existing === undefined) {
+        await octokit.rest.git.createRef({ ...params(repo), ref: `refs/heads/${LEARNED_BRANCH}`, sha: head.sha });
+    }
+    else if (existing !== head.sha) {
+        await octokit.rest.git.updateRef({
+            ...params(repo),
+            ref: `heads/${LEARNED_BRANCH}`,
+            sha: head.sha,
+            force: true
+        });
+    }
+}
+/** One commit of the file on the branch; returns the commit's SHA. */
+async function commitFile(octokit, repo, content) {
+    const existing = await readFileAt(octokit, repo, content.path, LEARNED_BRANCH);
+    const { data } = await octokit.rest.repos.createOrUpdateFileContents({
+        ...params(repo),
+        path: content.path,
+        message: content.commitMessage,
+        content: Buffer.from(content.text, 'utf8').toString('base64'),
+        branch: LEARNED_BRANCH,
+        ...(existing ? { sha: existing.sha } : {})
+    });
+    return data.commit.sha ?? '';
+}
+/** Whether GitHub refused to open the pull request because the repository does not let Actions do so. */
+function isActionsMayNotCreate(error) {
+    if ((0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .httpStatus */ .nG)(error) !== 403)
+        return false;
+    const data = error.response?.data;
+    const message = typeof data?.message === 'string' ? data.message : String(error.message ?? '');
+    return ACTIONS_MAY_NOT_CREATE.test(message);
+}
+/** Where a person opens the pull request by hand. */
+function compareUrl(head) {
+    const base = encodeURIComponent(head.branch);
+    return `${head.htmlUrl.replace(/\/+$/, '')}/compare/${base}...${LEARNED_BRANCH}?expand=1`;
+}
+/**
+ * Writes a proposal: the branch, one commit of the file, and the pull request opened (or the open one's title
+ * and body brought up to date). A repository that does not let Actions open pull requests is not an error:
+ * the branch stays pushed and the caller says how to open it by hand.
+ */
+async function writeProposal(octokit, repo, head, open, content) {
+    await prepareBranch(octokit, repo, head, open);
+    const commitSha = await commitFile(octokit, repo, content);
+    const text = { title: content.title, body: content.body };
+    if (open) {
+        await octokit.rest.pulls.update({ ...params(repo), pull_number: open.number, ...text });
+        return { kind: 'updated', number: open.number, url: open.url, commitSha };
+    }
+    try {
+        const { data } = await octokit.rest.pulls.create({
+            ...params(repo),
+            head: LEARNED_BRANCH,
+            base: head.branch,
+            ...text
+        });
+        return { kind: 'opened', number: data.number, url: data.html_url, commitSha };
+    }
+    catch (error) {
+        if (isActionsMayNotCreate(error))
+            return { kind: 'not-permitted', compareUrl: compareUrl(head), commitSha };
+        throw error;
+    }
+>>>>>>>> i57a:dist/383.index.js
 }
 
 

@@ -1,8 +1,16 @@
+<<<<<<<< HEAD:dist/951.index.js
 export const id = 951;
 export const ids = [951];
 export const modules = {
 
 /***/ 17951:
+========
+export const id = 877;
+export const ids = [877];
+export const modules = {
+
+/***/ 98877:
+>>>>>>>> i57a:dist/877.index.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -19,16 +27,16 @@ var action_logger = __webpack_require__(27943);
 var action_event = __webpack_require__(33566);
 // EXTERNAL MODULE: ./src/action/event-file.ts
 var event_file = __webpack_require__(58537);
-// EXTERNAL MODULE: ./src/engine/index.ts + 16 modules
-var engine = __webpack_require__(48392);
+// EXTERNAL MODULE: ./src/engine/index.ts + 18 modules
+var engine = __webpack_require__(95336);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __webpack_require__(96584);
 // EXTERNAL MODULE: ./src/action/workflow-run.ts
 var workflow_run = __webpack_require__(48545);
-// EXTERNAL MODULE: ./src/action/repository-config.ts
-var repository_config = __webpack_require__(85735);
+// EXTERNAL MODULE: ./src/action/repository-config.ts + 1 modules
+var repository_config = __webpack_require__(43761);
 // EXTERNAL MODULE: ./src/action/inputs.ts
 var action_inputs = __webpack_require__(81729);
 // EXTERNAL MODULE: external "node:path"
@@ -1302,6 +1310,7 @@ async function runInsightsAction(logger) {
 
 // EXTERNAL MODULE: ./src/git/git.ts + 10 modules
 var git_git = __webpack_require__(98217);
+<<<<<<<< HEAD:dist/951.index.js
 // EXTERNAL MODULE: ./src/agent/index.ts + 71 modules
 var agent = __webpack_require__(47914);
 ;// CONCATENATED MODULE: ./src/github/learned-pr.ts
@@ -1455,6 +1464,74 @@ async function writeProposal(octokit, repo, head, open, content) {
 
 // EXTERNAL MODULE: ./src/github/permissions.ts
 var permissions = __webpack_require__(15435);
+========
+// EXTERNAL MODULE: ./src/agent/index.ts + 51 modules
+var agent = __webpack_require__(50677);
+// EXTERNAL MODULE: ./src/github/learned-pr.ts
+var learned_pr = __webpack_require__(56535);
+;// CONCATENATED MODULE: ./src/github/permissions.ts
+/**
+ * Who may speak for a repository: a person's permission on it, read once per login and run. What people
+ * without write permission did in review is not taken as the team's word.
+ */
+
+/** GitHub's repository roles, most access first; `none` for someone who is not a collaborator. */
+const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
+/** Admin, maintain and write may push: their word in review is the team's. */
+function isWritePermission(permission) {
+    return permission === 'admin' || permission === 'maintain' || permission === 'write';
+}
+/**
+ * The role GitHub names in `role_name` when it is one of its own; a custom role's name says nothing here,
+ * so its base in the legacy `permission` (admin, write, read or none: maintain reads as write, triage as
+ * read) is used instead.
+ */
+function permissionFrom(data) {
+    const known = (value) => PERMISSIONS.find(permission => permission === value);
+    return known(data.role_name) ?? known(data.permission) ?? 'none';
+}
+/** Lookups already made, per client: one client serves one run, so a run asks once per login. */
+const lookups = new WeakMap();
+/**
+ * The permission `login` has on `repo`, from GET /repos/{owner}/{repo}/collaborators/{username}/permission.
+ * GitHub answers 404 for someone who is not a collaborator: that is `none`. Any other failure is thrown
+ * (and not remembered, so a later call asks again).
+ */
+function permissionOf(octokit, repo, login) {
+    const cache = lookups.get(octokit) ?? new Map();
+    lookups.set(octokit, cache);
+    const key = `${repo.owner}/${repo.repo}`.toLowerCase() + `:${login.toLowerCase()}`;
+    const known = cache.get(key);
+    if (known)
+        return known;
+    const lookup = askPermission(octokit, repo, login);
+    cache.set(key, lookup);
+    lookup.catch(() => cache.delete(key));
+    return lookup;
+}
+async function askPermission(octokit, repo, login) {
+    try {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+            owner: repo.owner,
+            repo: repo.repo,
+            username: login
+        });
+        return permissionFrom(data);
+    }
+    catch (error) {
+        if ((0,errors/* httpStatus */.nG)(error) === 404)
+            return 'none';
+        const reason = (0,errors/* errorMessage */.gJ)(error);
+        const message = `could not read @${login}'s permission on ${repo.owner}/${repo.repo}: ${reason}`;
+        throw Object.assign(new Error(message, { cause: error }), { status: (0,errors/* httpStatus */.nG)(error) });
+    }
+}
+/** Whether `login` has write permission on `repo`, for whatever judges people's acts by it. */
+function writeAccess(octokit, repo) {
+    return async (login) => isWritePermission(await permissionOf(octokit, repo, login));
+}
+
+>>>>>>>> i57a:dist/877.index.js
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
@@ -2534,23 +2611,23 @@ async function deletionsOn(octokit, repo, branch, file) {
     const gone = (0,learned_file/* deletedByPeople */.CY)(file);
     if (gone.length === 0)
         return [];
-    const deletedAt = await lastChangeOf(octokit, repo, learned_file/* LEARNED_RULES_PATH */.OX, branch);
+    const deletedAt = await (0,learned_pr/* lastChangeOf */.kV)(octokit, repo, learned_file/* LEARNED_RULES_PATH */.OX, branch);
     // A ledger with no commit behind it cannot happen on GitHub; the run's start is the safe stand-in date.
     const when = deletedAt ?? new Date().toISOString();
     return gone.map(rule => ({ ...rule, deletedAt: when }));
 }
 async function readSources(octokit, repo) {
-    const head = await readDefaultHead(octokit, repo);
-    const open = await findOpenProposal(octokit, repo);
-    const onDefault = await readFileAt(octokit, repo, learned_file/* LEARNED_RULES_PATH */.OX, head.branch);
-    const onProposal = open ? await readFileAt(octokit, repo, learned_file/* LEARNED_RULES_PATH */.OX, LEARNED_BRANCH) : undefined;
+    const head = await (0,learned_pr/* readDefaultHead */.Ko)(octokit, repo);
+    const open = await (0,learned_pr/* findOpenProposal */.a0)(octokit, repo);
+    const onDefault = await (0,learned_pr/* readFileAt */._T)(octokit, repo, learned_file/* LEARNED_RULES_PATH */.OX, head.branch);
+    const onProposal = open ? await (0,learned_pr/* readFileAt */._T)(octokit, repo, learned_file/* LEARNED_RULES_PATH */.OX, learned_pr/* LEARNED_BRANCH */.HZ) : undefined;
     const currentText = open ? onProposal?.text : onDefault?.text;
     const current = (0,learned_file/* parseLearnedFile */.xi)(currentText ?? '');
     const deletions = await deletionsOn(octokit, repo, head.branch, (0,learned_file/* parseLearnedFile */.xi)(onDefault?.text ?? ''));
     // A section a person deleted in the open proposal itself is unlearned the same way.
     const known = new Set(deletions.map(rule => rule.id));
     if (open)
-        for (const rule of await deletionsOn(octokit, repo, LEARNED_BRANCH, current))
+        for (const rule of await deletionsOn(octokit, repo, learned_pr/* LEARNED_BRANCH */.HZ, current))
             if (!known.has(rule.id))
                 deletions.push(rule);
     return {
@@ -2709,13 +2786,13 @@ async function runLearn(options) {
 /** The proposal written; a failure says what was being done, and which permissions a 403 may lack. */
 async function propose(options, sources, content) {
     try {
-        return await writeProposal(options.octokit, options.repo, sources.head, sources.open, content);
+        return await (0,learned_pr/* writeProposal */.Gf)(options.octokit, options.repo, sources.head, sources.open, content);
     }
     catch (error) {
         const hint = (0,errors/* httpStatus */.nG)(error) === 403
             ? ' The workflow needs `permissions: contents: write` and `pull-requests: write`.'
             : '';
-        throw new Error(`could not propose the rules on ${LEARNED_BRANCH}: ${(0,errors/* errorMessage */.gJ)(error)}.${hint}`, {
+        throw new Error(`could not propose the rules on ${learned_pr/* LEARNED_BRANCH */.HZ}: ${(0,errors/* errorMessage */.gJ)(error)}.${hint}`, {
             cause: error
         });
     }
@@ -2913,7 +2990,7 @@ function settingsSection(input) {
         '',
         '| Setting | Value | From |',
         '| --- | --- | --- |',
-        ...settings.map(s => `| ${(0,publish_comment/* code */.aY)(s.name)} | ${(0,markdown/* inline */.mG)(s.value, 200)} | ${fromText(s.from)} |`)
+        ...settings.map(s => `| ${(0,publish_comment/* code */.aY)(s.name)} | ${(0,markdown/* inline */.mG)(s.value, 200)} | ${(0,engine/* originText */.CQ)(s, fromText)} |`)
     ].join('\n');
 }
 const STATUS_ORDER = { open: 0, resolved: 1, dismissed: 2 };
@@ -3154,8 +3231,12 @@ async function prepare(workspace, logger) {
     if ('skip' in first)
         return first;
     const octokit = (0,client/* createOctokit */.Qi)(inputs.githubToken, logger);
-    const config = await logger.group('Read the configuration', () => (0,repository_config/* loadRepositoryConfig */.P)(octokit, first.review, workspace, logger));
-    const settings = (0,action_inputs/* readSettings */.sb)(read, config);
+    const { config, organisation } = await logger.group('Read the configuration', async () => {
+        const config = await (0,repository_config/* loadRepositoryConfig */.P)(octokit, first.review, workspace, logger);
+        const report = { logger, notice: (message) => core/* notice */.lm(message) };
+        return { config, organisation: await (0,repository_config/* loadOrganisationConfig */.N)(octokit, repository, inputs, config, report) };
+    });
+    const settings = (0,action_inputs/* readSettings */.sb)(read, config, organisation);
     const decision = (0,action_event/* decideFromEvent */.nY)({
         ...event,
         reviewDrafts: settings.reviewDrafts,

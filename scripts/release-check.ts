@@ -1,7 +1,7 @@
 /**
  * The release workflow's checks, before a tag `vX.Y.Z` becomes a release: package.json has that version,
- * CHANGELOG.md has a section for it (whose text becomes the release notes), and the committed dist/ is exactly
- * what the source builds. The build is made by the caller (`npm run bundle` into another directory), so the
+ * CHANGELOG.md has a section for it (whose text becomes the release notes), the reusable workflow names the
+ * action of the same major version, and the committed dist/ is exactly what the source builds. The build is made by the caller (`npm run bundle` into another directory), so the
  * check itself is a comparison. Every problem is listed, one line each, and the exit status is 1.
  *
  * Usage: tsx scripts/release-check.ts --tag vX.Y.Z --built DIR [--notes FILE] [--root DIR]
@@ -63,6 +63,29 @@ export function distDifferences(committed: string, built: string): string[] {
   ]
 }
 
+/** The reusable workflow, which names the action and its preparing step by major version. */
+export const REUSABLE_WORKFLOW = '.github/workflows/redline.yml'
+const REDLINE_USES = /^\s*(?:-\s+)?uses:\s*redline-review\/redline(\/[\w.-]+)?@(\S+)\s*$/gm
+
+/**
+ * Each `uses:` of Redline's own action in the reusable workflow whose ref is not `v<major>` of `version`, as
+ * one line each; a workflow that names none is a problem too.
+ */
+export function workflowMajorProblems(workflow: string, version: string): string[] {
+  const major = `v${version.split('.')[0] ?? ''}`
+  const uses = [...workflow.matchAll(REDLINE_USES)].map(match => ({
+    path: match[1] ?? '',
+    ref: match[2] ?? ''
+  }))
+  if (uses.length === 0) return [`${REUSABLE_WORKFLOW} names no redline-review/redline action.`]
+  return uses
+    .filter(use => use.ref !== major)
+    .map(
+      use =>
+        `${REUSABLE_WORKFLOW} runs redline-review/redline${use.path}@${use.ref}, not @${major} of package.json's ${version}: name ${major} and tag again.`
+    )
+}
+
 export interface ReleaseCheck {
   problems: string[]
   /** The CHANGELOG section, the release's notes. */
@@ -87,6 +110,9 @@ export function checkRelease(input: { tag: string; root: string; built: string }
     : undefined
   if (notes === undefined)
     problems.push(`CHANGELOG.md has no section "## [${version}]" with text: add it and tag again.`)
+  const workflowPath = join(root, REUSABLE_WORKFLOW)
+  if (existsSync(workflowPath) && manifest.version)
+    problems.push(...workflowMajorProblems(readFileSync(workflowPath, 'utf8'), manifest.version))
   const stale = distDifferences(join(root, 'dist'), built)
   if (stale.length > 0) {
     problems.push(

@@ -15,6 +15,7 @@ export {
   type GitHubStandIn,
   type RecordedRequest
 } from './github/server.js'
+export type { OtherRepository } from './github/other-repositories.js'
 export type {
   FixtureLike,
   PatchLimits,

@@ -10,6 +10,7 @@ describe('readSettings', () => {
     expect(readSettings(reader({}))).toEqual({
       anthropicApiKey: 'sk-ant-x',
       githubToken: 'ghs_x',
+      orgToken: 'ghs_x',
       model: 'claude-sonnet-5-5',
       minSeverity: 'medium',
       maxComments: 4,

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { reply, startMessagesServer, type MessagesServer } from '../../testing/messages-server.js'
 import { testedBundleDir } from '../../testing/test-bundle.js'
-import { git } from '../../testing/pr-fixture.js'
+import { startGitHubServer } from '../../testing/github-server.js'
+import { createPrFixture, git } from '../../testing/pr-fixture.js'
 
 jest.setTimeout(120_000)
 
@@ -338,6 +339,40 @@ describe('redline under the repository configuration (the bundled CLI)', () => {
     expect(fromFlag.stderr).not.toContain('min-severity: high')
     expect(fromFlag.stdout).toContain('\n[MEDIUM] src/stats.ts:6 — average([]) returns NaN\n  An empty list')
     expect(fromFlag.stdout).not.toContain('Below')
+  })
+
+  it("shows the organisation's defaults beneath the file when GITHUB_TOKEN can read them, and says when it cannot", async () => {
+    const dir = repository({ [CONFIG]: 'min-severity: high\nskip-authors: [me]\n' })
+    git(dir, ['remote', 'add', 'origin', 'https://github.com/acme/widgets.git'])
+    const fixture = createPrFixture({ base: { 'a.txt': 'a\n' }, commits: [{ files: { 'a.txt': 'b\n' } }] })
+    const organisationFile = 'budget: deep\nmin-severity: low\nskip-authors: [org-bot]\n'
+    const github = await startGitHubServer({
+      fixture,
+      token: 'ghs_cli',
+      repositories: {
+        'acme/.github': { defaultBranch: 'main', branches: { main: { [CONFIG]: organisationFile } } }
+      }
+    })
+    try {
+      const env = { GITHUB_TOKEN: 'ghs_cli', GITHUB_API_URL: github.url }
+      const shown = await cli(dir, ['config', 'show', '--base', 'main'], env)
+      expect(shown.code).toBe(0)
+      expect(shown.stdout).toContain('; organisation defaults from acme/.github at main):')
+      expect(shown.stdout).toMatch(/^budget +deep +organisation$/m)
+      expect(shown.stdout).toMatch(/^min-severity +high +\.github\/redline\.yml$/m)
+      expect(shown.stdout).toMatch(
+        /^skip-authors +org-bot, me +organisation: org-bot \+ \.github\/redline\.yml: me$/m
+      )
+      const without = await cli(dir, ['config', 'show', '--base', 'main'])
+      expect(without.code).toBe(0)
+      expect(without.stdout).toContain(
+        'organisation defaults (acme/.github) not read: set GITHUB_TOKEN to a token that can read it'
+      )
+      expect(without.stdout).toMatch(/^budget +standard +default$/m)
+    } finally {
+      await github.close()
+      fixture.cleanup()
+    }
   })
 
   it('checks a configuration file offline: every problem with its line, exit 1; a good file exits 0', async () => {

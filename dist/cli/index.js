@@ -4762,7 +4762,11 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+<<<<<<< HEAD
 /* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(461);
+=======
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5857);
+>>>>>>> i57a
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4781,11 @@ __webpack_async_result__();
 
 /***/ }),
 
+<<<<<<< HEAD
 /***/ 461:
+=======
+/***/ 5857:
+>>>>>>> i57a
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26623,6 +26631,21 @@ function deletedByPeople(file) {
 
 
 
+/**
+ * How a key of the organisation's file (in its `.github/redline.yml`) meets the repository's own: the
+ * repository's value replaces it, the two add up, or the key is the repository's alone.
+ */
+const LAYERINGS = {
+    replaces: "the repository's value replaces the organisation's",
+    'text-adds': "both apply: the organisation's text, then the repository's",
+    union: 'both apply: the union of the two lists',
+    'rules-add': "every rule of both applies; past the rule cap, the organisation's last rules are left out with a warning",
+    'repository-only': "the repository's alone: in the organisation's file it is a warning and ignored, as it decides what code runs"
+};
+/** A file key's layering rule, in words, for the docs and `redline config show`. */
+function layeringOf(spec) {
+    return spec.file === undefined ? undefined : (spec.organisation ?? 'replaces');
+}
 function setting(spec) {
     return spec;
 }
@@ -26632,11 +26655,13 @@ const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' };
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/;
 const REGION = /^[a-z0-9-]+$/;
 const PROJECT = /^[a-z0-9][a-z0-9.:-]*$/;
+/** The most path-instructions rules, the organisation's and the repository's together. */
 const MAX_RULES = 50;
 /** The longest text of one path-instructions rule. */
 const MAX_RULE_CHARS = 4_000;
 /** What a run of the action does. */
 const RUN_MODES = ['review', 'insights', 'learn'];
+const REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/;
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/;
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31';
 const settings_table_listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
@@ -26676,6 +26701,28 @@ const SETTINGS = {
         text: anyText,
         accepts: 'a GitHub token',
         input: true,
+        secret: true
+    }),
+    'org-config': setting({
+        description: "The organisation's repository (owner/name) whose .github/redline.yml and learned rules, at its default branch, lie under the repository's.",
+        type: schemas_string().regex(REPOSITORY).optional(),
+        default: undefined,
+        defaultText: '<owner>/.github',
+        text: matching(REPOSITORY, 'a repository as owner/name'),
+        accepts: 'a repository as owner/name',
+        input: true,
+        env: ['REDLINE_ORG_CONFIG'],
+        workflowOnly: true
+    }),
+    'org-token': setting({
+        description: "Token that reads the organisation's repository; a private one needs a token that can see it (a GitHub App's).",
+        type: schemas_string(),
+        default: '',
+        defaultText: 'the github-token',
+        text: anyText,
+        accepts: 'a GitHub token',
+        input: true,
+        env: ['GITHUB_TOKEN'],
         secret: true
     }),
     model: setting({
@@ -26756,7 +26803,12 @@ const SETTINGS = {
         accepts: 'a list of globs',
         input: true,
         file: 'paths.exclude',
+<<<<<<< HEAD
         show: settings_table_listed
+=======
+        show: listed,
+        organisation: 'union'
+>>>>>>> i57a
     }),
     'paths.include': setting({
         description: 'Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).',
@@ -26766,7 +26818,12 @@ const SETTINGS = {
         text: setting_values_list(/\r?\n/),
         accepts: 'a list of globs',
         file: 'paths.include',
+<<<<<<< HEAD
         show: settings_table_listed
+=======
+        show: listed,
+        organisation: 'union'
+>>>>>>> i57a
     }),
     instructions: setting({
         description: "Extra review guidance, added to the reviewer's instructions.",
@@ -26779,7 +26836,8 @@ const SETTINGS = {
         file: 'instructions',
         flag: { name: '--instructions', value: '<text>' },
         fromFile: value => value.trim() || undefined,
-        show: text => (text === '' ? '(none)' : `${text.length} characters`)
+        show: text => (text === '' ? '(none)' : `${text.length} characters`),
+        organisation: 'text-adds'
     }),
     language: setting({
         description: "Language of the review's prose, a BCP 47 tag; code, quotes and Redline's headings stay as they are.",
@@ -26850,7 +26908,12 @@ const SETTINGS = {
         accepts: 'a list of logins or globs',
         input: true,
         file: 'skip-authors',
+<<<<<<< HEAD
         show: settings_table_listed
+=======
+        show: listed,
+        organisation: 'union'
+>>>>>>> i57a
     }),
     'trigger-phrase': setting({
         description: 'What a pull-request comment says to command Redline, matched as a whole word in any case.',
@@ -26980,7 +27043,8 @@ const SETTINGS = {
         text: () => ({ rejected: 'rules in the configuration file' }),
         accepts: `a list of at most ${MAX_RULES} entries, each { paths: [globs], instructions: text }`,
         file: 'path-instructions',
-        show: rules => (rules.length > 0 ? `${rules.length} rule${rules.length === 1 ? '' : 's'}` : '(none)')
+        show: rules => (rules.length > 0 ? `${rules.length} rule${rules.length === 1 ? '' : 's'}` : '(none)'),
+        organisation: 'rules-add'
     }),
     'labels.skip': setting({
         description: 'A pull request with this label is not reviewed.',
@@ -27007,7 +27071,12 @@ const SETTINGS = {
         accepts: 'a list of globs',
         input: true,
         file: 'evidence',
+<<<<<<< HEAD
         show: settings_table_listed
+=======
+        show: listed,
+        organisation: 'repository-only'
+>>>>>>> i57a
     }),
     checks: setting({
         description: 'Commands run on a copy of the head, read as SARIF or with a problem matcher; from the base branch only.',
@@ -27017,7 +27086,12 @@ const SETTINGS = {
         text: () => ({ rejected: 'checks in the configuration file' }),
         accepts: `a list of { name, run, format: sarif | problem-matcher, output?, matcher?, env?, timeout } (timeout in minutes, at most ${MAX_CHECK_MINUTES})`,
         file: 'checks',
+<<<<<<< HEAD
         show: checks => settings_table_listed(checks.map(check => check.name))
+=======
+        show: checks => listed(checks.map(check => check.name)),
+        organisation: 'repository-only'
+>>>>>>> i57a
     }),
     json: setting({
         description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',
@@ -28259,7 +28333,192 @@ function shouldFail(findings, failOn, option = 'fail-on') {
     return `${measure_plural(blocking.length, 'open finding')} at or above ${failOn} (${option}): ${worst.join('; ')}${more}.`;
 }
 
+;// CONCATENATED MODULE: ./src/engine/organisation-rules.ts
+
+/**
+ * The organisation's path rules that fit beside the repository's own under the rule cap: its first ones, so
+ * that past the cap its last rules are the ones left out.
+ */
+function organisation_rules_organisationRulesKept(organisation, repositoryCount) {
+    return organisation.slice(0, Math.max(0, MAX_RULES - repositoryCount));
+}
+
+;// CONCATENATED MODULE: ./src/engine/organisation.ts
+/**
+ * The organisation's defaults: its repository's `.github/redline.yml` and `.github/redline/learned.md`, read
+ * at that repository's default branch, beneath the repository's own file. Read forgivingly where the
+ * repository's own file is strict: a file written for a newer Redline must not stop an older one, so a key
+ * this version does not know (or a value it cannot take) is a warning naming it, and the rest applies.
+ * `checks` and `evidence` decide what code runs: they are the repository's alone.
+ */
+
+
+
+
+
+/** Where the organisation's repository keeps its defaults, as any repository keeps its own. */
+const ORGANISATION_FILES = { config: CONFIG_PATHS[0], learned: LEARNED_RULES_PATH };
+/** The top-level keys that are the repository's alone. */
+const REPOSITORY_ONLY = settingEntries()
+    .filter(([, spec]) => layeringOf(spec) === 'repository-only')
+    .map(([, spec]) => spec.file);
+/** How a file of the organisation's repository is named in a line: `acme/.github:.github/redline.yml`. */
+function organisationFileName(repository, path) {
+    return `${repository}:${path}`;
+}
+/** Removes the key at `path` (up to the first list index: a bad rule drops the whole key). */
+function removeAt(data, path) {
+    const firstIndex = path.findIndex(part => typeof part === 'number');
+    const keys = firstIndex === -1 ? path : path.slice(0, firstIndex);
+    const named = keys.filter((part) => typeof part === 'string');
+    const last = named.pop();
+    if (last === undefined)
+        return;
+    const parent = named.reduce((at, key) => at?.[key], data);
+    if (parent && typeof parent === 'object')
+        delete parent[last];
+}
+/** The data without every key the schema refuses, each removed on its own. */
+function withoutRefused(data) {
+    for (let round = 0; round < 20; round++) {
+        const parsed = configSchema.safeParse(data);
+        if (parsed.success)
+            return parsed.data;
+        for (const issue of parsed.error.issues) {
+            if (issue.code === 'unrecognized_keys')
+                for (const key of issue.keys)
+                    removeAt(data, [...issue.path, key]);
+            else
+                removeAt(data, issue.path);
+        }
+    }
+    return {};
+}
+const aboutRepositoryOnly = (key) => key !== undefined && REPOSITORY_ONLY.some(name => key === name || key.startsWith(`${name}[`));
+/**
+ * The organisation's file as it applies, and one warning per thing left out. Broken YAML, or a file that is
+ * not a map of settings, is one warning and no values.
+ */
+function organisationValues(file, text) {
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_CONFIG_BYTES)
+        return {
+            values: {},
+            warnings: [
+                `${file} is ${bytes} bytes, more than ${MAX_CONFIG_BYTES}: the organisation's settings are not used.`
+            ]
+        };
+    const { problems } = configProblems(text);
+    const whole = problems.find(problem => problem.key === undefined);
+    if (whole)
+        return { values: {}, warnings: [`${problemLine(file, whole)} The organisation's settings are not used.`] };
+    const data = ((0,dist/* parseDocument */.Tp)(text).toJS({ maxAliasCount: 50 }) ?? {});
+    const warnings = [];
+    const ownKeys = REPOSITORY_ONLY.filter(key => key in data);
+    if (ownKeys.length > 0) {
+        warnings.push(`${file}: ${ownKeys.join(' and ')} ${ownKeys.length === 1 ? 'is' : 'are'} the repository's own ` +
+            "(they decide what code runs), so the organisation's file cannot set them: ignored.");
+        for (const key of ownKeys)
+            delete data[key];
+    }
+    for (const problem of problems.filter(problem => !aboutRepositoryOnly(problem.key)))
+        warnings.push(`${problemLine(file, problem)} Ignored; the rest of the organisation's file applies.`);
+    return { values: withoutRefused(data), warnings };
+}
+/** The organisation's learned rules, and a warning for what could not be read. */
+function organisationLearnedRules(file, text) {
+    const parsed = parseLearnedFile(text);
+    const warnings = parsed.problems.length > 0 ? [`${file}: ${parsed.problems.join('; ')}; the rest of it is used.`] : [];
+    const rules = parsed.rules.map(({ id, title, text: ruleText, paths }) => ({
+        ...(id ? { id } : {}),
+        title,
+        text: ruleText,
+        paths
+    }));
+    return { rules, warnings };
+}
+/** What the organisation's files give the run, with a warning for each thing left out. */
+function organisationConfigOf(files) {
+    const configFile = organisationFileName(files.repository, ORGANISATION_FILES.config);
+    const learnedFile = organisationFileName(files.repository, ORGANISATION_FILES.learned);
+    const config = files.config !== undefined ? organisationValues(configFile, files.config) : { values: {}, warnings: [] };
+    const learned = files.learned !== undefined ? organisationLearnedRules(learnedFile, files.learned) : undefined;
+    const rules = (config.values['path-instructions'] ?? []);
+    return {
+        organisation: {
+            repository: files.repository,
+            branch: files.branch,
+            values: config.values,
+            pathRules: rules.map(rule => ({ source: configFile, ...rule })),
+            ...(learned ? { learnedRules: learned.rules } : {})
+        },
+        warnings: [...config.warnings, ...(learned?.warnings ?? [])]
+    };
+}
+/** How many path-instructions rules the repository's own file has. */
+function ownRuleCount(config) {
+    return (config?.values['path-instructions'] ?? []).length;
+}
+/** The path rules a review is given: the organisation's that fit under the cap, then the repository's. */
+function layeredPathRules(config, organisation) {
+    const own = config?.pathRules ?? [];
+    if (!organisation)
+        return own;
+    return [...organisation_rules_organisationRulesKept(organisation.pathRules, ownRuleCount(config)), ...own];
+}
+/** The learned rules a review is given: the repository's first, then the organisation's. */
+function layeredLearnedRules(config, organisation) {
+    if (!config?.learnedRules && !organisation?.learnedRules)
+        return undefined;
+    return [...(config?.learnedRules ?? []), ...(organisation?.learnedRules ?? [])];
+}
+/** The warning for the organisation's rules left out past the cap, when any are. */
+function droppedRulesWarning(config, organisation) {
+    const kept = organisationRulesKept(organisation.pathRules, ownRuleCount(config)).length;
+    const dropped = organisation.pathRules.length - kept;
+    if (dropped === 0)
+        return undefined;
+    return (`path-instructions: the repository's ${ownRuleCount(config)} rules and the organisation's ` +
+        `${organisation.pathRules.length} are more than the cap; the organisation's last ${dropped} are left out.`);
+}
+/**
+ * The organisation's defaults from what its repository answered: a repository or file that is not there is
+ * a notice (most organisations have none); any other failure is one warning naming the file. Either way the
+ * repository's own settings apply and the review runs.
+ */
+function organisationFromRead(repository, read) {
+    const configFile = organisationFileName(repository, ORGANISATION_FILES.config);
+    const mine = "the repository's own settings apply";
+    if (read.kind === 'no-repository')
+        return {
+            notice: `No organisation defaults: ${repository} was not found, or the token cannot see it; ${mine}.`,
+            warnings: []
+        };
+    if (read.kind === 'unreadable') {
+        const file = organisationFileName(repository, read.path ?? ORGANISATION_FILES.config);
+        const status = read.status !== undefined ? ` (HTTP ${read.status})` : '';
+        const hint = read.status === 403 ? "; the org-token must be able to read that repository's contents" : '';
+        return { warnings: [`Could not read ${file}${status}: ${read.reason}${hint}. ${mine}.`] };
+    }
+    const config = read.files.get(ORGANISATION_FILES.config);
+    const learned = read.files.get(ORGANISATION_FILES.learned);
+    if (config === undefined && learned === undefined)
+        return {
+            notice: `No organisation defaults: ${configFile} is not on ${repository}'s default branch (${read.branch}); ${mine}.`,
+            warnings: []
+        };
+    const { organisation, warnings } = organisationConfigOf({
+        repository,
+        branch: read.branch,
+        ...(config !== undefined ? { config } : {}),
+        ...(learned !== undefined ? { learned } : {})
+    });
+    return { organisation, warnings };
+}
+
 ;// CONCATENATED MODULE: ./src/engine/resolve-settings.ts
+
+
 
 
 /** Whether the door reads the setting at all. */
@@ -28294,13 +28553,49 @@ function fromEnvironment(spec, sources) {
     }
     return undefined;
 }
-function fromFile(spec, sources) {
+function fromFile(spec, file) {
     if (spec.file === undefined)
         return undefined;
-    const value = fileValue(sources.file, spec.file);
+    const value = fileValue(file, spec.file);
     if (value === undefined)
         return undefined;
     return spec.fromFile ? spec.fromFile(value) : value;
+}
+/** The value the two files add up to, for a key whose layering adds them. */
+function addedUp(spec, organisation, repository) {
+    switch (layeringOf(spec)) {
+        case 'text-adds':
+            return `${organisation}\n\n${repository}`;
+        case 'union':
+            return [...new Set([...organisation, ...repository])];
+        case 'rules-add': {
+            const own = repository;
+            return [...organisation_rules_organisationRulesKept(organisation, own.length), ...own];
+        }
+        default:
+            return repository;
+    }
+}
+/** The repository's file over the organisation's: one replaces the other, or the two add up. */
+function fromFiles(spec, sources) {
+    const repository = fromFile(spec, sources.file);
+    const layering = layeringOf(spec);
+    const organisation = layering === 'repository-only' ? undefined : fromFile(spec, sources.organisation);
+    if (organisation === undefined)
+        return repository === undefined ? undefined : { value: repository, from: 'file' };
+    if (repository === undefined)
+        return { value: organisation, from: 'organisation' };
+    if (layering === 'replaces')
+        return { value: repository, from: 'file' };
+    const generic = spec;
+    return {
+        value: addedUp(generic, organisation, repository),
+        from: 'file',
+        parts: [
+            { from: 'organisation', value: shownValue(generic, organisation) },
+            { from: 'file', value: shownValue(generic, repository) }
+        ]
+    };
 }
 /** One setting's value and where it came from. */
 function resolveOne(name, spec, sources, budget) {
@@ -28317,11 +28612,20 @@ function resolveOne(name, spec, sources, budget) {
             from: 'environment'
         };
     }
-    const file = fromFile(spec, sources);
+    const file = fromFiles(spec, sources);
     if (file !== undefined)
-        return { value: file, from: 'file' };
+        return file;
     const value = typeof spec.default === 'function' ? spec.default(budget) : spec.default;
     return { value, from: 'default' };
+}
+/**
+ * Where a value came from, in words: the source's name, or for a value both files added up to, each part
+ * with its own (`organisation: 2 rules + .github/redline.yml: 1 rule`). `named` names a source its door's way.
+ */
+function originText(source, named) {
+    if (!source.parts)
+        return named(source.from);
+    return source.parts.map(part => `${named(part.from)}: ${part.value}`).join(' + ');
 }
 /** How a value is printed: secrets never, lists joined, nothing as (none). */
 function shownValue(spec, value) {
@@ -28343,19 +28647,21 @@ function resolveSettings(sources) {
     const values = {};
     const shown = [];
     for (const [name, spec] of entries) {
-        const { value, from } = resolveOne(name, spec, sources, budget);
+        const { value, from, parts } = resolveOne(name, spec, sources, budget);
         values[name] = value;
         if (doorReads(spec, sources.door))
-            shown.push({ name, value: shownValue(spec, value), from });
+            shown.push({ name, value: shownValue(spec, value), from, ...(parts ? { parts } : {}) });
     }
     return { values: values, sources: shown };
 }
 /**
  * What a review runs with, from the resolved values and the repository's configuration: the part both doors
- * share. `config` adds the path rules, the learned rules and where the configuration was read.
+ * share. `config` adds the path rules, the learned rules and where the configuration was read; `organisation`
+ * its own rules beside them.
  */
-function reviewSettingsOf(values, config) {
-    const pathRules = config?.pathRules ?? [];
+function reviewSettingsOf(values, config, organisation) {
+    const pathRules = layeredPathRules(config, organisation);
+    const learnedRules = layeredLearnedRules(config, organisation);
     const provider = values.provider;
     return {
         anthropicApiKey: values['anthropic-api-key'],
@@ -28372,7 +28678,7 @@ function reviewSettingsOf(values, config) {
         timeLimitMs: Math.round(values['time-limit'] * 60_000),
         ...(values.language ? { language: values.language } : {}),
         ...(pathRules.length > 0 ? { pathRules } : {}),
-        ...(config?.learnedRules ? { learnedRules: config.learnedRules } : {}),
+        ...(learnedRules ? { learnedRules } : {}),
         ...(values.evidence.length > 0 || values.checks.length > 0
             ? { evidence: { files: values.evidence, checks: values.checks } }
             : {}),
@@ -28389,6 +28695,8 @@ function reviewSettingsOf(values, config) {
 
 ;// CONCATENATED MODULE: ./src/engine/index.ts
 /** The review engine: what every front door calls. */
+
+
 
 
 
@@ -35585,14 +35893,18 @@ function stderrLogger(write, debug = false) {
 function readLocalConfig(root, commit, logger) {
     return readRepositoryConfig(createGit(root, logger), commit, logger);
 }
-/** Every setting, from the flags, then the environment, then the file, then the default. */
-function resolveLocal(flags, env, config) {
+/**
+ * Every setting, from the flags, then the environment, then the file over the organisation's, then the
+ * default.
+ */
+function resolveLocal(flags, env, config, organisation) {
     return resolveSettings({
         door: 'cli',
         given: name => flags[name],
         env,
         rejection: cliRejection,
-        ...(config ? { file: config.values } : {})
+        ...(config ? { file: config.values } : {}),
+        ...(organisation ? { organisation: organisation.values } : {})
     });
 }
 /** The key the anthropic provider cannot review without. */
@@ -35607,246 +35919,9 @@ function logFileSettings(sources, config, logger) {
     for (const source of sources) {
         if (source.from === 'file')
             logger.info(`${source.name}: ${source.value} (${config.path})`);
+        if (source.from === 'organisation')
+            logger.info(`${source.name}: ${source.value} (organisation)`);
     }
-}
-
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/cli/repo.ts
-
-
-
-const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
-/** A few questions to git about the repository the CLI runs in; the review itself goes through src/git. */
-async function git(cwd, args) {
-    const { stdout } = await run('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
-        cwd,
-        maxBuffer: 16 * 1024 * 1024,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }
-    });
-    return stdout.trim();
-}
-async function readBranch(cwd, base) {
-    let root;
-    try {
-        root = await git(cwd, ['rev-parse', '--show-toplevel']);
-    }
-    catch {
-        throw new errors/* ConfigurationError */.j1(`${cwd} is not inside a git repository; run redline review in one.`);
-    }
-    const gitDir = await git(root, ['rev-parse', '--absolute-git-dir']);
-    const headSha = await git(root, ['rev-parse', '--verify', 'HEAD^{commit}']).catch(() => {
-        throw new errors/* ConfigurationError */.j1('The repository has no commit yet; commit the changes to review first.');
-    });
-    const baseSha = await git(root, ['rev-parse', '--verify', '--end-of-options', `${base}^{commit}`]).catch(() => {
-        throw new errors/* ConfigurationError */.j1(`--base '${base}' is not a branch or commit of this repository.`);
-    });
-    const mergeBaseSha = await git(root, ['merge-base', baseSha, headSha]).catch(() => {
-        throw new errors/* ConfigurationError */.j1(`HEAD and '${base}' have no common history; pick the branch HEAD came from.`);
-    });
-    const branch = await git(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD');
-    const [commits, author, status, remote] = await Promise.all([
-        git(root, ['log', '--reverse', '--format=%s%n%n%b', `${mergeBaseSha}..${headSha}`]),
-        git(root, ['log', '-1', '--format=%an', headSha]),
-        git(root, ['status', '--porcelain', '--untracked-files=no']),
-        git(root, ['config', '--get', 'remote.origin.url']).catch(() => '')
-    ]);
-    const repository = /[:/]([^/:]+\/[^/]+?)(?:\.git)?$/.exec(remote)?.[1] ?? root.split('/').pop() ?? 'repository';
-    return {
-        root,
-        gitDir,
-        branch,
-        headSha,
-        baseSha,
-        mergeBaseSha,
-        commits,
-        author,
-        repository,
-        dirty: status !== ''
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/config-commands.ts
-/**
- * `redline config check [file]`: the configuration file checked offline, every problem at once with its line.
- * `redline config show`: each setting, its value and where it came from, as `redline review` would resolve them.
- */
-
-
-
-
-
-
-
-/** A problem as a compiler would print it: `file:line: key what`. */
-function problemText(file, problem) {
-    const where = problem.line !== undefined ? `${file}:${problem.line}` : file;
-    return `${where}: ${problem.key !== undefined ? `${problem.key} ` : ''}${problem.what}`;
-}
-/** The file to check: the one named, else the first of CONFIG_PATHS at the repository's root (or here). */
-async function fileToCheck(cwd, named) {
-    if (named !== undefined)
-        return { path: (0,external_node_path_.isAbsolute)(named) ? named : (0,external_node_path_.join)(cwd, named), shown: named };
-    const root = await git(cwd, ['rev-parse', '--show-toplevel']).catch(() => cwd);
-    for (const candidate of CONFIG_PATHS) {
-        const path = (0,external_node_path_.join)(root, candidate);
-        if (await (0,promises_.readFile)(path).then(() => true, () => false))
-            return { path, shown: (0,external_node_path_.relative)(cwd, path) || path };
-    }
-    throw new Error(`no ${CONFIG_PATHS.join(' or ')} in ${root}; name the file to check.`);
-}
-/** Exit 0 on a good file, 1 on any problem (each printed on stdout) or a file that cannot be read. */
-async function configCheck(named, io) {
-    let file;
-    let bytes;
-    try {
-        file = await fileToCheck(io.cwd, named);
-        bytes = await (0,promises_.readFile)(file.path);
-    }
-    catch (error) {
-        io.stderr(`redline: ${(0,errors/* errorMessage */.gJ)(error)}\n`);
-        return 1;
-    }
-    const problems = bytes.length > MAX_CONFIG_BYTES
-        ? [{ what: `is ${bytes.length} bytes; expected at most ${MAX_CONFIG_BYTES}.` }]
-        : configProblems(bytes.toString('utf8')).problems;
-    const byLine = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-    for (const problem of byLine)
-        io.stdout(`${problemText(file.shown, problem)}\n`);
-    if (problems.length > 0) {
-        io.stderr(`redline: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${file.shown}.\n`);
-        return 1;
-    }
-    io.stdout(`${file.shown}: no problems.\n`);
-    return 0;
-}
-/** The settings as a table: name, value, where it came from. */
-function sourcesTable(sources, filePath) {
-    const from = (source) => source.from === 'file' ? (filePath ?? 'file') : source.from;
-    const rows = [['setting', 'value', 'from'], ...sources.map(s => [s.name, s.value, from(s)])];
-    const widths = [0, 1].map(i => Math.max(...rows.map(row => row[i].length)));
-    return rows
-        .map(row => row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell)).join('  '))
-        .join('\n');
-}
-/** What one run is told (`--base`, `--json`): options of the command, not settings of the repository. */
-const RUN_OPTIONS = new Set(settingEntries()
-    .filter(([, spec]) => spec.flag && !spec.input && !spec.file && !spec.env)
-    .map(([name]) => name));
-/** The commit whose configuration applies: the merge base with `base`, else HEAD. */
-async function configCommit(cwd, base) {
-    if (base) {
-        const branch = await readBranch(cwd, base);
-        return { root: branch.root, commit: branch.mergeBaseSha };
-    }
-    const root = await git(cwd, ['rev-parse', '--show-toplevel']).catch(() => {
-        throw new errors/* ConfigurationError */.j1(`${cwd} is not inside a git repository; run redline config show in one.`);
-    });
-    return { root, commit: await git(root, ['rev-parse', '--verify', 'HEAD^{commit}']) };
-}
-/** Prints the resolved settings and where each came from; exit 1 when they cannot be resolved. */
-async function configShow(flags, io) {
-    const logger = stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1');
-    try {
-        const { root, commit } = await configCommit(io.cwd, flags.base?.trim());
-        const config = await readLocalConfig(root, commit, logger);
-        const { sources } = resolveLocal(flags, io.env, config);
-        const shown = sources.filter(source => source.from !== 'default' || !RUN_OPTIONS.has(source.name));
-        const where = config.path
-            ? `${config.path} at ${commit.slice(0, 7)}`
-            : `no configuration file at ${commit.slice(0, 7)}`;
-        io.stdout(`Settings (${where}):\n${sourcesTable(shown, config.path)}\n`);
-        return 0;
-    }
-    catch (error) {
-        io.stderr(`redline: ${(0,errors/* errorMessage */.gJ)(error)}\n`);
-        return 1;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/help.ts
-/** `redline --help`: the commands in words, and each flag and variable as the settings table describes it. */
-
-const WIDTH = 110;
-const COLUMN = 26;
-/** `text` wrapped at the help's width, its later lines indented to the description column. */
-function wrapped(head, text, column = COLUMN) {
-    const lines = [];
-    let line = head.length + 2 > column ? `${head}\n${' '.repeat(column)}` : head.padEnd(column);
-    let lineStart = line.lastIndexOf('\n') + 1;
-    for (const word of text.split(' ')) {
-        if (line.length - lineStart + word.length + 1 > WIDTH && line.trim() !== '') {
-            lines.push(line.trimEnd());
-            line = ' '.repeat(column);
-            lineStart = 0;
-        }
-        line += `${word} `;
-    }
-    lines.push(line.trimEnd());
-    return lines.join('\n');
-}
-/** `Default: medium; file key min-severity.`, where there is something to say. */
-function defaultAndKey(spec) {
-    const switched = spec.flag?.value === undefined;
-    const noDefault = spec.default === undefined && spec.defaultText === undefined;
-    const parts = [
-        ...(switched || noDefault ? [] : [`Default: ${defaultText(spec)}`]),
-        ...(spec.file ? [`file key ${spec.file}`] : [])
-    ];
-    return parts.length > 0 ? ` ${parts.join('; ')}.` : '';
-}
-function flagLine(spec) {
-    const flag = spec.flag;
-    const head = `  ${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
-    return wrapped(head, `${spec.description}${defaultAndKey(spec)}`);
-}
-function variableLines() {
-    return settingEntries().flatMap(([, spec]) => {
-        if (!spec.env)
-            return [];
-        const text = spec.flag ? `As ${spec.flag.name}, when that is not given.` : spec.description;
-        return [wrapped(`  ${spec.env.join(', ')}`, text)];
-    });
-}
-/** The help, from the table. */
-function helpText() {
-    const flags = settingEntries()
-        .filter(([, spec]) => spec.flag)
-        .map(([, spec]) => flagLine(spec));
-    return [
-        'Usage: redline review --base <branch> [options]',
-        '       redline config check [file]',
-        '       redline config show [--base <branch>] [options]',
-        '       redline insights --repo <owner/name> [options]   (see redline insights --help)',
-        '       redline learn --repo <owner/name> [--write] [options]   (see redline learn --help)',
-        '',
-        'redline review reviews the current branch with Claude, as the Redline action reviews a pull request: the',
-        'changes from the merge base with --base to HEAD (commit them first; uncommitted changes are not reviewed).',
-        'Prints the summary and each finding with its location and suggested change. Posts nothing and needs no',
-        'GitHub token. The review is remembered in .git/redline/state.json: the next run on the same branch reviews',
-        'only what changed since, and reports the findings that were fixed as resolved.',
-        '',
-        `Settings come from the options, then the environment, then ${CONFIG_PATHS.join(' (or ')}) as it is at`,
-        'the merge base (as the action reads it), then the defaults.',
-        '',
-        wrapped('  config check [file]', `Checks a configuration file (${CONFIG_PATHS[0]} by default) offline and prints every problem with its line.`),
-        wrapped('  config show', 'Prints each setting, its value and where it came from; with --base, the file at the merge base, else at HEAD.'),
-        '',
-        'Options:',
-        ...flags,
-        '  -h, --help              Show this help.',
-        '  --version               Print the version.',
-        '',
-        'Environment:',
-        ...variableLines(),
-        wrapped('  AWS_*', "Bedrock's credentials, the standard AWS chain (or AWS_BEARER_TOKEN_BEDROCK)."),
-        wrapped('  GOOGLE_APPLICATION_CREDENTIALS', "Vertex AI's Application Default Credentials, as gcloud or a key file leaves them."),
-        '  REDLINE_DEBUG=1         Print debug lines too.',
-        '',
-        'Progress (a line per model turn with the tokens so far) goes to stderr; the review goes to stdout.',
-        'Exit status: 0 when the review finished, 1 when it failed (or --fail-on found a finding, or config check a',
-        'problem), 2 for a mistake on the command line.'
-    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/github/learned-pr.ts
@@ -35996,6 +36071,332 @@ async function writeProposal(octokit, repo, head, open, content) {
             return { kind: 'not-permitted', compareUrl: compareUrl(head), commitSha };
         throw error;
     }
+}
+
+;// CONCATENATED MODULE: ./src/github/default-branch-files.ts
+/**
+ * Files of another repository read at its default branch, through the API: the repository says which branch
+ * that is, and each file is asked for at that branch by name. No other ref is ever read.
+ */
+
+
+function unreadable(error, path) {
+    const status = (0,errors/* httpStatus */.nG)(error);
+    return {
+        kind: 'unreadable',
+        ...(path !== undefined ? { path } : {}),
+        ...(status !== undefined ? { status } : {}),
+        reason: (0,errors/* errorMessage */.gJ)(error)
+    };
+}
+/** The files at `paths` on the repository's default branch. Never throws. */
+async function readDefaultBranchFiles(octokit, repo, paths) {
+    let branch;
+    try {
+        branch = (await octokit.rest.repos.get({ owner: repo.owner, repo: repo.repo })).data.default_branch;
+    }
+    catch (error) {
+        return (0,errors/* httpStatus */.nG)(error) === 404 ? { kind: 'no-repository' } : unreadable(error);
+    }
+    const files = new Map();
+    for (const path of paths) {
+        try {
+            const file = await readFileAt(octokit, repo, path, branch);
+            if (file)
+                files.set(path, file.text);
+        }
+        catch (error) {
+            return unreadable(error, path);
+        }
+    }
+    return { kind: 'read', branch, files };
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/cli/repo.ts
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_.execFile);
+/** A few questions to git about the repository the CLI runs in; the review itself goes through src/git. */
+async function git(cwd, args) {
+    const { stdout } = await run('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
+        cwd,
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }
+    });
+    return stdout.trim();
+}
+async function readBranch(cwd, base) {
+    let root;
+    try {
+        root = await git(cwd, ['rev-parse', '--show-toplevel']);
+    }
+    catch {
+        throw new errors/* ConfigurationError */.j1(`${cwd} is not inside a git repository; run redline review in one.`);
+    }
+    const gitDir = await git(root, ['rev-parse', '--absolute-git-dir']);
+    const headSha = await git(root, ['rev-parse', '--verify', 'HEAD^{commit}']).catch(() => {
+        throw new errors/* ConfigurationError */.j1('The repository has no commit yet; commit the changes to review first.');
+    });
+    const baseSha = await git(root, ['rev-parse', '--verify', '--end-of-options', `${base}^{commit}`]).catch(() => {
+        throw new errors/* ConfigurationError */.j1(`--base '${base}' is not a branch or commit of this repository.`);
+    });
+    const mergeBaseSha = await git(root, ['merge-base', baseSha, headSha]).catch(() => {
+        throw new errors/* ConfigurationError */.j1(`HEAD and '${base}' have no common history; pick the branch HEAD came from.`);
+    });
+    const branch = await git(root, ['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => 'HEAD');
+    const [commits, author, status, remote] = await Promise.all([
+        git(root, ['log', '--reverse', '--format=%s%n%n%b', `${mergeBaseSha}..${headSha}`]),
+        git(root, ['log', '-1', '--format=%an', headSha]),
+        git(root, ['status', '--porcelain', '--untracked-files=no']),
+        git(root, ['config', '--get', 'remote.origin.url']).catch(() => '')
+    ]);
+    const repository = /[:/]([^/:]+\/[^/]+?)(?:\.git)?$/.exec(remote)?.[1] ?? root.split('/').pop() ?? 'repository';
+    return {
+        root,
+        gitDir,
+        branch,
+        headSha,
+        baseSha,
+        mergeBaseSha,
+        commits,
+        author,
+        repository,
+        dirty: status !== ''
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/organisation.ts
+/**
+ * The organisation's defaults on the command line: read, as the action reads them, when GITHUB_TOKEN can
+ * read the organisation's repository (REDLINE_ORG_CONFIG, else `<owner>/.github` of the origin remote), and
+ * said plainly when they are not read.
+ */
+
+
+
+
+
+/** owner/name of the origin remote, when it names one. */
+async function originRepository(root) {
+    const remote = await git(root, ['config', '--get', 'remote.origin.url']).catch(() => '');
+    return /[:/]([^/:]+\/[^/]+?)(?:\.git)?$/.exec(remote)?.[1];
+}
+/** The organisation's defaults beneath the repository at `root`, or the reason there are none. */
+async function readLocalOrganisation(root, flags, env, logger) {
+    const { values } = resolveLocal(flags, env);
+    const origin = await originRepository(root);
+    const name = values['org-config'] ?? (origin ? `${origin.split('/')[0]}/.github` : undefined);
+    if (name === undefined)
+        return { said: 'no organisation defaults: no origin remote names the owner; set REDLINE_ORG_CONFIG' };
+    if (origin !== undefined && name.toLowerCase() === origin.toLowerCase())
+        return { said: `no organisation defaults: this is ${name} itself` };
+    const token = values['org-token'];
+    if (token === '') {
+        const said = `organisation defaults (${name}) not read: set GITHUB_TOKEN to a token that can read it`;
+        logger.info(`The ${said.replace(/^organisation/, "organisation's")}.`);
+        return { said };
+    }
+    const apiUrl = env['GITHUB_API_URL'];
+    const octokit = createPlainOctokit(token, logger, apiUrl ? { apiUrl } : undefined);
+    const [owner = '', repo = ''] = name.split('/');
+    const read = await readDefaultBranchFiles(octokit, { owner, repo }, Object.values(ORGANISATION_FILES));
+    const { organisation, notice, warnings } = organisationFromRead(name, read);
+    if (notice)
+        logger.info(notice);
+    for (const warning of warnings)
+        logger.warning(warning);
+    if (!organisation)
+        return { said: `no organisation defaults from ${name}` };
+    return { organisation, said: `organisation defaults from ${name} at ${organisation.branch}` };
+}
+
+;// CONCATENATED MODULE: ./src/cli/config-commands.ts
+/**
+ * `redline config check [file]`: the configuration file checked offline, every problem at once with its line.
+ * `redline config show`: each setting, its value and where it came from, as `redline review` would resolve them.
+ */
+
+
+
+
+
+
+
+
+/** A problem as a compiler would print it: `file:line: key what`. */
+function problemText(file, problem) {
+    const where = problem.line !== undefined ? `${file}:${problem.line}` : file;
+    return `${where}: ${problem.key !== undefined ? `${problem.key} ` : ''}${problem.what}`;
+}
+/** The file to check: the one named, else the first of CONFIG_PATHS at the repository's root (or here). */
+async function fileToCheck(cwd, named) {
+    if (named !== undefined)
+        return { path: (0,external_node_path_.isAbsolute)(named) ? named : (0,external_node_path_.join)(cwd, named), shown: named };
+    const root = await git(cwd, ['rev-parse', '--show-toplevel']).catch(() => cwd);
+    for (const candidate of CONFIG_PATHS) {
+        const path = (0,external_node_path_.join)(root, candidate);
+        if (await (0,promises_.readFile)(path).then(() => true, () => false))
+            return { path, shown: (0,external_node_path_.relative)(cwd, path) || path };
+    }
+    throw new Error(`no ${CONFIG_PATHS.join(' or ')} in ${root}; name the file to check.`);
+}
+/** Exit 0 on a good file, 1 on any problem (each printed on stdout) or a file that cannot be read. */
+async function configCheck(named, io) {
+    let file;
+    let bytes;
+    try {
+        file = await fileToCheck(io.cwd, named);
+        bytes = await (0,promises_.readFile)(file.path);
+    }
+    catch (error) {
+        io.stderr(`redline: ${(0,errors/* errorMessage */.gJ)(error)}\n`);
+        return 1;
+    }
+    const problems = bytes.length > MAX_CONFIG_BYTES
+        ? [{ what: `is ${bytes.length} bytes; expected at most ${MAX_CONFIG_BYTES}.` }]
+        : configProblems(bytes.toString('utf8')).problems;
+    const byLine = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    for (const problem of byLine)
+        io.stdout(`${problemText(file.shown, problem)}\n`);
+    if (problems.length > 0) {
+        io.stderr(`redline: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${file.shown}.\n`);
+        return 1;
+    }
+    io.stdout(`${file.shown}: no problems.\n`);
+    return 0;
+}
+/** The settings as a table: name, value, where it came from. */
+function sourcesTable(sources, filePath) {
+    const from = (source) => originText(source, origin => (origin === 'file' ? (filePath ?? 'file') : origin));
+    const rows = [['setting', 'value', 'from'], ...sources.map(s => [s.name, s.value, from(s)])];
+    const widths = [0, 1].map(i => Math.max(...rows.map(row => row[i].length)));
+    return rows
+        .map(row => row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell)).join('  '))
+        .join('\n');
+}
+/** What one run is told (`--base`, `--json`): options of the command, not settings of the repository. */
+const RUN_OPTIONS = new Set(settingEntries()
+    .filter(([, spec]) => spec.flag && !spec.input && !spec.file && !spec.env)
+    .map(([name]) => name));
+/** The commit whose configuration applies: the merge base with `base`, else HEAD. */
+async function configCommit(cwd, base) {
+    if (base) {
+        const branch = await readBranch(cwd, base);
+        return { root: branch.root, commit: branch.mergeBaseSha };
+    }
+    const root = await git(cwd, ['rev-parse', '--show-toplevel']).catch(() => {
+        throw new errors/* ConfigurationError */.j1(`${cwd} is not inside a git repository; run redline config show in one.`);
+    });
+    return { root, commit: await git(root, ['rev-parse', '--verify', 'HEAD^{commit}']) };
+}
+/** Prints the resolved settings and where each came from; exit 1 when they cannot be resolved. */
+async function configShow(flags, io) {
+    const logger = stderrLogger(io.stderr, io.env['REDLINE_DEBUG'] === '1');
+    try {
+        const { root, commit } = await configCommit(io.cwd, flags.base?.trim());
+        const config = await readLocalConfig(root, commit, logger);
+        const { organisation, said } = await readLocalOrganisation(root, flags, io.env, logger);
+        const { sources } = resolveLocal(flags, io.env, config, organisation);
+        const shown = sources.filter(source => source.from !== 'default' || !RUN_OPTIONS.has(source.name));
+        const file = config.path
+            ? `${config.path} at ${commit.slice(0, 7)}`
+            : `no configuration file at ${commit.slice(0, 7)}`;
+        const where = `${file}; ${said}`;
+        io.stdout(`Settings (${where}):\n${sourcesTable(shown, config.path)}\n`);
+        return 0;
+    }
+    catch (error) {
+        io.stderr(`redline: ${(0,errors/* errorMessage */.gJ)(error)}\n`);
+        return 1;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/** `redline --help`: the commands in words, and each flag and variable as the settings table describes it. */
+
+const WIDTH = 110;
+const COLUMN = 26;
+/** `text` wrapped at the help's width, its later lines indented to the description column. */
+function wrapped(head, text, column = COLUMN) {
+    const lines = [];
+    let line = head.length + 2 > column ? `${head}\n${' '.repeat(column)}` : head.padEnd(column);
+    let lineStart = line.lastIndexOf('\n') + 1;
+    for (const word of text.split(' ')) {
+        if (line.length - lineStart + word.length + 1 > WIDTH && line.trim() !== '') {
+            lines.push(line.trimEnd());
+            line = ' '.repeat(column);
+            lineStart = 0;
+        }
+        line += `${word} `;
+    }
+    lines.push(line.trimEnd());
+    return lines.join('\n');
+}
+/** `Default: medium; file key min-severity.`, where there is something to say. */
+function defaultAndKey(spec) {
+    const switched = spec.flag?.value === undefined;
+    const noDefault = spec.default === undefined && spec.defaultText === undefined;
+    const parts = [
+        ...(switched || noDefault ? [] : [`Default: ${defaultText(spec)}`]),
+        ...(spec.file ? [`file key ${spec.file}`] : [])
+    ];
+    return parts.length > 0 ? ` ${parts.join('; ')}.` : '';
+}
+function flagLine(spec) {
+    const flag = spec.flag;
+    const head = `  ${flag.name}${flag.value ? ` ${flag.value}` : ''}`;
+    return wrapped(head, `${spec.description}${defaultAndKey(spec)}`);
+}
+function variableLines() {
+    return settingEntries().flatMap(([, spec]) => {
+        if (!spec.env)
+            return [];
+        const text = spec.flag ? `As ${spec.flag.name}, when that is not given.` : spec.description;
+        return [wrapped(`  ${spec.env.join(', ')}`, text)];
+    });
+}
+/** The help, from the table. */
+function helpText() {
+    const flags = settingEntries()
+        .filter(([, spec]) => spec.flag)
+        .map(([, spec]) => flagLine(spec));
+    return [
+        'Usage: redline review --base <branch> [options]',
+        '       redline config check [file]',
+        '       redline config show [--base <branch>] [options]',
+        '       redline insights --repo <owner/name> [options]   (see redline insights --help)',
+        '       redline learn --repo <owner/name> [--write] [options]   (see redline learn --help)',
+        '',
+        'redline review reviews the current branch with Claude, as the Redline action reviews a pull request: the',
+        'changes from the merge base with --base to HEAD (commit them first; uncommitted changes are not reviewed).',
+        'Prints the summary and each finding with its location and suggested change. Posts nothing and needs no',
+        'GitHub token. The review is remembered in .git/redline/state.json: the next run on the same branch reviews',
+        'only what changed since, and reports the findings that were fixed as resolved.',
+        '',
+        `Settings come from the options, then the environment, then ${CONFIG_PATHS.join(' (or ')}) as it is at`,
+        'the merge base (as the action reads it), then the defaults.',
+        '',
+        wrapped('  config check [file]', `Checks a configuration file (${CONFIG_PATHS[0]} by default) offline and prints every problem with its line.`),
+        wrapped('  config show', 'Prints each setting, its value and where it came from; with --base, the file at the merge base, else at HEAD.'),
+        '',
+        'Options:',
+        ...flags,
+        '  -h, --help              Show this help.',
+        '  --version               Print the version.',
+        '',
+        'Environment:',
+        ...variableLines(),
+        wrapped('  AWS_*', "Bedrock's credentials, the standard AWS chain (or AWS_BEARER_TOKEN_BEDROCK)."),
+        wrapped('  GOOGLE_APPLICATION_CREDENTIALS', "Vertex AI's Application Default Credentials, as gcloud or a key file leaves them."),
+        '  REDLINE_DEBUG=1         Print debug lines too.',
+        '',
+        'Progress (a line per model turn with the tokens so far) goes to stderr; the review goes to stdout.',
+        'Exit status: 0 when the review finished, 1 when it failed (or --fail-on found a finding, or config check a',
+        'problem), 2 for a mistake on the command line.'
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/github/permissions.ts
@@ -37571,6 +37972,7 @@ async function saveState(path, key, state) {
 
 
 
+
 function resolvedSince(before, after) {
     const open = new Set(before.filter(f => f.status === 'open').map(f => f.id));
     return after.filter(f => f.status === 'resolved' && open.has(f.id)).map(f => f.id);
@@ -37644,13 +38046,14 @@ async function reviewLocally(input) {
     if (branch.headSha === branch.mergeBaseSha)
         return { nothingToReview: `Nothing to review: HEAD has no commits that '${base}' does not have.` };
     const config = await readLocalConfig(branch.root, branch.mergeBaseSha, logger);
-    const settings = resolveLocal(flags, input.env, config);
+    const { organisation } = await readLocalOrganisation(branch.root, flags, input.env, logger);
+    const settings = resolveLocal(flags, input.env, config, organisation);
     requireApiKey(settings);
     logFileSettings(settings.sources, config, logger);
     if (branch.dirty)
         logger.warning('The working tree has uncommitted changes; only commits up to HEAD are reviewed.');
     const { host, before, walkthrough } = localHost(branch, { base, full: settings.values['full-review'] });
-    const outcome = await review(host, reviewSettingsOf(settings.values, config), logger, {
+    const outcome = await review(host, reviewSettingsOf(settings.values, config, organisation), logger, {
         ...(input.anthropic ? { anthropic: input.anthropic } : {})
     });
     const written = walkthrough();

@@ -5,6 +5,7 @@ import {
   resolveSettings,
   reviewSettingsOf,
   type Accepted,
+  type OrganisationConfig,
   type RepositoryConfig,
   type ReviewSettings,
   type SettingName,
@@ -17,6 +18,10 @@ export type { SettingOrigin, SettingSource } from '../engine/index.js'
 /** Every action input, validated once. Nothing else reads inputs. */
 export interface Settings extends ReviewSettings {
   githubToken: string
+  /** The organisation's repository (owner/name) when the workflow names one; else `<owner>/.github`. */
+  orgConfig?: string
+  /** The token that reads it; the github-token when the workflow gives none. */
+  orgToken: string
   minSeverity: Severity
   maxComments: number
   prNumber?: number
@@ -48,13 +53,14 @@ function rejection(
   )
 }
 
-/** The inputs, the configuration file and the defaults, resolved by the settings table. */
-function resolveInputs(read: InputReader, config?: RepositoryConfig) {
+/** The inputs, the configuration files and the defaults, resolved by the settings table. */
+function resolveInputs(read: InputReader, config?: RepositoryConfig, organisation?: OrganisationConfig) {
   return resolveSettings({
     door: 'action',
     given: read,
     rejection,
-    ...(config ? { file: config.values } : {})
+    ...(config ? { file: config.values } : {}),
+    ...(organisation ? { organisation: organisation.values } : {})
   })
 }
 
@@ -96,11 +102,18 @@ function requireCredentials(values: SettingValues): void {
 }
 
 /** The action's own settings, on top of what every review runs with. */
-function actionSettings(values: SettingValues, config?: RepositoryConfig): Omit<Settings, 'sources'> {
+function actionSettings(
+  values: SettingValues,
+  config?: RepositoryConfig,
+  organisation?: OrganisationConfig
+): Omit<Settings, 'sources'> {
   const prNumber = values['pr-number']
+  const orgConfig = values['org-config']
   return {
-    ...reviewSettingsOf(values, config),
+    ...reviewSettingsOf(values, config, organisation),
     githubToken: values['github-token'],
+    orgToken: values['org-token'] || values['github-token'],
+    ...(orgConfig !== undefined ? { orgConfig } : {}),
     minSeverity: values['min-severity'],
     maxComments: values['max-comments'],
     include: values['paths.include'],
@@ -115,18 +128,22 @@ function actionSettings(values: SettingValues, config?: RepositoryConfig): Omit<
 }
 
 /**
- * The settings, each from the first of: the input set in the workflow, the repository's configuration file,
- * the built-in default (see engine/settings-table.ts). `sources` says which, for each.
+ * The settings, each from the first of: the input set in the workflow, the repository's configuration file
+ * over the organisation's, the built-in default (see engine/settings-table.ts). `sources` says which, for each.
  */
-export function readSettings(read: InputReader, config?: RepositoryConfig): Settings {
-  const { values, sources } = resolveInputs(read, config)
+export function readSettings(
+  read: InputReader,
+  config?: RepositoryConfig,
+  organisation?: OrganisationConfig
+): Settings {
+  const { values, sources } = resolveInputs(read, config, organisation)
   requireCredentials(values)
-  return { ...actionSettings(values, config), sources }
+  return { ...actionSettings(values, config, organisation), sources }
 }
 
 /** The values that must never appear in a log. */
 export function secretsOf(settings: Settings): string[] {
-  return [settings.anthropicApiKey, settings.githubToken].filter(value => value !== '')
+  return [settings.anthropicApiKey, settings.githubToken, settings.orgToken].filter(value => value !== '')
 }
 
 /** The mode input alone: it decides which settings the run needs. */

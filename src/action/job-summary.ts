@@ -1,5 +1,5 @@
 import { learnedRulesForFiles, type LearnedRuleText, type Usage } from '../agent/index.js'
-import type { SettingOrigin, SettingSource } from '../engine/index.js'
+import { originText, type SettingOrigin, type SettingSource } from '../engine/index.js'
 import { compareFindings, findingLocation, type Finding } from '../findings/finding.js'
 import type { ReviewCommentInput } from '../github/reviews.js'
 import {
@@ -85,7 +85,7 @@ function settingsSection(input: JobSummaryInput): string | undefined {
     '',
     '| Setting | Value | From |',
     '| --- | --- | --- |',
-    ...settings.map(s => `| ${code(s.name)} | ${inline(s.value, 200)} | ${fromText(s.from)} |`)
+    ...settings.map(s => `| ${code(s.name)} | ${inline(s.value, 200)} | ${originText(s, fromText)} |`)
   ].join('\n')
 }
 

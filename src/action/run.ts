@@ -6,7 +6,7 @@ import { ACTION_WORDS, failureLine, review, shouldFail, type ReviewOutcome } fro
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv, type Octokit } from '../github/client.js'
 import { thisRun } from './workflow-run.js'
-import { loadRepositoryConfig } from './repository-config.js'
+import { loadOrganisationConfig, loadRepositoryConfig } from './repository-config.js'
 import { readMode, readSettings, secretsOf, type Settings } from './inputs.js'
 import { runInsightsAction } from './insights-run.js'
 import { runLearnAction } from './learn-run.js'
@@ -46,10 +46,12 @@ async function prepare(workspace: string, logger: Logger): Promise<Prepared> {
   const first = decideFromEvent({ ...event, reviewDrafts: true })
   if ('skip' in first) return first
   const octokit = createOctokit(inputs.githubToken, logger)
-  const config = await logger.group('Read the configuration', () =>
-    loadRepositoryConfig(octokit, first.review, workspace, logger)
-  )
-  const settings = readSettings(read, config)
+  const { config, organisation } = await logger.group('Read the configuration', async () => {
+    const config = await loadRepositoryConfig(octokit, first.review, workspace, logger)
+    const report = { logger, notice: (message: string) => core.notice(message) }
+    return { config, organisation: await loadOrganisationConfig(octokit, repository, inputs, config, report) }
+  })
+  const settings = readSettings(read, config, organisation)
   const decision = decideFromEvent({
     ...event,
     reviewDrafts: settings.reviewDrafts,

@@ -9,6 +9,7 @@ import {
   settingEntries,
   configProblems,
   MAX_CONFIG_BYTES,
+  originText,
   type ConfigProblem,
   type SettingSource
 } from '../engine/index.js'
@@ -17,6 +18,7 @@ import type { Flags } from './args.js'
 import type { CliIo } from './io.js'
 import { stderrLogger } from './io.js'
 import { readLocalConfig, resolveLocal } from './local-config.js'
+import { readLocalOrganisation } from './organisation.js'
 import { git, readBranch } from './repo.js'
 
 /** A problem as a compiler would print it: `file:line: key what`. */
@@ -70,7 +72,7 @@ export async function configCheck(named: string | undefined, io: CliIo): Promise
 /** The settings as a table: name, value, where it came from. */
 export function sourcesTable(sources: readonly SettingSource[], filePath: string | undefined): string {
   const from = (source: SettingSource): string =>
-    source.from === 'file' ? (filePath ?? 'file') : source.from
+    originText(source, origin => (origin === 'file' ? (filePath ?? 'file') : origin))
   const rows = [['setting', 'value', 'from'], ...sources.map(s => [s.name, s.value, from(s)])]
   const widths = [0, 1].map(i => Math.max(...rows.map(row => (row[i] as string).length)))
   return rows
@@ -106,11 +108,13 @@ export async function configShow(flags: Flags, io: CliIo): Promise<number> {
   try {
     const { root, commit } = await configCommit(io.cwd, flags.base?.trim())
     const config = await readLocalConfig(root, commit, logger)
-    const { sources } = resolveLocal(flags, io.env, config)
+    const { organisation, said } = await readLocalOrganisation(root, flags, io.env, logger)
+    const { sources } = resolveLocal(flags, io.env, config, organisation)
     const shown = sources.filter(source => source.from !== 'default' || !RUN_OPTIONS.has(source.name))
-    const where = config.path
+    const file = config.path
       ? `${config.path} at ${commit.slice(0, 7)}`
       : `no configuration file at ${commit.slice(0, 7)}`
+    const where = `${file}; ${said}`
     io.stdout(`Settings (${where}):\n${sourcesTable(shown, config.path)}\n`)
     return 0
   } catch (error) {

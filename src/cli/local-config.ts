@@ -4,6 +4,7 @@
  * file and the defaults by the same function as the action's.
  */
 import {
+  type OrganisationConfig,
   readRepositoryConfig,
   resolveSettings,
   type RepositoryConfig,
@@ -20,18 +21,23 @@ export function readLocalConfig(root: string, commit: string, logger: Logger): P
   return readRepositoryConfig(createGit(root, logger, 'user'), commit, logger)
 }
 
-/** Every setting, from the flags, then the environment, then the file, then the default. */
+/**
+ * Every setting, from the flags, then the environment, then the file over the organisation's, then the
+ * default.
+ */
 export function resolveLocal(
   flags: Flags,
   env: Readonly<Record<string, string | undefined>>,
-  config?: RepositoryConfig
+  config?: RepositoryConfig,
+  organisation?: OrganisationConfig
 ): ResolvedSettings {
   return resolveSettings({
     door: 'cli',
     given: name => flags[name],
     env,
     rejection: cliRejection,
-    ...(config ? { file: config.values } : {})
+    ...(config ? { file: config.values } : {}),
+    ...(organisation ? { organisation: organisation.values } : {})
   })
 }
 
@@ -53,5 +59,6 @@ export function logFileSettings(
 ): void {
   for (const source of sources) {
     if (source.from === 'file') logger.info(`${source.name}: ${source.value} (${config.path})`)
+    if (source.from === 'organisation') logger.info(`${source.name}: ${source.value} (organisation)`)
   }
 }

@@ -18,6 +18,7 @@ import type { Logger } from '../logger.js'
 import type { ReviewState } from '../state/marker.js'
 import type { Flags } from './args.js'
 import { logFileSettings, readLocalConfig, requireApiKey, resolveLocal } from './local-config.js'
+import { readLocalOrganisation } from './organisation.js'
 import { readBranch, type LocalBranch } from './repo.js'
 import { loadState, saveState, stateFilePath, stateKey } from './state-file.js'
 
@@ -122,13 +123,14 @@ export async function reviewLocally(input: {
   if (branch.headSha === branch.mergeBaseSha)
     return { nothingToReview: `Nothing to review: HEAD has no commits that '${base}' does not have.` }
   const config = await readLocalConfig(branch.root, branch.mergeBaseSha, logger)
-  const settings = resolveLocal(flags, input.env, config)
+  const { organisation } = await readLocalOrganisation(branch.root, flags, input.env, logger)
+  const settings = resolveLocal(flags, input.env, config, organisation)
   requireApiKey(settings)
   logFileSettings(settings.sources, config, logger)
   if (branch.dirty)
     logger.warning('The working tree has uncommitted changes; only commits up to HEAD are reviewed.')
   const { host, before, walkthrough } = localHost(branch, { base, full: settings.values['full-review'] })
-  const outcome = await review(host, reviewSettingsOf(settings.values, config), logger, {
+  const outcome = await review(host, reviewSettingsOf(settings.values, config, organisation), logger, {
     ...(input.anthropic ? { anthropic: input.anthropic } : {})
   })
   const written = walkthrough()

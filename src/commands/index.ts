@@ -7,7 +7,7 @@ import { readEventPayload } from '../action/event-file.js'
 import { parseRepository } from '../action/event.js'
 import { readSettings, secretsOf } from '../action/inputs.js'
 import { actionsLogger } from '../action/logger.js'
-import { loadRepositoryConfig } from '../action/repository-config.js'
+import { loadOrganisationConfig, loadRepositoryConfig } from '../action/repository-config.js'
 import { thisRun } from '../action/workflow-run.js'
 import { ConfigurationError, errorMessage } from '../errors.js'
 import { createOctokit, graphqlUrlFromEnv } from '../github/client.js'
@@ -47,10 +47,13 @@ async function onComment(eventName: string, logger: Logger): Promise<void> {
   if (await answered(admitting))
     return core.notice(`Comment ${event.comment.id} was already answered; nothing to do again.`)
   // A command runs under the repository's configuration, read at the base as for a push.
-  const config = await logger.group('Read the configuration', () =>
-    loadRepositoryConfig(octokit, { kind: 'comment', pr: event.pr, full: false }, workspace, logger)
-  )
-  const context = { ...admitting, settings: readSettings(read, config), run: thisRun() }
+  const { config, organisation } = await logger.group('Read the configuration', async () => {
+    const request = { kind: 'comment', pr: event.pr, full: false } as const
+    const config = await loadRepositoryConfig(octokit, request, workspace, logger)
+    const report = { logger, notice: (message: string) => core.notice(message) }
+    return { config, organisation: await loadOrganisationConfig(octokit, event.pr, inputs, config, report) }
+  })
+  const context = { ...admitting, settings: readSettings(read, config, organisation), run: thisRun() }
   const failure = await runCommand(context, command)
   if (failure) core.setFailed(failure)
 }

@@ -29,13 +29,26 @@ export {
 export {
   doorReads,
   fileValue,
+  originText,
   resolveSettings,
   shownValue,
   reviewSettingsOf,
   type ResolvedSettings,
   type SettingOrigin,
+  type SettingPart,
   type SettingSource,
   type SettingsSources,
   type TextSource
 } from './resolve-settings.js'
+export {
+  ORGANISATION_FILES,
+  droppedRulesWarning,
+  organisationConfigOf,
+  organisationFileName,
+  organisationFromRead,
+  type OrganisationConfig,
+  type OrganisationFiles,
+  type OrganisationRead
+} from './organisation.js'
+export { LAYERINGS, layeringOf, type Layering } from './settings-table.js'
 export { acceptedText, languageTag, type Accepted } from './setting-values.js'

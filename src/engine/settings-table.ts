@@ -62,6 +62,31 @@ export interface SettingSpec<T> {
   fromFile?: (value: T) => T | undefined
   /** The value as the job summary and `redline config show` print it. */
   show?: (value: T) => string
+  /**
+   * How the organisation's file and the repository's combine for this key (a `file` key): the repository's
+   * replaces the organisation's unless this says otherwise.
+   */
+  organisation?: Layering
+}
+
+/**
+ * How a key of the organisation's file (in its `.github/redline.yml`) meets the repository's own: the
+ * repository's value replaces it, the two add up, or the key is the repository's alone.
+ */
+export const LAYERINGS = {
+  replaces: "the repository's value replaces the organisation's",
+  'text-adds': "both apply: the organisation's text, then the repository's",
+  union: 'both apply: the union of the two lists',
+  'rules-add':
+    "every rule of both applies; past the rule cap, the organisation's last rules are left out with a warning",
+  'repository-only':
+    "the repository's alone: in the organisation's file it is a warning and ignored, as it decides what code runs"
+} as const
+export type Layering = keyof typeof LAYERINGS
+
+/** A file key's layering rule, in words, for the docs and `redline config show`. */
+export function layeringOf(spec: SettingSpec<unknown>): Layering | undefined {
+  return spec.file === undefined ? undefined : (spec.organisation ?? 'replaces')
 }
 
 function setting<T>(spec: SettingSpec<T>): SettingSpec<T> {
@@ -74,12 +99,14 @@ export const DEFAULT_LABELS = { skip: 'redline:skip', review: 'redline:review' }
 const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/
 const REGION = /^[a-z0-9-]+$/
 const PROJECT = /^[a-z0-9][a-z0-9.:-]*$/
-const MAX_RULES = 50
+/** The most path-instructions rules, the organisation's and the repository's together. */
+export const MAX_RULES = 50
 /** The longest text of one path-instructions rule. */
 export const MAX_RULE_CHARS = 4_000
 
 /** What a run of the action does. */
 export const RUN_MODES = ['review', 'insights', 'learn'] as const
+const REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31'
 const listed = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '(none)')
@@ -122,6 +149,30 @@ export const SETTINGS = {
     text: anyText,
     accepts: 'a GitHub token',
     input: true,
+    secret: true
+  }),
+  'org-config': setting<string | undefined>({
+    description:
+      "The organisation's repository (owner/name) whose .github/redline.yml and learned rules, at its default branch, lie under the repository's.",
+    type: z.string().regex(REPOSITORY).optional(),
+    default: undefined,
+    defaultText: '<owner>/.github',
+    text: matching(REPOSITORY, 'a repository as owner/name'),
+    accepts: 'a repository as owner/name',
+    input: true,
+    env: ['REDLINE_ORG_CONFIG'],
+    workflowOnly: true
+  }),
+  'org-token': setting<string>({
+    description:
+      "Token that reads the organisation's repository; a private one needs a token that can see it (a GitHub App's).",
+    type: z.string(),
+    default: '',
+    defaultText: 'the github-token',
+    text: anyText,
+    accepts: 'a GitHub token',
+    input: true,
+    env: ['GITHUB_TOKEN'],
     secret: true
   }),
   model: setting<string>({
@@ -205,7 +256,8 @@ export const SETTINGS = {
     accepts: 'a list of globs',
     input: true,
     file: 'paths.exclude',
-    show: listed
+    show: listed,
+    organisation: 'union'
   }),
   'paths.include': setting<string[]>({
     description: 'Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).',
@@ -215,7 +267,8 @@ export const SETTINGS = {
     text: list(/\r?\n/),
     accepts: 'a list of globs',
     file: 'paths.include',
-    show: listed
+    show: listed,
+    organisation: 'union'
   }),
   instructions: setting<string>({
     description: "Extra review guidance, added to the reviewer's instructions.",
@@ -228,7 +281,8 @@ export const SETTINGS = {
     file: 'instructions',
     flag: { name: '--instructions', value: '<text>' },
     fromFile: value => value.trim() || undefined,
-    show: text => (text === '' ? '(none)' : `${text.length} characters`)
+    show: text => (text === '' ? '(none)' : `${text.length} characters`),
+    organisation: 'text-adds'
   }),
   language: setting<string>({
     description:
@@ -305,7 +359,8 @@ export const SETTINGS = {
     accepts: 'a list of logins or globs',
     input: true,
     file: 'skip-authors',
-    show: listed
+    show: listed,
+    organisation: 'union'
   }),
   'trigger-phrase': setting<string>({
     description: 'What a pull-request comment says to command Redline, matched as a whole word in any case.',
@@ -437,7 +492,8 @@ export const SETTINGS = {
     text: () => ({ rejected: 'rules in the configuration file' }),
     accepts: `a list of at most ${MAX_RULES} entries, each { paths: [globs], instructions: text }`,
     file: 'path-instructions',
-    show: rules => (rules.length > 0 ? `${rules.length} rule${rules.length === 1 ? '' : 's'}` : '(none)')
+    show: rules => (rules.length > 0 ? `${rules.length} rule${rules.length === 1 ? '' : 's'}` : '(none)'),
+    organisation: 'rules-add'
   }),
   'labels.skip': setting<string>({
     description: 'A pull request with this label is not reviewed.',
@@ -465,7 +521,8 @@ export const SETTINGS = {
     accepts: 'a list of globs',
     input: true,
     file: 'evidence',
-    show: listed
+    show: listed,
+    organisation: 'repository-only'
   }),
   checks: setting<CheckSpec[]>({
     description:
@@ -476,7 +533,8 @@ export const SETTINGS = {
     text: () => ({ rejected: 'checks in the configuration file' }),
     accepts: `a list of { name, run, format: sarif | problem-matcher, output?, matcher?, env?, timeout } (timeout in minutes, at most ${MAX_CHECK_MINUTES})`,
     file: 'checks',
-    show: checks => listed(checks.map(check => check.name))
+    show: checks => listed(checks.map(check => check.name)),
+    organisation: 'repository-only'
   }),
   json: setting<string | undefined>({
     description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',

@@ -9,6 +9,7 @@ import { DOCS, errorReply, notFound, type FaultResponse, type Reply, type Reques
 import { githubSchema, GraphQLApi } from './graphql.js'
 import { restDescription, type RequestViolation } from './openapi.js'
 import { RestApi } from './rest.js'
+import { OtherRepositories, type OtherRepository } from './other-repositories.js'
 import { PageRoutes, type StoredCheckRun } from './page-routes.js'
 import {
   GitHubStore,
@@ -68,6 +69,8 @@ export interface GitHubServerOptions {
   accounts?: Record<string, string | null>
   /** The token's `checks` permission; without write, check runs are refused with 403 (default write). */
   checks?: 'write' | 'none'
+  /** Other repositories it serves, by owner/name: their default branch and files (an organisation's). */
+  repositories?: Record<string, OtherRepository>
 }
 
 export interface GitHubStandIn {
@@ -128,6 +131,7 @@ class StandIn implements GitHubStandIn {
   private readonly rest: RestApi
   private readonly token: string
   private readonly faults: FaultEntry[] = []
+  private readonly others: OtherRepositories
   private requestCount = 0
 
   constructor(options: GitHubServerOptions) {
@@ -146,6 +150,7 @@ class StandIn implements GitHubStandIn {
     this.issueComments = this.store.issueComments
     this.reactions = this.store.reactions
     this.page = new PageRoutes(this.store, options.checks ?? 'write')
+    this.others = new OtherRepositories(options.repositories ?? {}, () => this.url)
     this.checkRuns = this.page.checkRuns
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch(error => {
@@ -309,6 +314,8 @@ class StandIn implements GitHubStandIn {
     const isGraphql = ctx.path === '/graphql'
     const auth = String(ctx.headers.authorization ?? '')
     const match = /^(?:token|bearer)\s+(\S+)$/i.exec(auth)
+    const other = isGraphql ? undefined : this.others.route(ctx, match?.[1], this.token)
+    if (other) return other
     if (!auth) {
       return {
         status: 401,
