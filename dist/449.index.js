@@ -382,7 +382,7 @@ function forkWithoutSecretsNotice(eventName, payload) {
     const number = payload.pull_request.number;
     return (`PR #${number} comes from a fork, and GitHub gives pull_request runs from forks no secrets, so there is ` +
         'no anthropic-api-key and no review. To review pull requests from forks, run Redline on ' +
-        'pull_request_target as described under "Fork pull requests" in the README (examples/review-forks.yml).');
+        'pull_request_target as docs/forks.md describes (examples/review-forks.yml).');
 }
 /**
  * The id written into the review's marker: the same for every attempt of one workflow run's job, so that a
@@ -2320,7 +2320,7 @@ const PROVIDER_NAMES = {
 const DEFAULT_FIRST_PARTY_MODEL = 'claude-sonnet-5-5';
 /**
  * Bedrock's ids of the default model: `anthropic.claude-sonnet-5-5` and its US cross-region inference profile
- * `us.anthropic.claude-sonnet-5-5` (see the README's provider section for where they come from).
+ * `us.anthropic.claude-sonnet-5-5` (see docs/providers.md for where they come from).
  */
 const BEDROCK_DEFAULT_MODEL = 'anthropic.claude-sonnet-5-5';
 const BEDROCK_DEFAULT_US_PROFILE = 'us.anthropic.claude-sonnet-5-5';
@@ -9546,7 +9546,7 @@ var walkthrough = __webpack_require__(30208);
 /**
  * Every setting of Redline, declared once: its type, default, description, and the places it may come from.
  * The action's inputs, the configuration file's keys (and redline.schema.json), the command line's flags and
- * its help, the README's tables and the job summary's "where each setting came from" are all read from here;
+ * its help, the docs' tables and the job summary's "where each setting came from" are all read from here;
  * `resolveSettings` (engine/resolve-settings.ts) picks each value for every front door the same way.
  */
 
@@ -9580,7 +9580,7 @@ const pathRule = schemas/* strictObject */.rej({
     paths: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1).describe('Globs of the files the rule applies to.'),
     instructions: schemas/* string */.YjP().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
 });
-/** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
+/** The table. Its order is the order of action.yml, the docs, the file's keys and `--help`. */
 const SETTINGS = {
     base: setting({
         description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',

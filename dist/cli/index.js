@@ -15209,7 +15209,7 @@ const PROVIDER_NAMES = {
 const DEFAULT_FIRST_PARTY_MODEL = 'claude-sonnet-5-5';
 /**
  * Bedrock's ids of the default model: `anthropic.claude-sonnet-5-5` and its US cross-region inference profile
- * `us.anthropic.claude-sonnet-5-5` (see the README's provider section for where they come from).
+ * `us.anthropic.claude-sonnet-5-5` (see docs/providers.md for where they come from).
  */
 const BEDROCK_DEFAULT_MODEL = 'anthropic.claude-sonnet-5-5';
 const BEDROCK_DEFAULT_US_PROFILE = 'us.anthropic.claude-sonnet-5-5';
@@ -24606,7 +24606,7 @@ function deletedByPeople(file) {
 /**
  * Every setting of Redline, declared once: its type, default, description, and the places it may come from.
  * The action's inputs, the configuration file's keys (and redline.schema.json), the command line's flags and
- * its help, the README's tables and the job summary's "where each setting came from" are all read from here;
+ * its help, the docs' tables and the job summary's "where each setting came from" are all read from here;
  * `resolveSettings` (engine/resolve-settings.ts) picks each value for every front door the same way.
  */
 
@@ -24640,7 +24640,7 @@ const pathRule = strictObject({
     paths: array(schemas_string().min(1)).min(1).describe('Globs of the files the rule applies to.'),
     instructions: schemas_string().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
 });
-/** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
+/** The table. Its order is the order of action.yml, the docs, the file's keys and `--help`. */
 const SETTINGS = {
     base: setting({
         description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',

@@ -1,7 +1,7 @@
 /**
  * Every setting of Redline, declared once: its type, default, description, and the places it may come from.
  * The action's inputs, the configuration file's keys (and redline.schema.json), the command line's flags and
- * its help, the README's tables and the job summary's "where each setting came from" are all read from here;
+ * its help, the docs' tables and the job summary's "where each setting came from" are all read from here;
  * `resolveSettings` (engine/resolve-settings.ts) picks each value for every front door the same way.
  */
 import { z } from 'zod'
@@ -34,7 +34,7 @@ import {
 
 /** One setting. Its name is its workflow input's and its file key's, unless `file` says otherwise. */
 export interface SettingSpec<T> {
-  /** One line: what it does, for action.yml, the README, the JSON Schema and `--help`. */
+  /** One line: what it does, for action.yml, the docs, the JSON Schema and `--help`. */
   description: string
   /** Its value's type: the file's value is checked with it, and redline.schema.json is made from it. */
   type: z.ZodType<T>
@@ -93,7 +93,7 @@ const pathRule = z.strictObject({
 })
 export type FileRule = z.infer<typeof pathRule>
 
-/** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
+/** The table. Its order is the order of action.yml, the docs, the file's keys and `--help`. */
 export const SETTINGS = {
   base: setting<string | undefined>({
     description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
