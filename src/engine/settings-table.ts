@@ -19,6 +19,7 @@ import {
   anyText,
   boolean,
   httpUrl,
+  isRejected,
   language,
   LANGUAGE_ACCEPTED,
   LANGUAGE_TAG,
@@ -82,6 +83,8 @@ export const MAX_RULE_CHARS = 4_000
 export const RUN_MODES = ['review', 'insights', 'learn'] as const
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31'
+const INSIGHTS_REPO = /^[A-Za-z0-9_.-]+\/(\*|[A-Za-z0-9_.-]+)$/
+const INSIGHTS_REPOS_ACCEPTED = 'a list of owner/name or owner/* (every repository of the owner)'
 const listed = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '(none)')
 const globs = z.array(z.string().min(1)).max(200)
 const severity = z.enum(SEVERITIES)
@@ -428,6 +431,23 @@ export const SETTINGS = {
     text: anyText,
     accepts: 'a file path',
     input: true
+  }),
+  'insights-repos': setting<string[]>({
+    description:
+      "Insights: the repositories collected into the one database, owner/name or owner/* (every repository of an owner), one a line or comma-separated; by default the workflow's own.",
+    type: z.array(z.string().regex(INSIGHTS_REPO)),
+    default: [],
+    defaultText: "the workflow's repository",
+    text: text => {
+      const entries = list(/\r?\n|,/)(text)
+      if (isRejected(entries)) return entries
+      return entries.every(entry => INSIGHTS_REPO.test(entry))
+        ? entries
+        : { rejected: INSIGHTS_REPOS_ACCEPTED }
+    },
+    accepts: INSIGHTS_REPOS_ACCEPTED,
+    input: true,
+    show: listed
   }),
   'path-instructions': setting<FileRule[]>({
     description: 'Review rules for some paths: each is given with the changed files it covers.',
