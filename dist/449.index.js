@@ -1638,6 +1638,7 @@ function readInsightsSettings(read) {
         since: values['insights-since'],
         dbPath: values['insights-db'],
         htmlPath: values['insights-html'],
+        repos: values['insights-repos'],
         ...(json !== undefined ? { jsonPath: json } : {})
     };
 }
@@ -9572,6 +9573,8 @@ const MAX_RULE_CHARS = 4_000;
 const RUN_MODES = ['review', 'insights', 'learn'];
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/;
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31';
+const INSIGHTS_REPO = /^[A-Za-z0-9_.-]+\/(\*|[A-Za-z0-9_.-]+)$/;
+const INSIGHTS_REPOS_ACCEPTED = 'a list of owner/name or owner/* (every repository of the owner)';
 const listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
 const globs = schemas/* array */.YOg(schemas/* string */.YjP().min(1)).max(200);
 const settings_table_severity = schemas/* enum */.k5n(severity/* SEVERITIES */.oC);
@@ -9904,6 +9907,23 @@ const SETTINGS = {
         text: anyText,
         accepts: 'a file path',
         input: true
+    }),
+    'insights-repos': setting({
+        description: "Insights: the repositories collected into the one database, owner/name or owner/* (every repository of an owner), one a line or comma-separated; by default the workflow's own.",
+        type: schemas/* array */.YOg(schemas/* string */.YjP().regex(INSIGHTS_REPO)),
+        default: [],
+        defaultText: "the workflow's repository",
+        text: text => {
+            const entries = list(/\r?\n|,/)(text);
+            if (isRejected(entries))
+                return entries;
+            return entries.every(entry => INSIGHTS_REPO.test(entry))
+                ? entries
+                : { rejected: INSIGHTS_REPOS_ACCEPTED };
+        },
+        accepts: INSIGHTS_REPOS_ACCEPTED,
+        input: true,
+        show: listed
     }),
     'path-instructions': setting({
         description: 'Review rules for some paths: each is given with the changed files it covers.',

@@ -81,7 +81,7 @@ else if ((0,_commands_comment_event_js__WEBPACK_IMPORTED_MODULE_0__/* .isComment
     await runOnComment(process.env['GITHUB_EVENT_NAME'] ?? '');
 }
 else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(449), __nccwpck_require__.e(658)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3658));
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(449), __nccwpck_require__.e(763)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57763));
     await run();
 }
 
