@@ -152,6 +152,42 @@ describe('redline insights --org', () => {
     expect(again.length).toBeLessThanOrEqual(3 * REPOS.length)
   })
 
+  it('warns of a repository it cannot read, collects the others, and reads it on a later run', async () => {
+    const unreadable = new Set(['web'])
+    const locked = await startOrgHistoryServer({ owner: 'acme', repos: ['api', 'web'], unreadable })
+    try {
+      makeHistory(locked.stores.get('api')!, 2)
+      makeHistory(locked.stores.get('web')!, 3)
+      const db = join(dir, 'locked.sqlite')
+      const json = join(dir, 'locked.json')
+      const collect = async () => {
+        let stderr = ''
+        const code = await runCli({
+          argv: ['insights', '--org', 'acme', '--since', SINCE, '--db', db, '--json', json],
+          env: {
+            GITHUB_API_URL: locked.url,
+            GITHUB_GRAPHQL_URL: locked.graphqlUrl,
+            GITHUB_TOKEN: 'ghs_testtoken'
+          },
+          cwd: dir,
+          stdout: () => undefined,
+          stderr: text => void (stderr += text)
+        })
+        const report = JSON.parse(readFileSync(json, 'utf8')) as InsightsReport
+        return { code, stderr, repos: report.repositories?.map(row => row.repo) }
+      }
+      const first = await collect()
+      expect(first.code).toBe(0)
+      expect(first.stderr).toMatch(/acme\/web was not collected: .*Resource not accessible by integration/)
+      expect(first.repos).toEqual(['acme/api'])
+      unreadable.clear()
+      const second = await collect()
+      expect(second.repos?.sort()).toEqual(['acme/api', 'acme/web'])
+    } finally {
+      await locked.close()
+    }
+  })
+
   it('takes --org or --repo, never both, and names the owner it cannot find', async () => {
     expect(await cli(['insights', '--org', 'acme', '--repo', 'acme/api'])).toMatchObject({
       code: 2,

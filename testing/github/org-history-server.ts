@@ -31,6 +31,8 @@ export interface OrgHistoryOptions {
   ownerType?: 'Organization' | 'User'
   /** Repositories that are archived. */
   archived?: readonly string[]
+  /** Repositories listed but whose pull requests the token cannot read (GitHub answers 403), until removed. */
+  unreadable?: Set<string>
   viewer?: HistoryActor
   token?: string
 }
@@ -118,6 +120,15 @@ export async function startOrgHistoryServer(options: OrgHistoryOptions): Promise
         ? listRepositories(url, options, ctx)
         : NOT_FOUND
     const name = repositoryOf(ctx.path, ctx.body)
+    if (name !== undefined && options.unreadable?.has(name.split('/')[1] ?? ''))
+      return {
+        status: 403,
+        body: {
+          message: 'Resource not accessible by integration',
+          documentation_url: DOCS.rest,
+          status: '403'
+        }
+      }
     const handler = name === undefined ? (ctx.path === '/graphql' ? first : undefined) : handlers.get(name)
     return handler ? handler(ctx) : NOT_FOUND
   }, options.token ?? 'ghs_testtoken')
