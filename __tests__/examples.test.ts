@@ -150,7 +150,8 @@ describe('examples/', () => {
 
   it.each([
     ['review.yml', 'README.md'],
-    ['learn.yml', 'docs/learning.md']
+    ['learn.yml', 'docs/learning.md'],
+    ['insights-org.yml', 'docs/insights.md']
   ])('%s is the workflow %s shows', (name, page) => {
     const readme = readFileSync(join(root, page), 'utf8')
     const marker = `<!-- examples/${name} -->\n\n\`\`\`yaml\n`
