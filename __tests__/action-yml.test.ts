@@ -5,14 +5,14 @@ import { readSettings } from '../src/action/inputs.js'
 import { computeOutputs } from '../src/action/outputs.js'
 
 const actionYml = readFileSync(resolve(import.meta.dirname, '../action.yml'), 'utf8')
-const readme = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8')
+const reference = readFileSync(resolve(import.meta.dirname, '../docs/inputs-and-outputs.md'), 'utf8')
 
-/** The names in the first column of the table under the README heading `## name`. */
-function readmeTable(name: string): string[] {
-  const start = readme.indexOf(`\n## ${name}\n`)
+/** The names in the first column of the table under the heading `## name` of docs/inputs-and-outputs.md. */
+function referenceTable(name: string): string[] {
+  const start = reference.indexOf(`\n## ${name}\n`)
   if (start === -1) return []
-  const end = readme.indexOf('\n## ', start + 1)
-  const rows = readme
+  const end = reference.indexOf('\n## ', start + 1)
+  const rows = reference
     .slice(start, end === -1 ? undefined : end)
     .split('\n')
     .filter(line => line.startsWith('|'))
@@ -79,8 +79,8 @@ describe('action.yml', () => {
     expect(actionYml).toMatch(/runs:\n {2}using: node24\n {2}main: dist\/index\.js/)
   })
 
-  it('is what the README inputs and outputs tables list', () => {
-    expect(readmeTable('Inputs')).toEqual([...section('inputs').keys()].sort())
-    expect(readmeTable('Outputs')).toEqual([...section('outputs').keys()].sort())
+  it('is what the inputs and outputs tables of the docs list', () => {
+    expect(referenceTable('Inputs')).toEqual([...section('inputs').keys()].sort())
+    expect(referenceTable('Outputs')).toEqual([...section('outputs').keys()].sort())
   })
 })

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { PULL_REQUEST_ACTIONS } from '../src/action/event.js'
 
 const forks = readFileSync(new URL('../examples/review-forks.yml', import.meta.url), 'utf8')
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const page = readFileSync(new URL('../docs/forks.md', import.meta.url), 'utf8')
 const lines = forks.split('\n').filter(line => !line.trimStart().startsWith('#'))
 
 describe('examples/review-forks.yml', () => {
@@ -28,9 +28,8 @@ describe('examples/review-forks.yml', () => {
     expect(lines.join('\n')).not.toMatch(/\bref:|\brun:|head\.sha|persist-credentials/)
   })
 
-  it('is the workflow the README shows', () => {
-    const section = readme.slice(readme.indexOf('## Fork pull requests'))
-    const shown = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
+  it('is the workflow docs/forks.md shows', () => {
+    const shown = /```yaml\n([\s\S]*?)```/.exec(page)?.[1] ?? ''
     expect(shown.trim()).toBe(lines.join('\n').trim())
   })
 })

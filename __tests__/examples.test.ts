@@ -64,7 +64,7 @@ function unexplainedWriteGrants(text: string): number[] {
 }
 
 describe('examples/', () => {
-  it('holds the workflows the README links to', () => {
+  it('holds the workflows the docs link to', () => {
     expect(workflows.map(w => w.name)).toEqual(expect.arrayContaining(['review.yml', 'review-gate.yml']))
     expect(readFileSync(join(examples, 'REVIEW.md'), 'utf8')).toMatch(/^# Review guidance/)
   })
@@ -126,13 +126,13 @@ describe('examples/', () => {
   })
 
   it.each(workflows)(
-    '$name names its job, the check name the README tells to mark as required',
+    '$name names its job, the check name the setup page tells to mark as required',
     ({ text }) => {
-      const readme = readFileSync(join(root, 'README.md'), 'utf8')
+      const setup = readFileSync(join(root, 'docs/setup.md'), 'utf8')
       for (const job of Object.values((parse(text) as Workflow).jobs)) {
         expect(job.name).toMatch(/^Redline /)
         if (job.steps?.some(step => step.with?.['fail-on'] !== undefined))
-          expect(readme).toContain(`**${job.name}**`)
+          expect(setup).toContain(`**${job.name}**`)
       }
     }
   )
@@ -173,8 +173,12 @@ describe('examples/', () => {
     expect(unexplainedWriteGrants(review.replace(/contents: read/, 'contents: write'))).toEqual([])
   })
 
-  it.each(['review.yml', 'learn.yml'])('%s is the workflow the README shows', name => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  it.each([
+    ['review.yml', 'README.md'],
+    ['learn.yml', 'docs/learning.md'],
+    ['insights-org.yml', 'docs/insights.md']
+  ])('%s is the workflow %s shows', (name, page) => {
+    const readme = readFileSync(join(root, page), 'utf8')
     const marker = `<!-- examples/${name} -->\n\n\`\`\`yaml\n`
     const start = readme.indexOf(marker)
     expect(start).toBeGreaterThan(0)

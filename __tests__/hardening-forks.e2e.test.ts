@@ -47,7 +47,7 @@ describe('fork pull requests under pull_request', () => {
     expect(result.annotations.filter(a => a.level !== 'notice')).toEqual([])
     expect(result.annotations.map(a => a.message)).toEqual([
       expect.stringMatching(
-        /^PR #1 comes from a fork, .*no secrets.*pull_request_target.*"Fork pull requests" in the README/
+        /^PR #1 comes from a fork, .*no secrets.*pull_request_target as docs\/forks\.md describes/
       ),
       'Redline could not post its "Redline" check run: GitHub gives pull_request runs from forks and from ' +
         'Dependabot a read-only token.'

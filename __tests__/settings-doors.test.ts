@@ -1,7 +1,7 @@
 /**
  * Every place a setting is named agrees with the settings table (engine/settings-table.ts): action.yml's
- * inputs, the configuration file's keys (the README's table and example, redline.schema.json), the command
- * line's flags and help, and the README's inputs table. A name missing on either side fails here.
+ * inputs, the configuration file's keys (the table and example of docs/configuration.md, redline.schema.json),
+ * the command line's flags and help (and docs/command-line.md), and the inputs table of docs/inputs-and-outputs.md. A name missing on either side fails here.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ const ROOT = resolve(import.meta.dirname, '..')
 const actionYml = parse(readFileSync(resolve(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { description?: string; default?: string }>
 }
-const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8')
+const page = (name: string): string => readFileSync(resolve(ROOT, 'docs', name), 'utf8')
 
 const sorted = (names: Iterable<string>): string[] => [...names].sort()
 const withPlace = (place: (spec: SettingSpec<unknown>) => unknown): string[] =>
@@ -24,15 +24,15 @@ const withPlace = (place: (spec: SettingSpec<unknown>) => unknown): string[] =>
 const fileKeys = sorted(settingEntries().flatMap(([, spec]) => (spec.file ? [spec.file] : [])))
 const flagNames = sorted(settingEntries().flatMap(([, spec]) => (spec.flag ? [spec.flag.name] : [])))
 
-/** The README section under `## name`. */
-function section(name: string): string {
-  const start = readme.indexOf(`\n## ${name}\n`)
-  if (start === -1) throw new Error(`README has no section ${name}`)
-  const end = readme.indexOf('\n## ', start + 1)
-  return readme.slice(start, end === -1 ? undefined : end)
+/** The section of a docs page under `## name`. */
+function section(text: string, name: string): string {
+  const start = text.indexOf(`\n## ${name}\n`)
+  if (start === -1) throw new Error(`no section ${name}`)
+  const end = text.indexOf('\n## ', start + 1)
+  return text.slice(start, end === -1 ? undefined : end)
 }
 
-/** The rows of the first table in a README section: its cells, header and rule left out. */
+/** The rows of the first table in a text: its cells, header and rule left out. */
 function tableRows(text: string): string[][] {
   const rows = text.split('\n').filter(line => line.startsWith('|'))
   return rows.slice(2).map(row =>
@@ -68,17 +68,18 @@ describe('the settings table and the places settings are named', () => {
     }
   })
 
-  it('has every configuration key, in redline.schema.json, the README table and the README example', () => {
+  it('has every configuration key, in redline.schema.json, and the table and the example of the docs', () => {
     const schema = configJsonSchema() as { properties: Record<string, unknown> }
     expect(sorted(dottedKeys(jsonSchemaKeys(schema.properties)))).toEqual(fileKeys)
-    const rows = tableRows(section('Configuration'))
+    const configuration = page('configuration.md')
+    const rows = tableRows(configuration)
     expect(sorted(rows.flatMap(row => named(row[0] ?? '')))).toEqual(fileKeys)
-    const example = /```yaml\n([\s\S]*?)```/.exec(section('Configuration'))?.[1] ?? ''
+    const example = /```yaml\n([\s\S]*?)```/.exec(configuration)?.[1] ?? ''
     expect(sorted(dottedKeys(parse(example)))).toEqual(fileKeys)
   })
 
-  it('has every input of the README table, with the default the table gives', () => {
-    const rows = tableRows(section('Inputs'))
+  it('has every input of the docs table, with the default the table gives', () => {
+    const rows = tableRows(section(page('inputs-and-outputs.md'), 'Inputs'))
     expect(sorted(rows.flatMap(row => named(row[0] ?? '')))).toEqual(withPlace(spec => spec.input))
     const byName = new Map(settingEntries())
     for (const [cell, shown] of rows) {
@@ -89,11 +90,11 @@ describe('the settings table and the places settings are named', () => {
     }
   })
 
-  it('has every flag of the command line, its help and the README, and no other', () => {
+  it('has every flag of the command line, its help and the docs, and no other', () => {
     expect(sorted(FLAGS.keys())).toEqual(flagNames)
     const helped = [...helpText().matchAll(/^ {2}(--[a-z-]+)/gm)].map(m => m[1] as string)
     expect(sorted(helped.filter(flag => flag !== '--version'))).toEqual(flagNames)
-    const local = section('Review a branch locally')
+    const local = section(page('command-line.md'), 'Review a branch')
     const mentioned = new Set([...local.matchAll(/`(--[a-z-]+)/g)].map(m => m[1] as string))
     expect(sorted([...mentioned].filter(flag => flag !== '--help'))).toEqual(flagNames)
   })

@@ -23,8 +23,9 @@ if (which === 'all' || which === 'startup') {
   await benchStartup(which === 'startup' ? only : undefined)
 }
 if (which === 'all' || which === 'insights') {
-  const { benchInsights } = await import('./insights-bench.js')
-  await benchInsights()
+  const { benchInsights, benchOrgInsights } = await import('./insights-bench.js')
+  if (only !== 'org') await benchInsights()
+  await benchOrgInsights()
 }
 if (which === 'graph') {
   // Not part of 'all': it needs the projects bench/graph/setup.ts brings in, and takes minutes.

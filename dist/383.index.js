@@ -387,7 +387,7 @@ function forkWithoutSecretsNotice(eventName, payload) {
     const number = payload.pull_request.number;
     return (`PR #${number} comes from a fork, and GitHub gives pull_request runs from forks no secrets, so there is ` +
         'no anthropic-api-key and no review. To review pull requests from forks, run Redline on ' +
-        'pull_request_target as described under "Fork pull requests" in the README (examples/review-forks.yml).');
+        'pull_request_target as docs/forks.md describes (examples/review-forks.yml).');
 }
 /**
  * The id written into the review's marker: the same for every attempt of one workflow run's job, so that a
@@ -1680,6 +1680,7 @@ function readInsightsSettings(read) {
         since: values['insights-since'],
         dbPath: values['insights-db'],
         htmlPath: values['insights-html'],
+        repos: values['insights-repos'],
         ...(json !== undefined ? { jsonPath: json } : {})
     };
 }
@@ -2499,7 +2500,7 @@ const PROVIDER_NAMES = {
 const DEFAULT_FIRST_PARTY_MODEL = 'claude-sonnet-5-5';
 /**
  * Bedrock's ids of the default model: `anthropic.claude-sonnet-5-5` and its US cross-region inference profile
- * `us.anthropic.claude-sonnet-5-5` (see the README's provider section for where they come from).
+ * `us.anthropic.claude-sonnet-5-5` (see docs/providers.md for where they come from).
  */
 const BEDROCK_DEFAULT_MODEL = 'anthropic.claude-sonnet-5-5';
 const BEDROCK_DEFAULT_US_PROFILE = 'us.anthropic.claude-sonnet-5-5';
@@ -11744,7 +11745,7 @@ var walkthrough = __webpack_require__(30208);
 /**
  * Every setting of Redline, declared once: its type, default, description, and the places it may come from.
  * The action's inputs, the configuration file's keys (and redline.schema.json), the command line's flags and
- * its help, the README's tables and the job summary's "where each setting came from" are all read from here;
+ * its help, the docs' tables and the job summary's "where each setting came from" are all read from here;
  * `resolveSettings` (engine/resolve-settings.ts) picks each value for every front door the same way.
  */
 
@@ -11787,6 +11788,8 @@ const RUN_MODES = ['review', 'insights', 'learn'];
 const REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/;
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/;
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31';
+const INSIGHTS_REPO = /^[A-Za-z0-9_.-]+\/(\*|[A-Za-z0-9_.-]+)$/;
+const INSIGHTS_REPOS_ACCEPTED = 'a list of owner/name or owner/* (every repository of the owner)';
 const listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
 const globs = schemas/* array */.YOg(schemas/* string */.YjP().min(1)).max(200);
 const settings_table_severity = schemas/* enum */.k5n(severity/* SEVERITIES */.oC);
@@ -11795,7 +11798,7 @@ const pathRule = schemas/* strictObject */.rej({
     paths: schemas/* array */.YOg(schemas/* string */.YjP().min(1)).min(1).describe('Globs of the files the rule applies to.'),
     instructions: schemas/* string */.YjP().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
 });
-/** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
+/** The table. Its order is the order of action.yml, the docs, the file's keys and `--help`. */
 const SETTINGS = {
     base: setting({
         description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
@@ -12145,6 +12148,23 @@ const SETTINGS = {
         text: anyText,
         accepts: 'a file path',
         input: true
+    }),
+    'insights-repos': setting({
+        description: "Insights: the repositories collected into the one database, owner/name or owner/* (every repository of an owner), one a line or comma-separated; by default the workflow's own.",
+        type: schemas/* array */.YOg(schemas/* string */.YjP().regex(INSIGHTS_REPO)),
+        default: [],
+        defaultText: "the workflow's repository",
+        text: text => {
+            const entries = list(/\r?\n|,/)(text);
+            if (isRejected(entries))
+                return entries;
+            return entries.every(entry => INSIGHTS_REPO.test(entry))
+                ? entries
+                : { rejected: INSIGHTS_REPOS_ACCEPTED };
+        },
+        accepts: INSIGHTS_REPOS_ACCEPTED,
+        input: true,
+        show: listed
     }),
     'path-instructions': setting({
         description: 'Review rules for some paths: each is given with the changed files it covers.',

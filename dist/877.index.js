@@ -1,3 +1,4 @@
+<<<<<<<< HEAD:dist/877.index.js
 <<<<<<<< HEAD:dist/951.index.js
 export const id = 951;
 export const ids = [951];
@@ -11,6 +12,13 @@ export const modules = {
 
 /***/ 98877:
 >>>>>>>> i57a:dist/877.index.js
+========
+export const id = 763;
+export const ids = [763];
+export const modules = {
+
+/***/ 57763:
+>>>>>>>> i57b:dist/763.index.js
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -45,6 +53,53 @@ var external_node_path_ = __webpack_require__(76760);
 var identity = __webpack_require__(77369);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+;// CONCATENATED MODULE: ./src/github/repositories.ts
+/** The repositories an owner (an organisation, or a user) has, as the token can see them. */
+
+const REPOS_PER_PAGE = 100;
+/** 10,000 repositories: far more than an organisation reviews with one database. */
+const MAX_REPO_PAGES = 100;
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+async function listPages(read) {
+    const repos = [];
+    for (let page = 1; page <= MAX_REPO_PAGES; page++) {
+        const { data } = await read(page);
+        for (const repo of data)
+            repos.push({ owner: repo.owner.login, repo: repo.name, archived: repo.archived === true });
+        if (data.length < REPOS_PER_PAGE)
+            break;
+    }
+    return repos;
+}
+/**
+ * Every repository of `owner` the token can read: an organisation's through GET /orgs/{org}/repos (all of
+ * them for a token that can see them, such as a GitHub App's installation token), else a user's public ones
+ * through GET /users/{username}/repos, when GitHub answers that no organisation has the name.
+ */
+async function listOwnerRepositories(octokit, owner) {
+    const page = { per_page: REPOS_PER_PAGE, sort: 'full_name' };
+    try {
+        return await listPages(n => octokit.rest.repos.listForOrg({ org: owner, type: 'all', ...page, page: n }));
+    }
+    catch (error) {
+        if (statusOf(error) !== 404)
+            throw error;
+    }
+    try {
+        return await listPages(n => octokit.rest.repos.listForUser({ username: owner, type: 'owner', ...page, page: n }));
+    }
+    catch (error) {
+        if (statusOf(error) === 404)
+            throw new errors/* ConfigurationError */.j1(`no organisation or user named "${owner}" is visible to the token`);
+        throw error;
+    }
+}
+
+// EXTERNAL MODULE: ./src/text/measure.ts
+var measure = __webpack_require__(95767);
 // EXTERNAL MODULE: ./src/github/request.ts
 var request = __webpack_require__(87398);
 ;// CONCATENATED MODULE: ./src/github/history.ts
@@ -235,8 +290,6 @@ async function readFilesAt(octokit, graphqlUrl, repo, wanted) {
     return texts;
 }
 
-// EXTERNAL MODULE: ./src/text/measure.ts
-var measure = __webpack_require__(95767);
 // EXTERNAL MODULE: ./src/publish/marker-comment.ts
 var marker_comment = __webpack_require__(2505);
 // EXTERNAL MODULE: ./src/state/marker.ts + 1 modules
@@ -568,7 +621,52 @@ async function collect(options) {
     return stats;
 }
 
+;// CONCATENATED MODULE: ./src/insights/repositories.ts
+function repositoryRow(report) {
+    const h = report.headline;
+    return {
+        repo: report.repo,
+        pulls: report.pulls,
+        pullsReviewed: report.pullsReviewed,
+        runs: report.runs,
+        decided: report.all.decided,
+        actedUpon: report.all.actedUpon,
+        actedUponRate: h.actedUponRate,
+        dismissalRate: h.dismissalRate,
+        mergedOpenRate: h.mergedOpenRate,
+        findingsPerPr: h.findingsPerPr,
+        inlinePerPr: h.inlinePerPr,
+        costUsd: h.totalCostUsd,
+        costPerPr: h.costPerPr,
+        costPerActedUpon: h.costPerActedUpon,
+        medianReviewSeconds: h.medianReviewSeconds
+    };
+}
+/** Highest acted-upon rate first; a repository with nothing settled yet last; ties by more settled findings. */
+function byActedUponRate(rows) {
+    return [...rows].sort((a, b) => (b.actedUponRate ?? -1) - (a.actedUponRate ?? -1) ||
+        b.decided - a.decided ||
+        a.repo.localeCompare(b.repo));
+}
+/** Highest total cost first. */
+function byCost(rows) {
+    return [...rows].sort((a, b) => b.costUsd - a.costUsd || a.repo.localeCompare(b.repo));
+}
+/** Every repository's rows as one input, for the overall figures. */
+function combinedInput(label, inputs, since, generatedAt) {
+    return {
+        repo: label,
+        since,
+        generatedAt,
+        pulls: inputs.reduce((sum, input) => sum + input.pulls, 0),
+        pullsReviewed: inputs.reduce((sum, input) => sum + input.pullsReviewed, 0),
+        findings: inputs.flatMap(input => input.findings),
+        runs: inputs.flatMap(input => input.runs)
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/insights/markdown.ts
+
 function percent(value) {
     return value === null ? '–' : `${Math.round(value * 100)}%`;
 }
@@ -604,6 +702,28 @@ function headlineRows(report) {
         ['Median review time', duration(h.medianReviewSeconds)]
     ];
 }
+/** Each repository's headline figures, highest acted-upon rate first; then the same repositories by cost. */
+function repositoryTables(rows) {
+    if (rows.length === 0)
+        return [];
+    return [
+        '### Repositories by acted-upon rate',
+        '',
+        '| repository | reviewed PRs | acted upon | dismissed | merged open | findings per PR | inline per PR | cost per PR | cost per acted-upon | median review time |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...byActedUponRate(rows).map(r => `| ${cell(r.repo)} | ${r.pullsReviewed} | ${percent(r.actedUponRate)} | ${percent(r.dismissalRate)} | ` +
+            `${percent(r.mergedOpenRate)} | ${decimal(r.findingsPerPr)} | ${decimal(r.inlinePerPr)} | ` +
+            `${dollars(r.costPerPr)} | ${dollars(r.costPerActedUpon)} | ${duration(r.medianReviewSeconds)} |`),
+        '',
+        '### Repositories by cost',
+        '',
+        '| repository | cost | runs | reviewed PRs | cost per PR | cost per acted-upon | acted upon |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...byCost(rows).map(r => `| ${cell(r.repo)} | ${dollars(r.costUsd)} | ${r.runs} | ${r.pullsReviewed} | ${dollars(r.costPerPr)} | ` +
+            `${dollars(r.costPerActedUpon)} | ${percent(r.actedUponRate)} |`),
+        ''
+    ];
+}
 function sliceTable(title, slices) {
     if (slices.length === 0)
         return [];
@@ -634,6 +754,7 @@ function renderMarkdown(report) {
         '| ---: | ---: | ---: | ---: | ---: | ---: |',
         `| ${report.fates.fixed} | ${report.fates.applied} | ${report.fates.dismissed} | ${report.fates['merged-open']} | ${report.fates['closed-open']} | ${report.fates.open} |`,
         '',
+        ...repositoryTables(report.repositories ?? []),
         ...sliceTable('By severity', report.bySeverity),
         ...sliceTable('By category', report.byCategory),
         ...sliceTable('By folder', report.byFolder),
@@ -697,6 +818,7 @@ function stackedBars(title, bars) {
 
 
 
+
 /** Threads linked per dismissed finding; the JSON report keeps them all. */
 const LINKS_SHOWN = 5;
 const FATE_COLOURS = {
@@ -757,7 +879,51 @@ figcaption{font-weight:600;margin-bottom:6px}svg{max-width:100%;height:auto;font
 svg text{fill:#343a40;dominant-baseline:middle}
 .legend span{margin-right:14px;font-size:13px}.legend i{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}
 li{margin:4px 0}a{color:#1864ab}
+table{border-collapse:collapse;background:#fff;width:100%;font-size:13px;margin:8px 0}
+th,td{border:1px solid #dee2e6;padding:5px 8px;text-align:right}th:first-child,td:first-child{text-align:left}
 `;
+/** A table of repositories: a header row, then one row per repository in the given order. */
+function repositoryTable(id, headers, rows, cells) {
+    const head = headers.map(header => `<th>${escapeXml(header)}</th>`).join('');
+    const body = rows
+        .map(row => `<tr>${[row.repo, ...cells(row)].map(c => `<td>${escapeXml(c)}</td>`).join('')}</tr>`)
+        .join('');
+    return `<table data-table="${id}"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+/** Across repositories: each one's headline figures, ranked by acted-upon rate, then by cost. */
+function repositorySections(rows) {
+    if (rows.length === 0)
+        return '';
+    const rated = repositoryTable('by-acted-upon', [
+        'repository',
+        'reviewed PRs',
+        'acted upon',
+        'dismissed',
+        'merged open',
+        'findings per PR',
+        'cost per PR',
+        'cost per acted-upon',
+        'median review time'
+    ], byActedUponRate(rows), r => [
+        String(r.pullsReviewed),
+        percent(r.actedUponRate),
+        percent(r.dismissalRate),
+        percent(r.mergedOpenRate),
+        decimal(r.findingsPerPr),
+        dollars(r.costPerPr),
+        dollars(r.costPerActedUpon),
+        duration(r.medianReviewSeconds)
+    ]);
+    const costly = repositoryTable('by-cost', ['repository', 'cost', 'runs', 'reviewed PRs', 'cost per PR', 'cost per acted-upon', 'acted upon'], byCost(rows), r => [
+        dollars(r.costUsd),
+        String(r.runs),
+        String(r.pullsReviewed),
+        dollars(r.costPerPr),
+        dollars(r.costPerActedUpon),
+        percent(r.actedUponRate)
+    ]);
+    return `<h2>Repositories by acted-upon rate</h2>${rated}<h2>Repositories by cost</h2>${costly}`;
+}
 function renderHtml(report) {
     const cards = headlineRows(report)
         .map(([label, value]) => `<div class="card"><b>${escapeXml(value)}</b><span>${escapeXml(label)}</span></div>`)
@@ -783,6 +949,7 @@ function renderHtml(report) {
 <h1>Is Redline worth it? <small>${escapeXml(report.repo)}</small></h1>
 <p class="lede">${report.pullsReviewed} of ${report.pulls} pull requests updated since ${escapeXml(report.since.slice(0, 10))} reviewed in ${report.runs} runs. Rates are of inline findings on merged or closed pull requests (${report.all.decided} findings); ${percent(report.headline.actedUponRate)} of them led to a change.</p>
 <div class="cards">${cards}</div>
+${repositorySections(report.repositories ?? [])}
 <h2>What happened to each finding</h2>
 ${figure('fates', 'Findings by fate', fateBars)}
 <h2>Where Redline is heard</h2>
@@ -1200,11 +1367,51 @@ class InsightsStore {
     }
 }
 
+;// CONCATENATED MODULE: ./src/insights/targets.ts
+/**
+ * Which repositories an insights run collects: `owner/name` for one, `owner/*` for every repository of an
+ * organisation or user. Read from `--repo`, `--org` or the `insights-repos` input, in one linear pass.
+ */
+
+const EVERY_REPOSITORY = '*';
+const NAME = /^[A-Za-z0-9_.-]+$/;
+/** One `owner/name` or `owner/*`; anything else is a configuration error that quotes it. */
+function parseTarget(text) {
+    const [owner = '', repo = '', ...rest] = text.trim().split('/');
+    if (rest.length === 0 && NAME.test(owner) && (repo === EVERY_REPOSITORY || NAME.test(repo)))
+        return { owner, repo };
+    throw new errors/* ConfigurationError */.j1(`a repository must be written owner/name, or owner/* for every repository of an owner; got "${text.trim()}"`);
+}
+/** A list of targets, one a line or comma-separated, each named once (whatever its case). */
+function parseTargets(text) {
+    const seen = new Set();
+    return text
+        .split(/[\n,]/)
+        .map(entry => entry.trim())
+        .filter(entry => entry !== '')
+        .map(parseTarget)
+        .filter(target => {
+        const key = `${target.owner}/${target.repo}`.toLowerCase();
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+/** Whether the run reports on more than one repository (a wildcard, or several names). */
+function reportsAcrossRepositories(targets) {
+    return targets.length > 1 || targets.some(target => target.repo === EVERY_REPOSITORY);
+}
+
 ;// CONCATENATED MODULE: ./src/insights/run.ts
 /**
- * One insights run, whichever door asked: collect what changed into the database, compute the report and
- * write it. It reads GitHub and writes local files only: it posts nothing and needs no model.
+ * One insights run, whichever door asked: collect what changed in each repository into the one database,
+ * compute the report (across repositories when there are several) and write it. It reads GitHub and writes local files only: it posts nothing and needs no model.
  */
+
+
+
+
 
 
 
@@ -1239,30 +1446,77 @@ async function writeText(path, text) {
     await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
     await (0,promises_.writeFile)(path, text);
 }
-async function runInsights(options) {
+const nameOf = (repo) => `${repo.owner}/${repo.repo}`;
+/** The repositories the targets name, an owner's wildcard listed through the API, each once. */
+async function resolveRepositories(options) {
+    const repos = new Map();
+    for (const target of options.targets) {
+        if (target.repo !== EVERY_REPOSITORY) {
+            repos.set(nameOf(target).toLowerCase(), target);
+            continue;
+        }
+        const owned = await listOwnerRepositories(options.octokit, target.owner);
+        options.logger.info(`${(0,measure/* plural */.LS)(owned.length, 'repository', 'repositories')} of ${target.owner} visible to the token.`);
+        for (const repo of owned)
+            repos.set(nameOf(repo).toLowerCase(), { owner: repo.owner, repo: repo.repo });
+    }
+    return [...repos.values()];
+}
+/**
+ * Collects each repository in turn, saving the database after each, so a failure loses nothing collected
+ * before it. Across repositories, one that cannot be read is a warning and the others are still collected.
+ */
+async function collectAll(options, store, repos) {
     const { logger } = options;
+    const across = reportsAcrossRepositories(options.targets);
+    const collections = [];
+    for (const repo of repos) {
+        try {
+            const stats = await logger.group(`Collect ${nameOf(repo)}`, () => collect({ ...options, repo, store, logger }));
+            for (const warning of stats.warnings)
+                logger.warning(across ? `${nameOf(repo)} ${warning}` : warning);
+            collections.push({ repo: nameOf(repo), stats });
+        }
+        catch (error) {
+            if (!across)
+                throw error;
+            logger.warning(`${nameOf(repo)} was not collected: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+        store.save();
+    }
+    return collections;
+}
+/** One repository's report as today, or the overall figures with a row per repository Redline reviewed. */
+function reportOf(options, store, repos) {
+    const generatedAt = (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const inputs = repos.map(repo => readReportInput(store, nameOf(repo), options.since, generatedAt));
+    if (!reportsAcrossRepositories(options.targets) && inputs[0])
+        return buildReport(inputs[0]);
+    const reviewed = inputs.filter(input => input.pullsReviewed > 0);
+    const owners = [...new Set(repos.map(repo => repo.owner))].join(', ') || 'no owner';
+    const label = `${owners} (${(0,measure/* plural */.LS)(reviewed.length, 'repository', 'repositories')} reviewed by Redline)`;
+    const overall = buildReport(combinedInput(label, reviewed, options.since, generatedAt));
+    return { ...overall, repositories: reviewed.map(input => repositoryRow(buildReport(input))) };
+}
+function sumStats(collections) {
+    return collections.reduce((sum, { stats }) => ({
+        pulls: sum.pulls + stats.pulls,
+        findings: sum.findings + stats.findings,
+        reviewComments: sum.reviewComments + stats.reviewComments,
+        warnings: [...sum.warnings, ...stats.warnings]
+    }), { pulls: 0, findings: 0, reviewComments: 0, warnings: [] });
+}
+async function runInsights(options) {
     const store = await InsightsStore.open(options.dbPath);
     try {
-        const stats = await logger.group('Collect', () => collect({
-            octokit: options.octokit,
-            graphqlUrl: options.graphqlUrl,
-            repo: options.repo,
-            since: options.since,
-            redlineLogin: options.redlineLogin,
-            store,
-            logger
-        }));
-        for (const warning of stats.warnings)
-            logger.warning(warning);
-        store.save();
-        const name = `${options.repo.owner}/${options.repo.repo}`;
-        const generatedAt = (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-        const report = buildReport(readReportInput(store, name, options.since, generatedAt));
+        const repos = await resolveRepositories(options);
+        const repositories = await collectAll(options, store, repos);
+        const report = reportOf(options, store, repos);
         if (options.htmlPath)
             await writeText(options.htmlPath, renderHtml(report));
         if (options.jsonPath)
             await writeText(options.jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-        return { report, markdown: renderMarkdown(report), stats };
+        return { report, markdown: renderMarkdown(report), stats: sumStats(repositories), repositories };
     }
     finally {
         store.close();
@@ -1271,10 +1525,11 @@ async function runInsights(options) {
 
 ;// CONCATENATED MODULE: ./src/action/insights-run.ts
 /**
- * The action in `mode: insights`: collects the repository's outcome history into the database, writes the
- * HTML report and the job summary. It reads GitHub only (read permissions do), posts nothing and calls no
+ * The action in `mode: insights`: collects the outcome history of the repository (or of the repositories
+ * `insights-repos` names) into the database, writes the HTML report and the job summary. It reads GitHub only (read permissions do), posts nothing and calls no
  * model, so it needs no key.
  */
+
 
 
 
@@ -1285,18 +1540,22 @@ async function runInsights(options) {
 async function runInsightsAction(logger) {
     const settings = (0,action_inputs/* readInsightsSettings */.r1)(name => core/* getInput */.V4(name));
     core/* setSecret */.Pq(settings.githubToken);
-    const repo = (0,action_event/* parseRepository */.SU)(process.env['GITHUB_REPOSITORY']);
+    const targets = settings.repos.length > 0
+        ? parseTargets(settings.repos.join('\n'))
+        : [(0,action_event/* parseRepository */.SU)(process.env['GITHUB_REPOSITORY'])];
     const workspace = process.env['GITHUB_WORKSPACE'] || process.cwd();
     const octokit = (0,client/* createOctokit */.Qi)(settings.githubToken, logger);
     const graphqlUrl = (0,client/* graphqlUrlFromEnv */.Qk)();
     // The workflow's token is the account Redline reviews as in this repository: its markers are the trusted ones.
-    const redlineLogin = await (0,identity/* fetchViewerLogin */._)(octokit, graphqlUrl);
+    // Across repositories the token is another one (an App's, which can read them all), while each repository's
+    // reviews were posted with its own workflow token: the account every GITHUB_TOKEN reviews as.
+    const redlineLogin = settings.repos.length > 0 ? DEFAULT_REDLINE_LOGIN : await (0,identity/* fetchViewerLogin */._)(octokit, graphqlUrl);
     const htmlPath = (0,external_node_path_.resolve)(workspace, settings.htmlPath);
     const dbPath = (0,external_node_path_.resolve)(workspace, settings.dbPath);
     const result = await runInsights({
         octokit,
         graphqlUrl,
-        repo,
+        targets,
         since: parseSince(settings.since, new Date()),
         redlineLogin,
         dbPath,

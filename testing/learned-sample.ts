@@ -1,6 +1,6 @@
 /**
- * The sample `.github/redline/learned.md` the README shows, made by the learn run's own code: three
- * maintainers' dismissals as evidence, the model's proposal, the checks and the plan. The README test
+ * The sample `.github/redline/learned.md` docs/learning.md shows, made by the learn run's own code: three
+ * maintainers' dismissals as evidence, the model's proposal, the checks and the plan. The docs test
  * compares its copy with this, so the sample is what a first run really writes.
  * `npx tsx testing/learned-sample.ts` prints it.
  */

@@ -32,7 +32,7 @@ beforeAll(() => {
   run = { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started }
 }, 150_000)
 
-/** The part of the demo's output the README shows: the reviews, without the usage figures. */
+/** The part of the demo's output the docs show: the reviews, without the usage figures. */
 function reviewPart(stdout: string): string {
   const lines = stdout.split('\n')
   const start = lines.findIndex(line => line.startsWith('─'))
@@ -75,9 +75,9 @@ describe('npm run demo (scripted)', () => {
   })
 })
 
-describe('the README', () => {
+describe('docs/how-a-review-works.md', () => {
   it('shows what the demo prints', () => {
-    const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+    const readme = readFileSync(resolve(root, 'docs/how-a-review-works.md'), 'utf8')
     const shown = /<!-- demo-output -->\n+````text\n([\s\S]*?)\n````/.exec(readme)?.[1]
     expect(shown).toBeDefined()
     expect(shown).toBe(reviewPart(run.stdout))

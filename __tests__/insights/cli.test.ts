@@ -68,7 +68,7 @@ describe('redline insights', () => {
   it('asks for the repository and a token, and checks the window', async () => {
     expect(await cli(['insights'])).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('--repo is required')
+      stderr: expect.stringContaining('--repo or --org is required')
     })
     expect(await cli(['insights', '--repo', 'acme/widgets'])).toMatchObject({
       code: 1,
@@ -81,6 +81,8 @@ describe('redline insights', () => {
       }
     )
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('since must be a number of days') })
-    expect((await cli(['insights', '--help'])).stdout).toContain('Usage: redline insights --repo')
+    expect((await cli(['insights', '--help'])).stdout).toContain(
+      'Usage: redline insights (--repo <owner/name> | --org <owner>)'
+    )
   })
 })

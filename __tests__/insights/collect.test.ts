@@ -44,7 +44,7 @@ async function collectOnce(db: string): Promise<InsightsResult> {
   return runInsights({
     octokit: createOctokit('ghs_testtoken', logger, { apiUrl: github.url, graphqlUrl: github.graphqlUrl }),
     graphqlUrl: github.graphqlUrl,
-    repo: { owner: 'acme', repo: 'widgets' },
+    targets: [{ owner: 'acme', repo: 'widgets' }],
     since: SINCE,
     redlineLogin: 'github-actions[bot]',
     dbPath: db,

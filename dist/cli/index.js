@@ -4763,10 +4763,14 @@ exports.basename = (path, { windows } = {}) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 <<<<<<< HEAD
+<<<<<<< HEAD
 /* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(461);
 =======
 /* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5857);
 >>>>>>> i57a
+=======
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2086);
+>>>>>>> i57b
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4782,10 +4786,14 @@ __webpack_async_result__();
 /***/ }),
 
 <<<<<<< HEAD
+<<<<<<< HEAD
 /***/ 461:
 =======
 /***/ 5857:
 >>>>>>> i57a
+=======
+/***/ 2086:
+>>>>>>> i57b
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15217,7 +15225,7 @@ const PROVIDER_NAMES = {
 const DEFAULT_FIRST_PARTY_MODEL = 'claude-sonnet-5-5';
 /**
  * Bedrock's ids of the default model: `anthropic.claude-sonnet-5-5` and its US cross-region inference profile
- * `us.anthropic.claude-sonnet-5-5` (see the README's provider section for where they come from).
+ * `us.anthropic.claude-sonnet-5-5` (see docs/providers.md for where they come from).
  */
 const BEDROCK_DEFAULT_MODEL = 'anthropic.claude-sonnet-5-5';
 const BEDROCK_DEFAULT_US_PROFILE = 'us.anthropic.claude-sonnet-5-5';
@@ -26621,7 +26629,7 @@ function deletedByPeople(file) {
 /**
  * Every setting of Redline, declared once: its type, default, description, and the places it may come from.
  * The action's inputs, the configuration file's keys (and redline.schema.json), the command line's flags and
- * its help, the README's tables and the job summary's "where each setting came from" are all read from here;
+ * its help, the docs' tables and the job summary's "where each setting came from" are all read from here;
  * `resolveSettings` (engine/resolve-settings.ts) picks each value for every front door the same way.
  */
 
@@ -26664,7 +26672,13 @@ const RUN_MODES = ['review', 'insights', 'learn'];
 const REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/;
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/;
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31';
+<<<<<<< HEAD
 const settings_table_listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
+=======
+const INSIGHTS_REPO = /^[A-Za-z0-9_.-]+\/(\*|[A-Za-z0-9_.-]+)$/;
+const INSIGHTS_REPOS_ACCEPTED = 'a list of owner/name or owner/* (every repository of the owner)';
+const listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
+>>>>>>> i57b
 const globs = array(schemas_string().min(1)).max(200);
 const settings_table_severity = schemas_enum(SEVERITIES);
 const switchFlag = (name) => ({ name });
@@ -26672,7 +26686,7 @@ const pathRule = strictObject({
     paths: array(schemas_string().min(1)).min(1).describe('Globs of the files the rule applies to.'),
     instructions: schemas_string().min(1).max(MAX_RULE_CHARS).describe('The rule, for those files.')
 });
-/** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
+/** The table. Its order is the order of action.yml, the docs, the file's keys and `--help`. */
 const SETTINGS = {
     base: setting({
         description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
@@ -27034,6 +27048,23 @@ const SETTINGS = {
         text: anyText,
         accepts: 'a file path',
         input: true
+    }),
+    'insights-repos': setting({
+        description: "Insights: the repositories collected into the one database, owner/name or owner/* (every repository of an owner), one a line or comma-separated; by default the workflow's own.",
+        type: array(schemas_string().regex(INSIGHTS_REPO)),
+        default: [],
+        defaultText: "the workflow's repository",
+        text: text => {
+            const entries = setting_values_list(/\r?\n|,/)(text);
+            if (isRejected(entries))
+                return entries;
+            return entries.every(entry => INSIGHTS_REPO.test(entry))
+                ? entries
+                : { rejected: INSIGHTS_REPOS_ACCEPTED };
+        },
+        accepts: INSIGHTS_REPOS_ACCEPTED,
+        input: true,
+        show: listed
     }),
     'path-instructions': setting({
         description: 'Review rules for some paths: each is given with the changed files it covers.',
@@ -33720,6 +33751,51 @@ function createPlainOctokit(token, logger, endpoints) {
     return octokit;
 }
 
+;// CONCATENATED MODULE: ./src/github/repositories.ts
+/** The repositories an owner (an organisation, or a user) has, as the token can see them. */
+
+const REPOS_PER_PAGE = 100;
+/** 10,000 repositories: far more than an organisation reviews with one database. */
+const MAX_REPO_PAGES = 100;
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+async function listPages(read) {
+    const repos = [];
+    for (let page = 1; page <= MAX_REPO_PAGES; page++) {
+        const { data } = await read(page);
+        for (const repo of data)
+            repos.push({ owner: repo.owner.login, repo: repo.name, archived: repo.archived === true });
+        if (data.length < REPOS_PER_PAGE)
+            break;
+    }
+    return repos;
+}
+/**
+ * Every repository of `owner` the token can read: an organisation's through GET /orgs/{org}/repos (all of
+ * them for a token that can see them, such as a GitHub App's installation token), else a user's public ones
+ * through GET /users/{username}/repos, when GitHub answers that no organisation has the name.
+ */
+async function listOwnerRepositories(octokit, owner) {
+    const page = { per_page: REPOS_PER_PAGE, sort: 'full_name' };
+    try {
+        return await listPages(n => octokit.rest.repos.listForOrg({ org: owner, type: 'all', ...page, page: n }));
+    }
+    catch (error) {
+        if (statusOf(error) !== 404)
+            throw error;
+    }
+    try {
+        return await listPages(n => octokit.rest.repos.listForUser({ username: owner, type: 'owner', ...page, page: n }));
+    }
+    catch (error) {
+        if (statusOf(error) === 404)
+            throw new errors/* ConfigurationError */.j1(`no organisation or user named "${owner}" is visible to the token`);
+        throw error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/github/history.ts
 
 /** GitHub's list holds at most 100 a page; a window of a few thousand pull requests is read whole. */
@@ -34871,7 +34947,52 @@ async function collect(options) {
     return stats;
 }
 
+;// CONCATENATED MODULE: ./src/insights/repositories.ts
+function repositoryRow(report) {
+    const h = report.headline;
+    return {
+        repo: report.repo,
+        pulls: report.pulls,
+        pullsReviewed: report.pullsReviewed,
+        runs: report.runs,
+        decided: report.all.decided,
+        actedUpon: report.all.actedUpon,
+        actedUponRate: h.actedUponRate,
+        dismissalRate: h.dismissalRate,
+        mergedOpenRate: h.mergedOpenRate,
+        findingsPerPr: h.findingsPerPr,
+        inlinePerPr: h.inlinePerPr,
+        costUsd: h.totalCostUsd,
+        costPerPr: h.costPerPr,
+        costPerActedUpon: h.costPerActedUpon,
+        medianReviewSeconds: h.medianReviewSeconds
+    };
+}
+/** Highest acted-upon rate first; a repository with nothing settled yet last; ties by more settled findings. */
+function byActedUponRate(rows) {
+    return [...rows].sort((a, b) => (b.actedUponRate ?? -1) - (a.actedUponRate ?? -1) ||
+        b.decided - a.decided ||
+        a.repo.localeCompare(b.repo));
+}
+/** Highest total cost first. */
+function byCost(rows) {
+    return [...rows].sort((a, b) => b.costUsd - a.costUsd || a.repo.localeCompare(b.repo));
+}
+/** Every repository's rows as one input, for the overall figures. */
+function combinedInput(label, inputs, since, generatedAt) {
+    return {
+        repo: label,
+        since,
+        generatedAt,
+        pulls: inputs.reduce((sum, input) => sum + input.pulls, 0),
+        pullsReviewed: inputs.reduce((sum, input) => sum + input.pullsReviewed, 0),
+        findings: inputs.flatMap(input => input.findings),
+        runs: inputs.flatMap(input => input.runs)
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/insights/markdown.ts
+
 function percent(value) {
     return value === null ? '–' : `${Math.round(value * 100)}%`;
 }
@@ -34907,6 +35028,28 @@ function headlineRows(report) {
         ['Median review time', markdown_duration(h.medianReviewSeconds)]
     ];
 }
+/** Each repository's headline figures, highest acted-upon rate first; then the same repositories by cost. */
+function repositoryTables(rows) {
+    if (rows.length === 0)
+        return [];
+    return [
+        '### Repositories by acted-upon rate',
+        '',
+        '| repository | reviewed PRs | acted upon | dismissed | merged open | findings per PR | inline per PR | cost per PR | cost per acted-upon | median review time |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...byActedUponRate(rows).map(r => `| ${cell(r.repo)} | ${r.pullsReviewed} | ${percent(r.actedUponRate)} | ${percent(r.dismissalRate)} | ` +
+            `${percent(r.mergedOpenRate)} | ${decimal(r.findingsPerPr)} | ${decimal(r.inlinePerPr)} | ` +
+            `${dollars(r.costPerPr)} | ${dollars(r.costPerActedUpon)} | ${markdown_duration(r.medianReviewSeconds)} |`),
+        '',
+        '### Repositories by cost',
+        '',
+        '| repository | cost | runs | reviewed PRs | cost per PR | cost per acted-upon | acted upon |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...byCost(rows).map(r => `| ${cell(r.repo)} | ${dollars(r.costUsd)} | ${r.runs} | ${r.pullsReviewed} | ${dollars(r.costPerPr)} | ` +
+            `${dollars(r.costPerActedUpon)} | ${percent(r.actedUponRate)} |`),
+        ''
+    ];
+}
 function sliceTable(title, slices) {
     if (slices.length === 0)
         return [];
@@ -34937,6 +35080,7 @@ function renderMarkdown(report) {
         '| ---: | ---: | ---: | ---: | ---: | ---: |',
         `| ${report.fates.fixed} | ${report.fates.applied} | ${report.fates.dismissed} | ${report.fates['merged-open']} | ${report.fates['closed-open']} | ${report.fates.open} |`,
         '',
+        ...repositoryTables(report.repositories ?? []),
         ...sliceTable('By severity', report.bySeverity),
         ...sliceTable('By category', report.byCategory),
         ...sliceTable('By folder', report.byFolder),
@@ -35000,6 +35144,7 @@ function stackedBars(title, bars) {
 
 
 
+
 /** Threads linked per dismissed finding; the JSON report keeps them all. */
 const LINKS_SHOWN = 5;
 const FATE_COLOURS = {
@@ -35060,7 +35205,51 @@ figcaption{font-weight:600;margin-bottom:6px}svg{max-width:100%;height:auto;font
 svg text{fill:#343a40;dominant-baseline:middle}
 .legend span{margin-right:14px;font-size:13px}.legend i{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}
 li{margin:4px 0}a{color:#1864ab}
+table{border-collapse:collapse;background:#fff;width:100%;font-size:13px;margin:8px 0}
+th,td{border:1px solid #dee2e6;padding:5px 8px;text-align:right}th:first-child,td:first-child{text-align:left}
 `;
+/** A table of repositories: a header row, then one row per repository in the given order. */
+function repositoryTable(id, headers, rows, cells) {
+    const head = headers.map(header => `<th>${escapeXml(header)}</th>`).join('');
+    const body = rows
+        .map(row => `<tr>${[row.repo, ...cells(row)].map(c => `<td>${escapeXml(c)}</td>`).join('')}</tr>`)
+        .join('');
+    return `<table data-table="${id}"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+/** Across repositories: each one's headline figures, ranked by acted-upon rate, then by cost. */
+function repositorySections(rows) {
+    if (rows.length === 0)
+        return '';
+    const rated = repositoryTable('by-acted-upon', [
+        'repository',
+        'reviewed PRs',
+        'acted upon',
+        'dismissed',
+        'merged open',
+        'findings per PR',
+        'cost per PR',
+        'cost per acted-upon',
+        'median review time'
+    ], byActedUponRate(rows), r => [
+        String(r.pullsReviewed),
+        percent(r.actedUponRate),
+        percent(r.dismissalRate),
+        percent(r.mergedOpenRate),
+        decimal(r.findingsPerPr),
+        dollars(r.costPerPr),
+        dollars(r.costPerActedUpon),
+        markdown_duration(r.medianReviewSeconds)
+    ]);
+    const costly = repositoryTable('by-cost', ['repository', 'cost', 'runs', 'reviewed PRs', 'cost per PR', 'cost per acted-upon', 'acted upon'], byCost(rows), r => [
+        dollars(r.costUsd),
+        String(r.runs),
+        String(r.pullsReviewed),
+        dollars(r.costPerPr),
+        dollars(r.costPerActedUpon),
+        percent(r.actedUponRate)
+    ]);
+    return `<h2>Repositories by acted-upon rate</h2>${rated}<h2>Repositories by cost</h2>${costly}`;
+}
 function renderHtml(report) {
     const cards = headlineRows(report)
         .map(([label, value]) => `<div class="card"><b>${escapeXml(value)}</b><span>${escapeXml(label)}</span></div>`)
@@ -35086,6 +35275,7 @@ function renderHtml(report) {
 <h1>Is Redline worth it? <small>${escapeXml(report.repo)}</small></h1>
 <p class="lede">${report.pullsReviewed} of ${report.pulls} pull requests updated since ${escapeXml(report.since.slice(0, 10))} reviewed in ${report.runs} runs. Rates are of inline findings on merged or closed pull requests (${report.all.decided} findings); ${percent(report.headline.actedUponRate)} of them led to a change.</p>
 <div class="cards">${cards}</div>
+${repositorySections(report.repositories ?? [])}
 <h2>What happened to each finding</h2>
 ${figure('fates', 'Findings by fate', fateBars)}
 <h2>Where Redline is heard</h2>
@@ -35499,11 +35689,51 @@ class InsightsStore {
     }
 }
 
+;// CONCATENATED MODULE: ./src/insights/targets.ts
+/**
+ * Which repositories an insights run collects: `owner/name` for one, `owner/*` for every repository of an
+ * organisation or user. Read from `--repo`, `--org` or the `insights-repos` input, in one linear pass.
+ */
+
+const EVERY_REPOSITORY = '*';
+const targets_NAME = /^[A-Za-z0-9_.-]+$/;
+/** One `owner/name` or `owner/*`; anything else is a configuration error that quotes it. */
+function parseTarget(text) {
+    const [owner = '', repo = '', ...rest] = text.trim().split('/');
+    if (rest.length === 0 && targets_NAME.test(owner) && (repo === EVERY_REPOSITORY || targets_NAME.test(repo)))
+        return { owner, repo };
+    throw new errors/* ConfigurationError */.j1(`a repository must be written owner/name, or owner/* for every repository of an owner; got "${text.trim()}"`);
+}
+/** A list of targets, one a line or comma-separated, each named once (whatever its case). */
+function parseTargets(text) {
+    const seen = new Set();
+    return text
+        .split(/[\n,]/)
+        .map(entry => entry.trim())
+        .filter(entry => entry !== '')
+        .map(parseTarget)
+        .filter(target => {
+        const key = `${target.owner}/${target.repo}`.toLowerCase();
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+/** Whether the run reports on more than one repository (a wildcard, or several names). */
+function reportsAcrossRepositories(targets) {
+    return targets.length > 1 || targets.some(target => target.repo === EVERY_REPOSITORY);
+}
+
 ;// CONCATENATED MODULE: ./src/insights/run.ts
 /**
- * One insights run, whichever door asked: collect what changed into the database, compute the report and
- * write it. It reads GitHub and writes local files only: it posts nothing and needs no model.
+ * One insights run, whichever door asked: collect what changed in each repository into the one database,
+ * compute the report (across repositories when there are several) and write it. It reads GitHub and writes local files only: it posts nothing and needs no model.
  */
+
+
+
+
 
 
 
@@ -35538,30 +35768,77 @@ async function writeText(path, text) {
     await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
     await (0,promises_.writeFile)(path, text);
 }
-async function runInsights(options) {
+const nameOf = (repo) => `${repo.owner}/${repo.repo}`;
+/** The repositories the targets name, an owner's wildcard listed through the API, each once. */
+async function resolveRepositories(options) {
+    const repos = new Map();
+    for (const target of options.targets) {
+        if (target.repo !== EVERY_REPOSITORY) {
+            repos.set(nameOf(target).toLowerCase(), target);
+            continue;
+        }
+        const owned = await listOwnerRepositories(options.octokit, target.owner);
+        options.logger.info(`${measure_plural(owned.length, 'repository', 'repositories')} of ${target.owner} visible to the token.`);
+        for (const repo of owned)
+            repos.set(nameOf(repo).toLowerCase(), { owner: repo.owner, repo: repo.repo });
+    }
+    return [...repos.values()];
+}
+/**
+ * Collects each repository in turn, saving the database after each, so a failure loses nothing collected
+ * before it. Across repositories, one that cannot be read is a warning and the others are still collected.
+ */
+async function collectAll(options, store, repos) {
     const { logger } = options;
+    const across = reportsAcrossRepositories(options.targets);
+    const collections = [];
+    for (const repo of repos) {
+        try {
+            const stats = await logger.group(`Collect ${nameOf(repo)}`, () => collect({ ...options, repo, store, logger }));
+            for (const warning of stats.warnings)
+                logger.warning(across ? `${nameOf(repo)} ${warning}` : warning);
+            collections.push({ repo: nameOf(repo), stats });
+        }
+        catch (error) {
+            if (!across)
+                throw error;
+            logger.warning(`${nameOf(repo)} was not collected: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+        store.save();
+    }
+    return collections;
+}
+/** One repository's report as today, or the overall figures with a row per repository Redline reviewed. */
+function reportOf(options, store, repos) {
+    const generatedAt = (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const inputs = repos.map(repo => readReportInput(store, nameOf(repo), options.since, generatedAt));
+    if (!reportsAcrossRepositories(options.targets) && inputs[0])
+        return buildReport(inputs[0]);
+    const reviewed = inputs.filter(input => input.pullsReviewed > 0);
+    const owners = [...new Set(repos.map(repo => repo.owner))].join(', ') || 'no owner';
+    const label = `${owners} (${measure_plural(reviewed.length, 'repository', 'repositories')} reviewed by Redline)`;
+    const overall = buildReport(combinedInput(label, reviewed, options.since, generatedAt));
+    return { ...overall, repositories: reviewed.map(input => repositoryRow(buildReport(input))) };
+}
+function sumStats(collections) {
+    return collections.reduce((sum, { stats }) => ({
+        pulls: sum.pulls + stats.pulls,
+        findings: sum.findings + stats.findings,
+        reviewComments: sum.reviewComments + stats.reviewComments,
+        warnings: [...sum.warnings, ...stats.warnings]
+    }), { pulls: 0, findings: 0, reviewComments: 0, warnings: [] });
+}
+async function runInsights(options) {
     const store = await InsightsStore.open(options.dbPath);
     try {
-        const stats = await logger.group('Collect', () => collect({
-            octokit: options.octokit,
-            graphqlUrl: options.graphqlUrl,
-            repo: options.repo,
-            since: options.since,
-            redlineLogin: options.redlineLogin,
-            store,
-            logger
-        }));
-        for (const warning of stats.warnings)
-            logger.warning(warning);
-        store.save();
-        const name = `${options.repo.owner}/${options.repo.repo}`;
-        const generatedAt = (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-        const report = buildReport(readReportInput(store, name, options.since, generatedAt));
+        const repos = await resolveRepositories(options);
+        const repositories = await collectAll(options, store, repos);
+        const report = reportOf(options, store, repos);
         if (options.htmlPath)
             await writeText(options.htmlPath, renderHtml(report));
         if (options.jsonPath)
             await writeText(options.jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-        return { report, markdown: renderMarkdown(report), stats };
+        return { report, markdown: renderMarkdown(report), stats: sumStats(repositories), repositories };
     }
     finally {
         store.close();
@@ -35570,23 +35847,27 @@ async function runInsights(options) {
 
 ;// CONCATENATED MODULE: ./src/cli/insights.ts
 /**
- * `redline insights --repo owner/name [--since 90d] [--db file] [--html file] [--json file]`: collects what
- * became of Redline's findings in a repository into a SQLite file and prints the report. Reads GitHub with
- * GITHUB_TOKEN; posts nothing and needs no model key.
+ * `redline insights --repo owner/name | --org owner [--since 90d] [--db file] [--html file] [--json file]`:
+ * collects what became of Redline's findings in a repository, or in every repository of an organisation, into
+ * one SQLite file and prints the report. Reads GitHub with GITHUB_TOKEN; posts nothing and needs no model key.
  */
 
 
 
 
-const INSIGHTS_HELP = `Usage: redline insights --repo <owner/name> [options]
+
+const INSIGHTS_HELP = `Usage: redline insights (--repo <owner/name> | --org <owner>) [options]
 
 Reports what became of Redline's findings in a repository's pull requests: fixed, applied, dismissed, merged or
-closed with the finding open, or still open; with reactions, costs and review times. The history is kept in a
-SQLite database (query it with sqlite3); a second run reads only the pull requests updated since the last.
-Reads GitHub with GITHUB_TOKEN (read access is enough); posts nothing and needs no model key.
+closed with the finding open, or still open; with reactions, costs and review times. With --org, every
+repository of the organisation is collected into the one database, and the report gives the figures overall,
+per repository, and the repositories ranked by acted-upon rate and by cost. The history is kept in a SQLite
+database (query it with sqlite3); a second run reads only the pull requests updated since the last, in each
+repository. Reads GitHub with GITHUB_TOKEN (read access is enough); posts nothing and needs no model key.
 
 Options:
-  --repo <owner/name>     The repository (required).
+  --repo <owner/name>     The repository (this or --org is required).
+  --org <owner>           Every repository of the organisation (or the user) the token can read.
   --since <90d|date>      Pull requests updated in the last number of days, or since a date (default ${DEFAULT_SINCE}).
   --db <file>             The SQLite database (default ${DEFAULT_DB}).
   --html <file>           Also write the report as a self-contained HTML page.
@@ -35595,16 +35876,39 @@ Options:
                           are trusted.
 
 Environment:
-  GITHUB_TOKEN            A token that can read the repository's pull requests.
+  GITHUB_TOKEN            A token that can read the repositories' pull requests (for --org, every
+                          repository: a GitHub App's installation token or a fine-grained token).
   GITHUB_API_URL, GITHUB_GRAPHQL_URL   For GitHub Enterprise Server.`;
-const INSIGHTS_VALUE_OPTIONS = ['--repo', '--since', '--db', '--html', '--json', '--redline-login'];
-/** The insights command's options from its flags; a missing --repo is a usage error for the caller. */
-function insightsOptions(values) {
+const INSIGHTS_VALUE_OPTIONS = [
+    '--repo',
+    '--org',
+    '--since',
+    '--db',
+    '--html',
+    '--json',
+    '--redline-login'
+];
+/** `--repo owner/name` or `--org owner`, never both; neither is a usage error for the caller. */
+function targetOf(values) {
     const repo = values.get('--repo')?.trim();
-    if (!repo)
-        return '--repo is required: the repository to report on, e.g. --repo octo/widgets.';
+    const org = values.get('--org')?.trim();
+    if (repo && org)
+        return { usage: '--org and --repo cannot be used together: give one repository, or the organisation.' };
+    if (org)
+        return { target: `${org}/${EVERY_REPOSITORY}` };
+    if (repo)
+        return { target: repo };
+    return {
+        usage: '--repo or --org is required: the repository or organisation to report on, e.g. --repo octo/widgets.'
+    };
+}
+/** The insights command's options from its flags; a usage error is returned as its line. */
+function insightsOptions(values) {
+    const chosen = targetOf(values);
+    if ('usage' in chosen)
+        return chosen.usage;
     const options = {
-        repo,
+        target: chosen.target,
         since: values.get('--since')?.trim() || DEFAULT_SINCE,
         db: values.get('--db')?.trim() || DEFAULT_DB,
         redlineLogin: values.get('--redline-login')?.trim() || DEFAULT_REDLINE_LOGIN
@@ -35625,7 +35929,7 @@ async function runInsightsCli(options, io, logger) {
         return 1;
     }
     try {
-        const repo = parseRepo(options.repo);
+        const target = parseTarget(options.target);
         const since = parseSince(options.since, new Date());
         const graphqlUrl = graphqlUrlFromEnv(io.env);
         const apiUrl = io.env['GITHUB_API_URL'];
@@ -35633,7 +35937,7 @@ async function runInsightsCli(options, io, logger) {
         const result = await runInsights({
             octokit,
             graphqlUrl,
-            repo,
+            targets: [target],
             since,
             redlineLogin: options.redlineLogin,
             dbPath: options.db,

@@ -78,7 +78,7 @@ export function forkWithoutSecretsNotice(eventName: string, payload: unknown): s
   return (
     `PR #${number} comes from a fork, and GitHub gives pull_request runs from forks no secrets, so there is ` +
     'no anthropic-api-key and no review. To review pull requests from forks, run Redline on ' +
-    'pull_request_target as described under "Fork pull requests" in the README (examples/review-forks.yml).'
+    'pull_request_target as docs/forks.md describes (examples/review-forks.yml).'
   )
 }
 

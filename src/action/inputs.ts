@@ -159,6 +159,8 @@ export interface InsightsSettings {
   dbPath: string
   htmlPath: string
   jsonPath?: string
+  /** `owner/name` or `owner/*` entries; empty for the workflow's own repository. */
+  repos: string[]
 }
 
 export function readInsightsSettings(read: InputReader): InsightsSettings {
@@ -173,6 +175,7 @@ export function readInsightsSettings(read: InputReader): InsightsSettings {
     since: values['insights-since'],
     dbPath: values['insights-db'],
     htmlPath: values['insights-html'],
+    repos: values['insights-repos'],
     ...(json !== undefined ? { jsonPath: json } : {})
   }
 }

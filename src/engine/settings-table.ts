@@ -1,7 +1,7 @@
 /**
  * Every setting of Redline, declared once: its type, default, description, and the places it may come from.
  * The action's inputs, the configuration file's keys (and redline.schema.json), the command line's flags and
- * its help, the README's tables and the job summary's "where each setting came from" are all read from here;
+ * its help, the docs' tables and the job summary's "where each setting came from" are all read from here;
  * `resolveSettings` (engine/resolve-settings.ts) picks each value for every front door the same way.
  */
 import { z } from 'zod'
@@ -19,6 +19,7 @@ import {
   anyText,
   boolean,
   httpUrl,
+  isRejected,
   language,
   LANGUAGE_ACCEPTED,
   LANGUAGE_TAG,
@@ -34,7 +35,7 @@ import {
 
 /** One setting. Its name is its workflow input's and its file key's, unless `file` says otherwise. */
 export interface SettingSpec<T> {
-  /** One line: what it does, for action.yml, the README, the JSON Schema and `--help`. */
+  /** One line: what it does, for action.yml, the docs, the JSON Schema and `--help`. */
   description: string
   /** Its value's type: the file's value is checked with it, and redline.schema.json is made from it. */
   type: z.ZodType<T>
@@ -109,6 +110,8 @@ export const RUN_MODES = ['review', 'insights', 'learn'] as const
 const REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31'
+const INSIGHTS_REPO = /^[A-Za-z0-9_.-]+\/(\*|[A-Za-z0-9_.-]+)$/
+const INSIGHTS_REPOS_ACCEPTED = 'a list of owner/name or owner/* (every repository of the owner)'
 const listed = (values: readonly string[]): string => (values.length > 0 ? values.join(', ') : '(none)')
 const globs = z.array(z.string().min(1)).max(200)
 const severity = z.enum(SEVERITIES)
@@ -120,7 +123,7 @@ const pathRule = z.strictObject({
 })
 export type FileRule = z.infer<typeof pathRule>
 
-/** The table. Its order is the order of action.yml, the README, the file's keys and `--help`. */
+/** The table. Its order is the order of action.yml, the docs, the file's keys and `--help`. */
 export const SETTINGS = {
   base: setting<string | undefined>({
     description: 'Branch or commit the branch will merge into (required), e.g. main or origin/main.',
@@ -483,6 +486,23 @@ export const SETTINGS = {
     text: anyText,
     accepts: 'a file path',
     input: true
+  }),
+  'insights-repos': setting<string[]>({
+    description:
+      "Insights: the repositories collected into the one database, owner/name or owner/* (every repository of an owner), one a line or comma-separated; by default the workflow's own.",
+    type: z.array(z.string().regex(INSIGHTS_REPO)),
+    default: [],
+    defaultText: "the workflow's repository",
+    text: text => {
+      const entries = list(/\r?\n|,/)(text)
+      if (isRejected(entries)) return entries
+      return entries.every(entry => INSIGHTS_REPO.test(entry))
+        ? entries
+        : { rejected: INSIGHTS_REPOS_ACCEPTED }
+    },
+    accepts: INSIGHTS_REPOS_ACCEPTED,
+    input: true,
+    show: listed
   }),
   'path-instructions': setting<FileRule[]>({
     description: 'Review rules for some paths: each is given with the changed files it covers.',

@@ -3,8 +3,9 @@
  * loading anything), the charts inline SVG.
  */
 import { FATES, type Fate } from './fates.js'
-import { headlineRows, percent } from './markdown.js'
+import { decimal, dollars, duration, headlineRows, percent } from './markdown.js'
 import type { InsightsReport, Slice } from './report.js'
+import { byActedUponRate, byCost, type RepositoryRow } from './repositories.js'
 import { escapeXml, stackedBars, type Bar } from './svg.js'
 
 /** Threads linked per dismissed finding; the JSON report keeps them all. */
@@ -72,7 +73,67 @@ figcaption{font-weight:600;margin-bottom:6px}svg{max-width:100%;height:auto;font
 svg text{fill:#343a40;dominant-baseline:middle}
 .legend span{margin-right:14px;font-size:13px}.legend i{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}
 li{margin:4px 0}a{color:#1864ab}
+table{border-collapse:collapse;background:#fff;width:100%;font-size:13px;margin:8px 0}
+th,td{border:1px solid #dee2e6;padding:5px 8px;text-align:right}th:first-child,td:first-child{text-align:left}
 `
+
+/** A table of repositories: a header row, then one row per repository in the given order. */
+function repositoryTable(
+  id: string,
+  headers: readonly string[],
+  rows: readonly RepositoryRow[],
+  cells: (row: RepositoryRow) => string[]
+): string {
+  const head = headers.map(header => `<th>${escapeXml(header)}</th>`).join('')
+  const body = rows
+    .map(row => `<tr>${[row.repo, ...cells(row)].map(c => `<td>${escapeXml(c)}</td>`).join('')}</tr>`)
+    .join('')
+  return `<table data-table="${id}"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`
+}
+
+/** Across repositories: each one's headline figures, ranked by acted-upon rate, then by cost. */
+function repositorySections(rows: readonly RepositoryRow[]): string {
+  if (rows.length === 0) return ''
+  const rated = repositoryTable(
+    'by-acted-upon',
+    [
+      'repository',
+      'reviewed PRs',
+      'acted upon',
+      'dismissed',
+      'merged open',
+      'findings per PR',
+      'cost per PR',
+      'cost per acted-upon',
+      'median review time'
+    ],
+    byActedUponRate(rows),
+    r => [
+      String(r.pullsReviewed),
+      percent(r.actedUponRate),
+      percent(r.dismissalRate),
+      percent(r.mergedOpenRate),
+      decimal(r.findingsPerPr),
+      dollars(r.costPerPr),
+      dollars(r.costPerActedUpon),
+      duration(r.medianReviewSeconds)
+    ]
+  )
+  const costly = repositoryTable(
+    'by-cost',
+    ['repository', 'cost', 'runs', 'reviewed PRs', 'cost per PR', 'cost per acted-upon', 'acted upon'],
+    byCost(rows),
+    r => [
+      dollars(r.costUsd),
+      String(r.runs),
+      String(r.pullsReviewed),
+      dollars(r.costPerPr),
+      dollars(r.costPerActedUpon),
+      percent(r.actedUponRate)
+    ]
+  )
+  return `<h2>Repositories by acted-upon rate</h2>${rated}<h2>Repositories by cost</h2>${costly}`
+}
 
 export function renderHtml(report: InsightsReport): string {
   const cards = headlineRows(report)
@@ -102,6 +163,7 @@ export function renderHtml(report: InsightsReport): string {
 <h1>Is Redline worth it? <small>${escapeXml(report.repo)}</small></h1>
 <p class="lede">${report.pullsReviewed} of ${report.pulls} pull requests updated since ${escapeXml(report.since.slice(0, 10))} reviewed in ${report.runs} runs. Rates are of inline findings on merged or closed pull requests (${report.all.decided} findings); ${percent(report.headline.actedUponRate)} of them led to a change.</p>
 <div class="cards">${cards}</div>
+${repositorySections(report.repositories ?? [])}
 <h2>What happened to each finding</h2>
 ${figure('fates', 'Findings by fate', fateBars)}
 <h2>Where Redline is heard</h2>

@@ -1,5 +1,6 @@
 /** The report as Markdown, for the job summary and the terminal. */
 import type { InsightsReport, Slice } from './report.js'
+import { byActedUponRate, byCost, type RepositoryRow } from './repositories.js'
 
 export function percent(value: number | null): string {
   return value === null ? '–' : `${Math.round(value * 100)}%`
@@ -41,6 +42,34 @@ export function headlineRows(report: InsightsReport): Array<[string, string]> {
   ]
 }
 
+/** Each repository's headline figures, highest acted-upon rate first; then the same repositories by cost. */
+function repositoryTables(rows: readonly RepositoryRow[]): string[] {
+  if (rows.length === 0) return []
+  return [
+    '### Repositories by acted-upon rate',
+    '',
+    '| repository | reviewed PRs | acted upon | dismissed | merged open | findings per PR | inline per PR | cost per PR | cost per acted-upon | median review time |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...byActedUponRate(rows).map(
+      r =>
+        `| ${cell(r.repo)} | ${r.pullsReviewed} | ${percent(r.actedUponRate)} | ${percent(r.dismissalRate)} | ` +
+        `${percent(r.mergedOpenRate)} | ${decimal(r.findingsPerPr)} | ${decimal(r.inlinePerPr)} | ` +
+        `${dollars(r.costPerPr)} | ${dollars(r.costPerActedUpon)} | ${duration(r.medianReviewSeconds)} |`
+    ),
+    '',
+    '### Repositories by cost',
+    '',
+    '| repository | cost | runs | reviewed PRs | cost per PR | cost per acted-upon | acted upon |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...byCost(rows).map(
+      r =>
+        `| ${cell(r.repo)} | ${dollars(r.costUsd)} | ${r.runs} | ${r.pullsReviewed} | ${dollars(r.costPerPr)} | ` +
+        `${dollars(r.costPerActedUpon)} | ${percent(r.actedUponRate)} |`
+    ),
+    ''
+  ]
+}
+
 function sliceTable(title: string, slices: readonly Slice[]): string[] {
   if (slices.length === 0) return []
   return [
@@ -74,6 +103,7 @@ export function renderMarkdown(report: InsightsReport): string {
     '| ---: | ---: | ---: | ---: | ---: | ---: |',
     `| ${report.fates.fixed} | ${report.fates.applied} | ${report.fates.dismissed} | ${report.fates['merged-open']} | ${report.fates['closed-open']} | ${report.fates.open} |`,
     '',
+    ...repositoryTables(report.repositories ?? []),
     ...sliceTable('By severity', report.bySeverity),
     ...sliceTable('By category', report.byCategory),
     ...sliceTable('By folder', report.byFolder),

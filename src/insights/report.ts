@@ -45,6 +45,26 @@ export interface DismissedEntry {
   links: string[]
 }
 
+/** One repository's headline figures. */
+export interface RepositoryRow {
+  repo: string
+  pulls: number
+  pullsReviewed: number
+  runs: number
+  /** Inline findings on merged or closed pull requests: the rates' denominator. */
+  decided: number
+  actedUpon: number
+  actedUponRate: number | null
+  dismissalRate: number | null
+  mergedOpenRate: number | null
+  findingsPerPr: number | null
+  inlinePerPr: number | null
+  costUsd: number
+  costPerPr: number | null
+  costPerActedUpon: number | null
+  medianReviewSeconds: number | null
+}
+
 export interface InsightsReport {
   repo: string
   since: string
@@ -70,6 +90,8 @@ export interface InsightsReport {
   byFolder: Slice[]
   byWeek: Slice[]
   mostDismissed: DismissedEntry[]
+  /** Across repositories: each repository's headline figures (the ones Redline reviewed in the window). */
+  repositories?: RepositoryRow[]
 }
 
 const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'informational']

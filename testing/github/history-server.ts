@@ -14,6 +14,7 @@ import { HistoryGraphQL } from './history-graphql.js'
 import { HistoryStore, type HistoryActor, type HistoryPullSeed } from './history-store.js'
 import { HistoryRepo } from './history-repo.js'
 import { restDescription, type RequestViolation } from './openapi.js'
+import { isRecord } from './util.js'
 
 export interface HistoryRequest {
   method: string
@@ -21,6 +22,8 @@ export interface HistoryRequest {
   query: Record<string, string>
   /** The GraphQL document, for a GraphQL request. */
   graphql?: string
+  /** Its variables, for a GraphQL request that has them. */
+  variables?: Record<string, unknown>
 }
 
 export interface HistoryStandIn {
@@ -222,21 +225,22 @@ function undocumented(violation: RequestViolation): Reply {
   }
 }
 
-export async function startHistoryServer(options: {
-  owner: string
-  repo: string
-  viewer?: HistoryActor
-  token?: string
-}): Promise<HistoryStandIn> {
-  const store = new HistoryStore(
-    options.owner,
-    options.repo,
-    options.viewer ?? { login: 'github-actions', type: 'Bot' }
-  )
-  const graphql = new HistoryGraphQL(store)
-  const repository = new HistoryRepo(store)
-  const serve = (ctx: RequestContext) => repository.route(ctx) ?? route(store, graphql, ctx)
-  const token = options.token ?? 'ghs_testtoken'
+/** A listening stand-in: the requests it recorded and the undocumented ones among them. */
+export interface RecordingServer {
+  url: string
+  requests: HistoryRequest[]
+  violations: RequestViolation[]
+  close(): Promise<void>
+}
+
+/**
+ * Serves `serve` on 127.0.0.1 as GitHub would: a request without the token is 401, a REST request GitHub does
+ * not document is 404 or 422, and every request is recorded and counted against the rate-limit headers.
+ */
+export async function startRecordingServer(
+  serve: (ctx: RequestContext) => Promise<Reply> | Reply,
+  token: string
+): Promise<RecordingServer> {
   const requests: HistoryRequest[] = []
   const violations: RequestViolation[] = []
   githubSchema()
@@ -252,11 +256,13 @@ export async function startHistoryServer(options: {
         const raw = Buffer.concat(chunks).toString('utf8')
         const body = raw === '' ? undefined : (JSON.parse(raw) as unknown)
         const document = (body as { query?: unknown } | undefined)?.query
+        const variables = (body as { variables?: unknown } | undefined)?.variables
         requests.push({
           method,
           path: url.pathname,
           query,
-          ...(typeof document === 'string' ? { graphql: document } : {})
+          ...(typeof document === 'string' ? { graphql: document } : {}),
+          ...(isRecord(variables) ? { variables } : {})
         })
         const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))
         const found =
@@ -274,13 +280,7 @@ export async function startHistoryServer(options: {
         } else if (violation) {
           reply = undocumented(violation)
         } else {
-          reply = await serve({
-            method,
-            path: url.pathname,
-            query,
-            headers: req.headers,
-            body
-          })
+          reply = await serve({ method, path: url.pathname, query, headers: req.headers, body })
         }
         res.writeHead(reply.status, {
           'content-type': 'application/json; charset=utf-8',
@@ -299,13 +299,8 @@ export async function startHistoryServer(options: {
   })
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  const url = `http://127.0.0.1:${port}`
-  store.url = url
   return {
-    url,
-    graphqlUrl: `${url}/graphql`,
-    store,
-    repository,
+    url: `http://127.0.0.1:${port}`,
     requests,
     violations,
     close: async () => {
@@ -316,5 +311,40 @@ export async function startHistoryServer(options: {
         throw new Error(`Requests GitHub does not document reached the stand-in:\n${lines.join('\n')}`)
       }
     }
+  }
+}
+
+/** One repository's history as a handler: its repository routes, then its pull requests and GraphQL. */
+export function historyHandler(store: HistoryStore): {
+  repository: HistoryRepo
+  serve: (ctx: RequestContext) => Promise<Reply> | Reply
+} {
+  const graphql = new HistoryGraphQL(store)
+  const repository = new HistoryRepo(store)
+  return { repository, serve: ctx => repository.route(ctx) ?? route(store, graphql, ctx) }
+}
+
+export async function startHistoryServer(options: {
+  owner: string
+  repo: string
+  viewer?: HistoryActor
+  token?: string
+}): Promise<HistoryStandIn> {
+  const store = new HistoryStore(
+    options.owner,
+    options.repo,
+    options.viewer ?? { login: 'github-actions', type: 'Bot' }
+  )
+  const { repository, serve } = historyHandler(store)
+  const server = await startRecordingServer(serve, options.token ?? 'ghs_testtoken')
+  store.url = server.url
+  return {
+    url: server.url,
+    graphqlUrl: `${server.url}/graphql`,
+    store,
+    repository,
+    requests: server.requests,
+    violations: server.violations,
+    close: server.close
   }
 }

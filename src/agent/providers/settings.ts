@@ -16,7 +16,7 @@ export const DEFAULT_FIRST_PARTY_MODEL = 'claude-sonnet-5-5'
 
 /**
  * Bedrock's ids of the default model: `anthropic.claude-sonnet-5-5` and its US cross-region inference profile
- * `us.anthropic.claude-sonnet-5-5` (see the README's provider section for where they come from).
+ * `us.anthropic.claude-sonnet-5-5` (see docs/providers.md for where they come from).
  */
 export const BEDROCK_DEFAULT_MODEL = 'anthropic.claude-sonnet-5-5'
 export const BEDROCK_DEFAULT_US_PROFILE = 'us.anthropic.claude-sonnet-5-5'
