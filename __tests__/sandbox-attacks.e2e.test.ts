@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmdirSync,
   rmSync,
   symlinkSync,
   writeFileSync
@@ -182,6 +183,8 @@ async function attack(variant: Variant): Promise<Attacked> {
   if (variant.owner) {
     // The workspace is the runner user's; its origin stays the stand-in's, readable to all.
     chmodSync(dirname(workspace), 0o755)
+    // The origin belongs to another user; git reads safe.directory from the user's global file only.
+    writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n')
     await chownAll(workspace, variant.owner)
     await chownAll(dir, variant.owner)
   }
@@ -209,11 +212,7 @@ async function attack(variant: Variant): Promise<Attacked> {
       ATTACK_VICTIM: String(victim.pid),
       ATTACK_GITHUB_OUTPUT: files.GITHUB_OUTPUT,
       ATTACK_GITHUB_ENV: files.GITHUB_ENV,
-      ATTACK_GITHUB_PATH: files.GITHUB_PATH,
-      // As actions/checkout marks the workspace safe; the origin belongs to another user.
-      ...(variant.owner
-        ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'safe.directory', GIT_CONFIG_VALUE_0: '*' }
-        : {})
+      ATTACK_GITHUB_PATH: files.GITHUB_PATH
     },
     ...(variant.launcher ? { launcher: variant.launcher } : {}),
     ...(process.env['REDLINE_ATTACK_ENTRY'] ? { entry: process.env['REDLINE_ATTACK_ENTRY'] } : {}),
@@ -251,7 +250,7 @@ afterAll(async () => {
     rmSync(one.dir, { recursive: true, force: true })
     await one.world.close()
   }
-  for (const dir of prepared) rmSync(dir, { recursive: false, force: true })
+  for (const dir of prepared) rmdirSync(dir)
 })
 
 function leftovers(): string[] {
@@ -362,6 +361,8 @@ describe('where the sandbox cannot start', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'redline-no-sandbox-'))
+    // Reachable by the check's uid, so that the failing bwrap is run and fails in its own words.
+    chmodSync(dir, 0o755)
     const paths = pathsWithoutSandbox(dir)
     await Promise.all(
       Object.entries(paths).map(async ([why, path]) => {
