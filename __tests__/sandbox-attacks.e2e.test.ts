@@ -260,7 +260,16 @@ afterAll(async () => {
     rmSync(one.dir, { recursive: true, force: true })
     await one.world.close()
   }
-  for (const dir of prepared) rmdirSync(dir)
+  // Checks of other test files may still have their cgroups in it for a moment.
+  for (const dir of prepared)
+    for (let tries = 0; existsSync(dir); tries++) {
+      try {
+        rmdirSync(dir)
+      } catch (error) {
+        if (tries > 100) throw error
+        await new Promise(resolve => setTimeout(resolve, 100))
+      }
+    }
 })
 
 /** The processes a check of this run started that still run (its own folder is in their command line). */
