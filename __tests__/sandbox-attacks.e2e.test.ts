@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmdirSync,
   rmSync,
   symlinkSync,
   writeFileSync
@@ -83,6 +84,8 @@ interface Attacked {
   carried: string[]
   victim: ChildProcess
   shmCanary: string
+  /** The host listener's port, which also names what this run's check tried to leave in /dev/shm. */
+  port: string
 }
 
 function listen(server: Server, at: number): Promise<void> {
@@ -115,10 +118,19 @@ function prepareCgroups(owner: { uid: number; gid: number }): string[] {
   return made
 }
 
+/**
+ * The checks; with REDLINE_ATTACK_ENTRY (another build's index.js, to see what a check reaches there) only the
+ * attacks, since a build without limits would let the limit checks take the machine.
+ */
+function attackConfig(): string {
+  if (!process.env['REDLINE_ATTACK_ENTRY']) return ATTACK_CONFIG
+  return `${ATTACK_CONFIG.slice(0, ATTACK_CONFIG.indexOf('  - name: fork-storm'))}`
+}
+
 async function attack(variant: Variant): Promise<Attacked> {
   const world = await createActionWorld(
     {
-      base: { '.github/redline.yml': ATTACK_CONFIG, 'scripts/attacks.sh': ATTACKS, ...LIMIT_SCRIPTS },
+      base: { '.github/redline.yml': attackConfig(), 'scripts/attacks.sh': ATTACKS, ...LIMIT_SCRIPTS },
       commits: [{ files: attackHead() }]
     },
     { apiKey: `sk-ant-${CANARY}-input-key`, token: `ghs_${CANARY}inputtoken` }
@@ -182,6 +194,8 @@ async function attack(variant: Variant): Promise<Attacked> {
   if (variant.owner) {
     // The workspace is the runner user's; its origin stays the stand-in's, readable to all.
     chmodSync(dirname(workspace), 0o755)
+    // The origin belongs to another user; git reads safe.directory from the user's global file only.
+    writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n')
     await chownAll(workspace, variant.owner)
     await chownAll(dir, variant.owner)
   }
@@ -202,18 +216,13 @@ async function attack(variant: Variant): Promise<Attacked> {
       ATTACK_WORKSPACE: workspace,
       ATTACK_RUNNER_TEMP: runnerTemp,
       ATTACK_HOME: home,
-      ATTACK_EVENT: join(runnerTemp, '..', 'event.json'),
       ATTACK_PORT: port,
       ATTACK_SOCKET: join(dir, 'sock/agent.sock'),
       ATTACK_DOCKER: join(dir, 'sock/docker.sock'),
       ATTACK_VICTIM: String(victim.pid),
       ATTACK_GITHUB_OUTPUT: files.GITHUB_OUTPUT,
       ATTACK_GITHUB_ENV: files.GITHUB_ENV,
-      ATTACK_GITHUB_PATH: files.GITHUB_PATH,
-      // As actions/checkout marks the workspace safe; the origin belongs to another user.
-      ...(variant.owner
-        ? { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'safe.directory', GIT_CONFIG_VALUE_0: '*' }
-        : {})
+      ATTACK_GITHUB_PATH: files.GITHUB_PATH
     },
     ...(variant.launcher ? { launcher: variant.launcher } : {}),
     ...(process.env['REDLINE_ATTACK_ENTRY'] ? { entry: process.env['REDLINE_ATTACK_ENTRY'] } : {}),
@@ -232,7 +241,7 @@ async function attack(variant: Variant): Promise<Attacked> {
       `${process.env['REDLINE_ATTACK_LOG']}-${variant.name.replace(/\W+/g, '-')}.log`,
       `${run.stdout}\n${run.stderr}\n${first}`
     )
-  return { world, run, seen, dir, files, carried, victim, shmCanary }
+  return { world, run, seen, dir, files, carried, victim, shmCanary, port }
 }
 
 const attacked = new Map<string, Attacked>()
@@ -251,10 +260,20 @@ afterAll(async () => {
     rmSync(one.dir, { recursive: true, force: true })
     await one.world.close()
   }
-  for (const dir of prepared) rmSync(dir, { recursive: false, force: true })
+  // Checks of other test files may still have their cgroups in it for a moment.
+  for (const dir of prepared)
+    for (let tries = 0; existsSync(dir); tries++) {
+      try {
+        rmdirSync(dir)
+      } catch (error) {
+        if (tries > 100) throw error
+        await new Promise(resolve => setTimeout(resolve, 100))
+      }
+    }
 })
 
-function leftovers(): string[] {
+/** The processes a check of this run started that still run (its own folder is in their command line). */
+function leftovers(dir: string): string[] {
   return readdirSync('/proc')
     .filter(name => /^\d+$/.test(name))
     .map(pid => {
@@ -264,7 +283,7 @@ function leftovers(): string[] {
         return ''
       }
     })
-    .filter(cmdline => cmdline.includes(`redline-leftover-${CANARY}`))
+    .filter(cmdline => cmdline.includes(`redline-leftover-${CANARY}`) && cmdline.includes(dir))
 }
 
 describe.each(VARIANTS.map(variant => variant.name))('the sandbox attacked from a check, %s', name => {
@@ -304,10 +323,10 @@ describe.each(VARIANTS.map(variant => variant.name))('the sandbox attacked from 
   })
 
   it('leaves nothing behind: no process, no tree copy, no file in /dev/shm or the tool cache, the file commands unchanged', () => {
-    const { dir, files, victim } = one()
-    expect(leftovers()).toEqual([])
+    const { dir, files, victim, port } = one()
+    expect(leftovers(dir)).toEqual([])
     expect(readdirSync(join(dir, 'tmp'))).toEqual([])
-    expect(existsSync('/dev/shm/left-by-check')).toBe(false)
+    expect(existsSync(`/dev/shm/left-by-check-${port}`)).toBe(false)
     expect(existsSync(join(dir, 'tool-cache/left-by-check'))).toBe(false)
     expect(readFileSync(files.GITHUB_OUTPUT, 'utf8')).not.toMatch(/^findings-open=0$/m)
     expect(readFileSync(files.GITHUB_ENV, 'utf8')).not.toContain('NODE_OPTIONS')
@@ -362,6 +381,8 @@ describe('where the sandbox cannot start', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'redline-no-sandbox-'))
+    // Reachable by the check's uid, so that the failing bwrap is run and fails in its own words.
+    chmodSync(dir, 0o755)
     const paths = pathsWithoutSandbox(dir)
     await Promise.all(
       Object.entries(paths).map(async ([why, path]) => {

@@ -527,8 +527,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var src_errors = __webpack_require__(83916);
-// EXTERNAL MODULE: ./src/evidence/index.ts + 10 modules
-var evidence = __webpack_require__(83350);
+// EXTERNAL MODULE: ./src/evidence/index.ts + 20 modules
+var evidence = __webpack_require__(36096);
 // EXTERNAL MODULE: ./src/github/identity.ts
 var identity = __webpack_require__(77369);
 // EXTERNAL MODULE: ./src/github/permissions.ts
@@ -11341,10 +11341,17 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONFIG_PATHS, DEFAULT_LABELS, DEFAULT_MODEL, DEFAULT_TRIGGER_PHRASE, LAYERINGS, MAX_COMMENTS_LIMIT, MAX_CONFIG_BYTES, SETTINGS, TIME_LIMIT_ACCEPTED, configProblems, defaultText, doorReads, fileValue, languageTag, layeringOf, organisationConfigOf, organisationFileName, parseConfig, problemLine, settingEntries, shownValue
 
+<<<<<<< HEAD:dist/818.index.js
 // EXTERNAL MODULE: ./src/agent/index.ts + 71 modules
 var agent = __webpack_require__(47914);
 // EXTERNAL MODULE: ./src/evidence/index.ts + 10 modules
 var evidence = __webpack_require__(83350);
+=======
+// EXTERNAL MODULE: ./src/agent/index.ts + 51 modules
+var agent = __webpack_require__(50677);
+// EXTERNAL MODULE: ./src/evidence/index.ts + 20 modules
+var evidence = __webpack_require__(36096);
+>>>>>>> i55a:dist/449.index.js
 // EXTERNAL MODULE: ./src/findings/reconcile.ts
 var reconcile = __webpack_require__(32702);
 // EXTERNAL MODULE: ./src/text/measure.ts
@@ -13827,7 +13834,7 @@ function reviewSettingsOf(values, config, organisation) {
 
 /***/ }),
 
-/***/ 83350:
+/***/ 36096:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13842,10 +13849,19 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: reportLine
 
+// EXTERNAL MODULE: ./src/text/redact.ts
+var redact = __webpack_require__(53326);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
+<<<<<<< HEAD:dist/818.index.js
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./src/text/redact.ts
@@ -13855,13 +13871,17 @@ var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: ./src/git/git.ts + 10 modules
 var git_git = __webpack_require__(98217);
 ;// CONCATENATED MODULE: ./src/evidence/head-tree.ts
+=======
+;// CONCATENATED MODULE: ./src/sandbox/folder.ts
+>>>>>>> i55a:dist/449.index.js
 /**
- * A copy of the head commit's files, outside the workspace, for checks to run in: `git archive` of the commit
- * unpacked by `tar`. It holds no `.git`, so no credentials, remotes or hooks; the workspace is never touched.
+ * The check's folder: a copy of the head and a HOME, owned by the check's uid, in a folder that uid can reach
+ * (outside any 0700 home), removed whole afterwards whatever the check left in it.
  */
 
 
 
+<<<<<<< HEAD:dist/818.index.js
 const ARCHIVE_TIMEOUT_MS = 120_000;
 function commitId(sha) {
     if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha))
@@ -13888,24 +13908,687 @@ async function copyHeadTree(workspace, headSha, dir) {
             if (code !== 0)
                 failed.add(name);
             if (--open > 0)
+=======
+
+const CHOWN_TIMEOUT_MS = 120_000;
+async function makeCheckFolder() {
+    const root = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'redline-check-'));
+    // Others may pass through, not list: the check's uid reaches its own folders by name only.
+    await (0,promises_.chmod)(root, 0o711);
+    const folder = { root, tree: (0,external_node_path_.join)(root, 'tree'), home: (0,external_node_path_.join)(root, 'home') };
+    await (0,promises_.mkdir)(folder.tree);
+    await (0,promises_.mkdir)(folder.home);
+    return folder;
+}
+/** Gives the tree and HOME to the check's uid, once the head is copied in (links are not followed). */
+async function handOver(folder, identity) {
+    if (identity.prefix.length === 0)
+        return;
+    await new Promise((resolve, reject) => (0,external_node_child_process_.execFile)('chown', ['-R', '-P', `${identity.uid}:${identity.gid}`, folder.tree, folder.home], { timeout: CHOWN_TIMEOUT_MS }, (error, _stdout, stderr) => error ? reject(new Error(`chown failed: ${stderr.trim() || error.message}`)) : resolve()));
+}
+/** Removes the folder, first making writable what the check made read-only. */
+async function removeCheckFolder(folder) {
+    const removed = await (0,promises_.rm)(folder.root, { recursive: true, force: true }).then(() => true, () => false);
+    if (removed)
+        return;
+    await new Promise(resolve => (0,external_node_child_process_.execFile)('chmod', ['-R', 'u+rwx', folder.root], { timeout: CHOWN_TIMEOUT_MS }, () => resolve()));
+    await (0,promises_.rm)(folder.root, { recursive: true, force: true }).catch(() => undefined);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./src/sandbox/cgroup.ts
+/**
+ * A cgroup of the check's own for its memory and its processes, v2 or v1, where one can be had: under the
+ * cgroup Redline runs in when that is delegated to it (the preparing step arranges it on GitHub's runners),
+ * under a prepared `redline` folder, or at the root as root. Each controller is found on its own, so the
+ * report can say which limit holds.
+ */
+
+
+
+const BYTES_PER_MB = 1_048_576;
+/** The cgroup lines of /proc/self/cgroup: `0::/path` on v2, `N:memory:/path` on v1. */
+function ownCgroups(text) {
+    const v1 = {};
+    let unified;
+    for (const line of text.split('\n')) {
+        const [, controllers, path] = /^\d+:([^:]*):(.*)$/.exec(line) ?? [];
+        if (controllers === undefined || path === undefined)
+            continue;
+        if (controllers === '')
+            unified = path;
+        for (const name of controllers.split(','))
+            if (name === 'memory' || name === 'pids')
+                v1[name] = path;
+    }
+    return { ...(unified !== undefined ? { unified } : {}), v1 };
+}
+/**
+ * Folders to try, best first. On v2: a prepared `redline` folder (the preparing step moves the job into
+ * `redline/job`, so it is also the parent of Redline's own), the parent of Redline's own cgroup (a cgroup with
+ * processes cannot share out controllers), the root. On v1: a prepared `redline` folder in Redline's own cgroup
+ * or at the root, Redline's own cgroup (so the check stays inside every limit the job has), the root.
+ */
+function candidateParents(mount, own, version) {
+    const mine = own === undefined || own === '/' ? undefined : (0,external_node_path_.join)(mount, own);
+    const found = version === 2
+        ? [(0,external_node_path_.join)(mount, 'redline'), ...(mine ? [(0,external_node_path_.dirname)(mine)] : []), mount]
+        : [...(mine ? [(0,external_node_path_.join)(mine, 'redline')] : []), (0,external_node_path_.join)(mount, 'redline'), ...(mine ? [mine] : []), mount];
+    return [...new Set(found)];
+}
+function tryMake(parent, name, ready) {
+    if (!(0,external_node_fs_.existsSync)(parent))
+        return undefined;
+    const dir = (0,external_node_path_.join)(parent, name);
+    try {
+        (0,external_node_fs_.mkdirSync)(dir);
+    }
+    catch {
+        return undefined;
+    }
+    if (ready(dir))
+        return dir;
+    removeQuietly(dir);
+    return undefined;
+}
+function write(path, value) {
+    try {
+        (0,external_node_fs_.writeFileSync)(path, value);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Makes the check's cgroup with its limits set, holding whichever controllers can be had. */
+function makeCheckCgroup(limits, root = '/sys/fs/cgroup', self = safeRead('/proc/self/cgroup')) {
+    const own = ownCgroups(self);
+    const name = `redline-check-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`;
+    const memory = String(limits.memoryMb * BYTES_PER_MB);
+    const pids = String(limits.processes);
+    if ((0,external_node_fs_.existsSync)((0,external_node_path_.join)(root, 'cgroup.controllers'))) {
+        for (const parent of candidateParents(root, own.unified, 2)) {
+            const enabled = safeRead((0,external_node_path_.join)(parent, 'cgroup.subtree_control')).split(/\s+/);
+            if (!enabled.includes('memory') || !enabled.includes('pids'))
+                continue;
+            const dir = tryMake(parent, name, d => {
+                write((0,external_node_path_.join)(d, 'memory.swap.max'), '0');
+                return write((0,external_node_path_.join)(d, 'memory.max'), memory) && write((0,external_node_path_.join)(d, 'pids.max'), pids);
+            });
+            if (dir !== undefined)
+                return {
+                    held: { memory: { version: 2, dir }, pids: { version: 2, dir } },
+                    procsFiles: [(0,external_node_path_.join)(dir, 'cgroup.procs')]
+                };
+        }
+    }
+    const held = {};
+    const settings = {
+        memory: dir => {
+            const set = write((0,external_node_path_.join)(dir, 'memory.limit_in_bytes'), memory);
+            write((0,external_node_path_.join)(dir, 'memory.memsw.limit_in_bytes'), memory);
+            return set;
+        },
+        pids: dir => write((0,external_node_path_.join)(dir, 'pids.max'), pids)
+    };
+    for (const controller of ['memory', 'pids']) {
+        const mount = (0,external_node_path_.join)(root, controller);
+        if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(mount, 'cgroup.procs')))
+            continue;
+        for (const parent of candidateParents(mount, own.v1[controller], 1)) {
+            const dir = tryMake(parent, name, settings[controller]);
+            if (dir !== undefined) {
+                held[controller] = { version: 1, dir };
+                break;
+            }
+        }
+    }
+    return { held, procsFiles: Object.values(held).map(({ dir }) => (0,external_node_path_.join)(dir, 'cgroup.procs')) };
+}
+/** What the cgroup tells of the limits it enforced: an OOM kill, a refused fork. */
+function cutOffs(cgroup, limits) {
+    const told = [];
+    const memory = cgroup.held.memory;
+    if (memory !== undefined) {
+        const file = memory.version === 2 ? 'memory.events' : 'memory.oom_control';
+        if (counter(safeRead((0,external_node_path_.join)(memory.dir, file)), 'oom_kill') > 0)
+            told.push(`memory: a process was killed at memory-mb ${limits.memoryMb}`);
+    }
+    const pids = cgroup.held.pids;
+    if (pids !== undefined && counter(safeRead((0,external_node_path_.join)(pids.dir, 'pids.events')), 'max') > 0)
+        told.push(`processes: a fork was refused at processes ${limits.processes}`);
+    return told;
+}
+function counter(text, name) {
+    const line = text.split('\n').find(l => l.startsWith(`${name} `));
+    return Number(line?.slice(name.length + 1) ?? 0) || 0;
+}
+/** Kills every process left in the cgroup and removes it. */
+async function removeCheckCgroup(cgroup) {
+    for (const { dir } of Object.values(cgroup.held)) {
+        for (let round = 0; round < 50; round++) {
+            write((0,external_node_path_.join)(dir, 'cgroup.kill'), '1');
+            const left = safeRead((0,external_node_path_.join)(dir, 'cgroup.procs')).split('\n').filter(Boolean).map(Number);
+            if (left.length === 0)
+                break;
+            for (const pid of left)
+                killQuietly(pid);
+            await new Promise(resolve => setTimeout(resolve, 20));
+        }
+        removeQuietly(dir);
+    }
+}
+function killQuietly(pid) {
+    try {
+        process.kill(pid, 'SIGKILL');
+    }
+    catch {
+        // Gone already.
+    }
+}
+function removeQuietly(dir) {
+    try {
+        (0,external_node_fs_.rmdirSync)(dir);
+    }
+    catch {
+        // Still busy, or gone; the kernel frees it once empty.
+    }
+}
+function safeRead(path) {
+    try {
+        return (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch {
+        return '';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/host-view.ts
+/**
+ * What of the host a check may see: the merged-usr links, the few files of /etc a toolchain needs, the
+ * resolver, and the read-only folders a check names, refused where they would show secrets or the workspace.
+ */
+
+
+const TOP_LEVEL = ['bin', 'lib', 'lib64', 'sbin'];
+const ETC = [
+    'ld.so.cache',
+    'ld.so.conf',
+    'ld.so.conf.d',
+    'alternatives',
+    'ssl',
+    'ca-certificates',
+    'ca-certificates.conf',
+    'localtime'
+];
+function topLevel(root = '/') {
+    const found = [];
+    for (const name of TOP_LEVEL) {
+        const info = lstatOrUndefined((0,external_node_path_.join)(root, name));
+        if (info?.isSymbolicLink())
+            found.push({ name, link: (0,external_node_fs_.readlinkSync)((0,external_node_path_.join)(root, name)) });
+        else if (info?.isDirectory())
+            found.push({ name });
+    }
+    return found;
+}
+function etcFiles(etc = '/etc') {
+    const java = safeReaddir(etc).filter(name => name.startsWith('java-'));
+    return [...ETC, ...java].map(name => (0,external_node_path_.join)(etc, name)).filter(path => (0,external_node_fs_.existsSync)(path));
+}
+/** The real file behind /etc/resolv.conf (often a link into /run, which the sandbox does not hold). */
+function resolverFile(path = '/etc/resolv.conf') {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+const UNDER_HOME = ['.ssh', '.config', '.docker', '.gnupg'];
+const SYSTEM = ['/run', '/proc', '/sys', '/dev'];
+/** Why a folder may not be bound into a check's sandbox, or undefined when it may. */
+function refusal(path, forbidden) {
+    if (!(0,external_node_path_.isAbsolute)(path))
+        return 'it is not an absolute path';
+    if (path === '/')
+        return 'it is the whole file system';
+    if (contains(path, forbidden.home))
+        return 'it holds the runner\u2019s home';
+    for (const name of UNDER_HOME)
+        if (overlaps(path, (0,external_node_path_.join)(forbidden.home, name)))
+            return `it is ~/${name} or holds it`;
+    for (const dir of SYSTEM)
+        if (overlaps(path, dir))
+            return `it is ${dir} or holds it`;
+    for (const dir of forbidden.private)
+        if (overlaps(path, dir))
+            return 'it is the workspace or the runner\u2019s temporary folder, or holds one';
+    return undefined;
+}
+/** `~/x` under the runner's home; then each path as it really is, links resolved. */
+function expandHome(path, home) {
+    return path.startsWith('~/') ? (0,external_node_path_.join)(home, path.slice(2)) : path;
+}
+function contains(outer, inner) {
+    const rel = (0,external_node_path_.relative)(outer, inner);
+    return rel === '' || (!rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel));
+}
+function overlaps(a, b) {
+    return contains(a, b) || contains(b, a);
+}
+function lstatOrUndefined(path) {
+    try {
+        return (0,external_node_fs_.lstatSync)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+function safeReaddir(dir) {
+    try {
+        return (0,external_node_fs_.readdirSync)(dir);
+    }
+    catch {
+        return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/identity.ts
+/**
+ * Who a check runs as. As the runner's user, that user. As root, a uid and gid of the check's own, dropped to
+ * before bubblewrap starts, so that the same unprivileged path runs and nothing inside is root.
+ */
+
+/** A range no login uses: each check draws its own, so two runs never count each other's processes. */
+const FIRST_CHECK_UID = 420_000;
+const CHECK_UIDS = 60_000;
+function checkIdentity(uid = process.getuid?.() ?? 0, gid = process.getgid?.() ?? 0, draw = () => (0,external_node_crypto_.randomInt)(CHECK_UIDS)) {
+    if (uid !== 0)
+        return { uid, gid, prefix: [] };
+    const own = FIRST_CHECK_UID + draw();
+    return {
+        uid: own,
+        gid: own,
+        prefix: ['setpriv', `--reuid=${own}`, `--regid=${own}`, '--clear-groups', '--inh-caps=-all', '--']
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/streams.ts
+/** A child's output stream, kept up to a cap and redacted; the rest is read and dropped so it never blocks. */
+
+/** Each stream keeps this much. */
+const MAX_STREAM_BYTES = 1_000_000;
+class CappedStream {
+    chunks = [];
+    kept = 0;
+    dropped = 0;
+    add(chunk) {
+        const room = MAX_STREAM_BYTES - this.kept;
+        if (room > 0) {
+            const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+            this.chunks.push(part);
+            this.kept += part.length;
+        }
+        this.dropped += Math.max(0, chunk.length - Math.max(room, 0));
+    }
+    text() {
+        return (0,redact/* redactSecrets */.fp)(Buffer.concat(this.chunks).toString('utf8'));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/launch.ts
+/**
+ * Starts one bubblewrap run and waits for it: the first process joins the check's cgroups, takes its rlimits
+ * and drops to the check's identity before bubblewrap starts; the generated /etc files go in on pipes. The
+ * whole process group is killed at the timeout and once it exits; the PID namespace takes everything inside.
+ */
+
+
+/** After the command exits, how long its streams may stay open. */
+const CLOSE_GRACE_MS = 2_000;
+/** Joins each cgroup named before `--`, then runs the rest; a cgroup it cannot join stops it. */
+const JOIN_CGROUPS = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
+function launchArgs(launch) {
+    return [
+        '-c',
+        JOIN_CGROUPS,
+        'sh',
+        ...launch.procsFiles,
+        '--',
+        'prlimit',
+        ...launch.rlimits,
+        '--',
+        ...launch.prefix,
+        'bwrap',
+        ...launch.bwrap
+    ];
+}
+function killGroup(pid) {
+    if (pid === undefined)
+        return;
+    try {
+        process.kill(-pid, 'SIGKILL');
+    }
+    catch {
+        // The group is gone already.
+    }
+}
+function feed(child, data) {
+    data.forEach((text, index) => {
+        const pipe = child.stdio[3 + index];
+        pipe?.on('error', () => undefined);
+        pipe?.end(text);
+    });
+}
+/** Runs the launch; never rejects. */
+function launch(request) {
+    return new Promise(resolve => {
+        const out = new CappedStream();
+        const err = new CappedStream();
+        let timedOut = false;
+        let exitCode = null;
+        let error;
+        let settled = false;
+        const child = (0,external_node_child_process_.spawn)('/bin/sh', launchArgs(request), {
+            env: request.env,
+            stdio: ['ignore', 'pipe', 'pipe', ...request.data.map(() => 'pipe')],
+            detached: true
+        });
+        feed(child, request.data);
+        let grace;
+        const finish = () => {
+            if (settled)
+>>>>>>> i55a:dist/449.index.js
                 return;
+            settled = true;
             clearTimeout(timer);
-            if (failed.size === 0)
-                resolve();
-            else
-                reject(new Error(`${[...failed].join(' and ')} failed: ${stderr.trim().slice(0, 500)}`));
+            clearTimeout(grace);
+            killGroup(child.pid);
+            child.stdout?.destroy();
+            child.stderr?.destroy();
+            resolve({
+                exitCode,
+                timedOut,
+                stdout: out.text(),
+                stderr: err.text(),
+                droppedBytes: { stdout: out.dropped, stderr: err.dropped },
+                ...(error !== undefined ? { error } : {})
+            });
         };
-        git.stderr.on('data', (chunk) => (stderr += chunk.toString()));
-        tar.stderr.on('data', (chunk) => (stderr += chunk.toString()));
-        git.stdout.pipe(tar.stdin);
-        tar.stdin.on('error', () => undefined);
-        git.on('error', error => reject(error));
-        tar.on('error', error => reject(error));
-        git.on('close', done('git archive'));
-        tar.on('close', done('tar'));
+        const timer = setTimeout(() => {
+            timedOut = true;
+            killGroup(child.pid);
+            grace = setTimeout(finish, CLOSE_GRACE_MS);
+        }, request.timeoutMs);
+        child.stdout?.on('data', (chunk) => out.add(chunk));
+        child.stderr?.on('data', (chunk) => err.add(chunk));
+        child.on('error', cause => {
+            error = cause.message;
+            finish();
+        });
+        child.on('exit', code => {
+            exitCode = code;
+            killGroup(child.pid);
+            clearTimeout(grace);
+            grace = setTimeout(finish, CLOSE_GRACE_MS);
+        });
+        child.on('close', finish);
     });
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/recipe.ts
+/**
+ * The bubblewrap command line for one run, built from a list of what the sandbox holds (never the host with
+ * parts hidden): the tree and HOME, a fresh /tmp and /dev/shm, /usr and a few files of /etc read-only,
+ * generated passwd, group and hosts, bubblewrap's own /dev and a /proc of its own PID namespace, no /sys.
+ * It always runs unprivileged, in a user namespace it cannot leave.
+ */
+/** The file descriptors the generated /etc files are passed on, in this order. */
+const DATA_FILES = ['/etc/passwd', '/etc/group', '/etc/hosts'];
+const FIRST_DATA_FD = 3;
+const ISOLATION = [
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--die-with-parent',
+    '--new-session'
+];
+function bwrapArgs(input, command) {
+    const args = [...ISOLATION];
+    if (input.network)
+        args.push('--share-net');
+    args.push('--ro-bind', '/usr', '/usr');
+    for (const { name, link } of input.topLevel)
+        args.push(...(link !== undefined ? ['--symlink', link, `/${name}`] : ['--ro-bind', `/${name}`, `/${name}`]));
+    for (const path of input.etc)
+        args.push('--ro-bind', path, path);
+    DATA_FILES.forEach((path, index) => args.push('--ro-bind-data', String(FIRST_DATA_FD + index), path));
+    if (input.network && input.resolver !== undefined)
+        args.push('--ro-bind', input.resolver, '/etc/resolv.conf');
+    args.push('--dev', '/dev', '--proc', '/proc');
+    const size = String(input.tmpBytes);
+    args.push('--perms', '1777', '--size', size, '--tmpfs', '/tmp');
+    args.push('--perms', '1777', '--size', size, '--tmpfs', '/dev/shm');
+    // After the fresh /tmp, so that a folder under the host's /tmp is not hidden by it.
+    for (const path of input.readOnly)
+        args.push('--ro-bind', path, path);
+    args.push('--bind', input.home, input.home, '--bind', input.tree, input.tree, '--chdir', input.tree);
+    args.push('--', '/bin/sh', '-c', command);
+    return args;
+}
+/** The generated /etc files: the check's user and group, and localhost on its own loopback. */
+function dataFiles(uid, gid, home) {
+    return [
+        `check:x:${uid}:${gid}:check:${home}:/bin/sh\n`,
+        `check:x:${gid}:\n`,
+        '127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n'
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/run.ts
+/**
+ * One command of the head in the sandbox: its cgroup made and removed around it, the bubblewrap recipe,
+ * the rlimits that hold where no cgroup does, and what each mechanism told of a cut-off.
+ */
+
+
+
+
+
+const MB = 1_048_576;
+/** bubblewrap exits with 128 and the signal that ended the command. */
+const EXIT_ON_SIGXFSZ = 128 + 25;
+function readSandboxHost(identity = checkIdentity()) {
+    const resolver = resolverFile();
+    return { identity, topLevel: topLevel(), etc: etcFiles(), ...(resolver ? { resolver } : {}) };
+}
+/**
+ * The rlimits: the file size always, no core files, and processes by RLIMIT_NPROC where no pids cgroup holds
+ * them (exact when the check has a uid of its own; a cgroup says when it refused a fork, an rlimit does not).
+ */
+function rlimitArgs(limits, cgroup) {
+    const size = limits.fileSizeMb * MB;
+    const args = [`--fsize=${size}:${size}`, '--core=0:0'];
+    if (cgroup.held.pids === undefined)
+        args.push(`--nproc=${limits.processes}:${limits.processes}`);
+    return args;
+}
+/** Which limits do not hold, or hold only loosely, with the cgroup that could be had. */
+function limitNotes(cgroup, identity) {
+    const notes = [];
+    if (cgroup.held.memory === undefined)
+        notes.push('memory-mb does not hold: no memory cgroup could be had (see the sandbox preparing step)');
+    if (cgroup.held.pids === undefined && identity.prefix.length === 0)
+        notes.push("processes is held by RLIMIT_NPROC, which counts the runner user's other processes too (no pids cgroup could be had)");
+    return notes;
+}
+async function runInSandbox(request, host) {
+    const { limits, tree, home } = request;
+    const cgroup = makeCheckCgroup(limits);
+    try {
+        const bwrap = bwrapArgs({
+            tree,
+            home,
+            tmpBytes: limits.tmpMb * MB,
+            network: request.network,
+            topLevel: host.topLevel,
+            etc: host.etc,
+            ...(host.resolver ? { resolver: host.resolver } : {}),
+            readOnly: request.readOnly
+        }, request.command);
+        const ran = await launch({
+            procsFiles: cgroup.procsFiles,
+            rlimits: rlimitArgs(limits, cgroup),
+            prefix: host.identity.prefix,
+            bwrap,
+            data: dataFiles(host.identity.uid, host.identity.gid, home),
+            env: request.env,
+            timeoutMs: request.timeoutMs
+        });
+        const cutOff = cutOffs(cgroup, limits);
+        if (ran.exitCode === EXIT_ON_SIGXFSZ)
+            cutOff.push(`file size: a file reached file-size-mb ${limits.fileSizeMb} (SIGXFSZ)`);
+        return { ...ran, cutOff, notes: limitNotes(cgroup, host.identity) };
+    }
+    finally {
+        await removeCheckCgroup(cgroup);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/probe.ts
+/**
+ * Whether the sandbox can start here: bubblewrap (and, as root, setpriv) found on PATH, and a run of `true`
+ * in the full recipe that succeeds. Where it cannot, the reason in bubblewrap's own words.
+ */
+
+
+
+
+const PROBE_TIMEOUT_MS = 20_000;
+function onPath(name, path) {
+    return (path ?? '').split(external_node_path_.delimiter).some(dir => {
+        if (dir === '')
+            return false;
+        try {
+            (0,external_node_fs_.accessSync)((0,external_node_path_.join)(dir, name), external_node_fs_.constants.X_OK);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    });
+}
+async function probeSandbox(host, path) {
+    const needed = ['bwrap', 'prlimit', ...(host.identity.prefix.length > 0 ? ['setpriv'] : [])];
+    const missing = needed.filter(name => !onPath(name, path));
+    if (missing.length > 0)
+        return { ready: false, why: `${missing.join(' and ')} not found on PATH` };
+    const folder = await makeCheckFolder();
+    try {
+        const ran = await runInSandbox({
+            command: 'true',
+            tree: folder.tree,
+            home: folder.home,
+            env: { PATH: path ?? '/usr/bin:/bin' },
+            network: false,
+            readOnly: [],
+            limits: { processes: 64, memoryMb: 256, fileSizeMb: 1, tmpMb: 1 },
+            timeoutMs: PROBE_TIMEOUT_MS
+        }, host);
+        if (ran.exitCode === 0)
+            return { ready: true };
+        const said = (ran.error ?? ran.stderr).trim().split('\n').pop()?.slice(0, 300);
+        return {
+            ready: false,
+            why: ran.timedOut ? 'bwrap did not start in time' : `bwrap failed: ${said || `exit ${ran.exitCode}`}`
+        };
+    }
+    finally {
+        await removeCheckFolder(folder);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/index.ts
+/**
+ * The one way Redline runs the head's code: bubblewrap, unprivileged, in namespaces of its own, holding only
+ * what `recipe.ts` lists, under the limits of `run.ts`. Every child that runs head code goes through here.
+ */
+
+
+
+
+
+
+// EXTERNAL MODULE: ./src/evidence/spec.ts
+var spec = __webpack_require__(53550);
+;// CONCATENATED MODULE: ./src/evidence/check-plan.ts
+/**
+ * What one check is given in the sandbox: its environment, its limits, and the host folders it reads (the
+ * runner's tool cache and its `toolchains`), each refused where it would show a secret or the workspace.
+ */
+
+
+
+/**
+ * PATH, LANG, CI=true, its own HOME, TMPDIR=/tmp (the sandbox's own), and the variables its `env` names that
+ * the workflow set; never a key, a token or the runner's own variables.
+ */
+function checkEnv(parent, listed, home) {
+    const env = {
+        PATH: parent['PATH'] ?? '/usr/local/bin:/usr/bin:/bin',
+        LANG: parent['LANG'] ?? 'C.UTF-8',
+        CI: 'true',
+        HOME: home,
+        TMPDIR: '/tmp'
+    };
+    for (const name of listed) {
+        const value = parent[name];
+        if (value !== undefined && !spec/* FORBIDDEN_ENV */.Me.test(name) && !(name in env))
+            env[name] = value;
+    }
+    return env;
+}
+function checkLimits(check) {
+    const limits = check.limits ?? {};
+    return {
+        processes: limits.processes ?? spec/* DEFAULT_LIMITS */.dR.processes,
+        memoryMb: limits['memory-mb'] ?? spec/* DEFAULT_LIMITS */.dR.memoryMb,
+        fileSizeMb: limits['file-size-mb'] ?? spec/* DEFAULT_LIMITS */.dR.fileSizeMb,
+        tmpMb: limits['tmp-mb'] ?? spec/* DEFAULT_LIMITS */.dR.tmpMb
+    };
+}
+/**
+ * The tool cache (where present and allowed) and the check's toolchains; a refused or missing toolchain
+ * is the one line returned instead, and the check does not run.
+ */
+function readOnlyFolders(check, env, workspace) {
+    const home = env['HOME'] ?? '/root';
+    const forbidden = {
+        home,
+        private: [env['GITHUB_WORKSPACE'] ?? workspace, workspace, env['RUNNER_TEMP'] ?? ''].filter(Boolean)
+    };
+    const folders = [];
+    const cache = env['RUNNER_TOOL_CACHE'];
+    if (cache !== undefined && (0,external_node_fs_.existsSync)(cache) && refusal(cache, forbidden) === undefined)
+        folders.push(cache);
+    for (const named of check.toolchains ?? []) {
+        const path = expandHome(named, home);
+        const refused = refusal(path, forbidden);
+        if (refused !== undefined)
+            return `toolchain ${named} is refused: ${refused}`;
+        if (!(0,external_node_fs_.existsSync)(path))
+            return `toolchain ${named} does not exist here`;
+        if (!folders.includes(path))
+            folders.push(path);
+    }
+    return folders;
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __webpack_require__(14006);
+var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 // EXTERNAL MODULE: external "node:vm"
 var external_node_vm_ = __webpack_require__(30714);
 // EXTERNAL MODULE: external "node:url"
@@ -14077,124 +14760,6 @@ function resultOf(matcher, fields, roots) {
     };
 }
 
-// EXTERNAL MODULE: ./src/evidence/spec.ts
-var spec = __webpack_require__(53550);
-;// CONCATENATED MODULE: ./src/evidence/sandbox.ts
-/**
- * One command of the repository run as a check: in a directory outside the workspace, with an allowlisted
- * environment, standard input closed, its whole process group killed at the timeout (and once it exits, so
- * that nothing it started lives on), and each output stream capped and redacted.
- */
-
-
-
-/** Each stream keeps this much; the rest is read and dropped, so the command never blocks on a full pipe. */
-const MAX_STREAM_BYTES = 1_000_000;
-/** After the command exits, how long its streams may stay open (a child that left the group holds them). */
-const CLOSE_GRACE_MS = 2_000;
-/**
- * The environment a check runs with: PATH, LANG, CI=true, its own HOME and TMPDIR, and the variables its
- * `env` names that the workflow set; never a key, a token or the runner's own variables.
- */
-function sandboxEnv(parent, listed, dirs) {
-    const env = {
-        PATH: parent['PATH'] ?? '/usr/local/bin:/usr/bin:/bin',
-        LANG: parent['LANG'] ?? 'C.UTF-8',
-        CI: 'true',
-        HOME: dirs.home,
-        TMPDIR: dirs.tmp
-    };
-    for (const name of listed) {
-        const value = parent[name];
-        if (value !== undefined && !spec/* FORBIDDEN_ENV */.Me.test(name) && !(name in env))
-            env[name] = value;
-    }
-    return env;
-}
-class CappedStream {
-    chunks = [];
-    kept = 0;
-    dropped = 0;
-    add(chunk) {
-        const room = MAX_STREAM_BYTES - this.kept;
-        if (room > 0) {
-            const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
-            this.chunks.push(part);
-            this.kept += part.length;
-        }
-        this.dropped += Math.max(0, chunk.length - Math.max(room, 0));
-    }
-    text() {
-        return (0,redact/* redactSecrets */.fp)(Buffer.concat(this.chunks).toString('utf8'));
-    }
-}
-function killGroup(pid) {
-    if (pid === undefined)
-        return;
-    try {
-        process.kill(-pid, 'SIGKILL');
-    }
-    catch {
-        // The group is gone already.
-    }
-}
-/** Runs `command` with `/bin/sh -c`; never rejects. */
-function runSandboxed(command, options) {
-    return new Promise(resolve => {
-        const out = new CappedStream();
-        const err = new CappedStream();
-        let timedOut = false;
-        let exitCode = null;
-        let error;
-        let settled = false;
-        const child = (0,external_node_child_process_.spawn)('/bin/sh', ['-c', command], {
-            cwd: options.cwd,
-            env: options.env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true
-        });
-        const finish = () => {
-            if (settled)
-                return;
-            settled = true;
-            clearTimeout(timer);
-            clearTimeout(grace);
-            killGroup(child.pid);
-            child.stdout?.destroy();
-            child.stderr?.destroy();
-            resolve({
-                exitCode,
-                timedOut,
-                stdout: out.text(),
-                stderr: err.text(),
-                droppedBytes: { stdout: out.dropped, stderr: err.dropped },
-                ...(error !== undefined ? { error } : {})
-            });
-        };
-        let grace;
-        const timer = setTimeout(() => {
-            timedOut = true;
-            killGroup(child.pid);
-            // Killed: its streams close once every process holding them is gone.
-            grace = setTimeout(finish, CLOSE_GRACE_MS);
-        }, options.timeoutMs);
-        child.stdout?.on('data', (chunk) => out.add(chunk));
-        child.stderr?.on('data', (chunk) => err.add(chunk));
-        child.on('error', cause => {
-            error = cause.message;
-            finish();
-        });
-        child.on('exit', code => {
-            exitCode = code;
-            // What it started in the background goes with it; the streams then close.
-            killGroup(child.pid);
-            clearTimeout(grace);
-            grace = setTimeout(finish, CLOSE_GRACE_MS);
-        });
-        child.on('close', finish);
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/evidence/sarif.ts
 /**
  * SARIF 2.1.0 results: each run's tool (`runs[].tool.driver.name`) and, per result, its rule id, message text
@@ -14312,141 +14877,13 @@ function joinUri(base, uri) {
     return `${base.endsWith('/') || base === '' ? base : `${base}/`}${uri.replace(/^\.\//, '')}`;
 }
 
-;// CONCATENATED MODULE: ./src/evidence/checks.ts
-/**
- * The repository's configured checks (`checks` in the base branch's configuration), each run in the sandbox
- * on one copy of the head tree and read in its format. A non-zero exit with output that reads is results
- * found, as linters exit; a check that cannot be read, or times out, says so in its report.
- */
-
-
-
-
-
-
-
-
-/** Runs each check in turn on one copy of the head tree, removed afterwards. */
-async function runChecks(input) {
-    const { logger } = input;
-    const root = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'redline-checks-'));
-    const gathered = { results: [], reports: [] };
-    try {
-        const tree = (0,external_node_path_.join)(root, 'tree');
-        try {
-            await copyHeadTree(input.workspace, input.headSha, tree);
-        }
-        catch (error) {
-            const why = `the head could not be copied (${error instanceof Error ? error.message : String(error)})`;
-            logger.warning(`Checks not run: ${why}.`);
-            for (const check of input.checks)
-                gathered.reports.push({
-                    source: 'check',
-                    name: check.name,
-                    status: 'failed',
-                    text: `not run: ${why}`
-                });
-            return gathered;
-        }
-        for (const [index, check] of input.checks.entries()) {
-            const dirs = { home: (0,external_node_path_.join)(root, `home-${index}`), tmp: (0,external_node_path_.join)(root, `tmp-${index}`) };
-            await Promise.all([mkdirp(dirs.home), mkdirp(dirs.tmp)]);
-            logger.info(`Running check ${check.name}: ${check.run}`);
-            const ran = await runSandboxed(check.run, {
-                cwd: tree,
-                env: sandboxEnv(input.env ?? process.env, check.env ?? [], dirs),
-                timeoutMs: Math.round(check.timeout * 60_000)
-            });
-            const read = await readCheck(check, ran, tree);
-            logger.info(`Check ${check.name}: ${read.report.text}`);
-            gathered.results.push(...read.results);
-            gathered.reports.push(read.report);
-        }
-        return gathered;
-    }
-    finally {
-        await (0,promises_.rm)(root, { recursive: true, force: true }).catch(() => undefined);
-    }
-}
-async function mkdirp(dir) {
-    await (0,promises_.mkdir)(dir, { recursive: true });
-}
-function seconds(minutes) {
-    const total = Math.round(minutes * 60);
-    return total < 120 ? `${total} s` : `${Math.round(total / 60)} minutes`;
-}
-/** The check's results and its report, from how it ended and what it wrote. */
-async function readCheck(check, ran, tree) {
-    const report = (status, text) => ({
-        source: 'check',
-        name: check.name,
-        status,
-        text
-    });
-    if (ran.error !== undefined)
-        return { results: [], report: report('failed', `could not start: ${ran.error}`) };
-    if (ran.timedOut)
-        return { results: [], report: report('timed-out', `timed out after ${seconds(check.timeout)}`) };
-    let output;
-    try {
-        output = await outputOf(check, ran, tree);
-    }
-    catch (error) {
-        return { results: [], report: report('failed', error instanceof Error ? error.message : String(error)) };
-    }
-    const roots = [tree];
-    let results;
-    try {
-        results =
-            check.format === 'sarif'
-                ? parseSarif(output, roots).map(result => ({ ...result, tool: check.name, from: check.name }))
-                : matchOutput(output, compileMatchers([check.matcher]), roots).map(result => ({ ...result, tool: check.name, from: check.name }));
-    }
-    catch (error) {
-        const exit = ran.exitCode === 0 ? '' : `exited with ${ran.exitCode ?? 'a signal'} and `;
-        return { results: [], report: report('failed', `${exit}its output could not be read: ${reason(error)}`) };
-    }
-    if (ran.exitCode !== 0 && results.length === 0) {
-        const tail = lastLine(ran.stderr) || lastLine(ran.stdout);
-        return {
-            results,
-            report: report('failed', `exited with ${ran.exitCode ?? 'a signal'} and no result${tail ? `: ${tail}` : ''}`)
-        };
-    }
-    const cut = ran.droppedBytes.stdout + ran.droppedBytes.stderr;
-    const capped = cut > 0 ? ` (output cut at 1 MB a stream, ${cut} bytes dropped)` : '';
-    return { results, report: report('ran', `ran${capped}`) };
-}
-function reason(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-function lastLine(text) {
-    const line = text.trim().split('\n').pop() ?? '';
-    return line.length > 200 ? `${line.slice(0, 199)}…` : line;
-}
-/** The text to read: the `output` file the command wrote (capped, redacted), or its standard output. */
-async function outputOf(check, ran, tree) {
-    if (check.output === undefined)
-        return check.format === 'sarif' ? ran.stdout : `${ran.stdout}\n${ran.stderr}`;
-    const path = (0,external_node_path_.join)(tree, check.output);
-    const info = await (0,promises_.stat)(path).catch(() => undefined);
-    if (!info?.isFile())
-        throw new Error(`it wrote no ${check.output} (exit ${ran.exitCode ?? 'by a signal'})`);
-    const limit = check.format === 'sarif' ? MAX_SARIF_BYTES : 1_000_000;
-    if (info.size > limit)
-        throw new Error(`${check.output} is larger than ${limit} bytes`);
-    return (0,redact/* redactSecrets */.fp)(await (0,promises_.readFile)(path, 'utf8'));
-}
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __webpack_require__(14006);
-var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/evidence/files.ts
 /**
  * Evidence files that earlier steps of the job wrote into the workspace, found by the `evidence` globs: SARIF
  * logs, and tool output read with the problem matchers of a `<file>.matcher.json` beside it. No process is
  * started. Each file is size-capped before it is read; the walk is capped in entries and never follows links.
  */
+
 
 
 
@@ -14518,23 +14955,70 @@ async function readEvidenceFiles(workspace, globs) {
     }
     return gathered;
 }
-async function readCapped(path, limit) {
-    const info = await (0,promises_.lstat)(path);
-    if (!info.isFile())
-        throw new Error('it is not a regular file');
-    if (info.size > limit)
-        throw new Error(`it is larger than ${limit} bytes`);
-    return (0,promises_.readFile)(path, 'utf8');
+const READ_CHUNK_BYTES = 65_536;
+/** What a file other than SARIF may hold. */
+const MAX_OUTPUT_BYTES = MAX_TEXT_BYTES;
+function kindOf(info) {
+    if (info.isFIFO())
+        return 'a FIFO';
+    if (info.isSocket())
+        return 'a socket';
+    return info.isDirectory() ? 'a folder' : 'a device or other special file';
+}
+/**
+ * Reads `path` (relative, inside `root`) as text, refusing a link anywhere along it (each part is lstat'ed,
+ * then the file is opened with O_NOFOLLOW), anything but a regular file (O_NONBLOCK, so a FIFO never blocks),
+ * and more than `limit` bytes, counted as read whatever stat says (a /proc file stats as 0).
+ */
+async function readInside(root, path, limit) {
+    const parts = path.split('/').filter(part => part !== '' && part !== '.');
+    if (parts.length === 0 || parts.includes('..'))
+        throw new Error(`${path} is not a path inside the tree`);
+    let at = root;
+    for (const [index, part] of parts.entries()) {
+        at = (0,external_node_path_.join)(at, part);
+        const info = await (0,promises_.lstat)(at).catch(() => undefined);
+        const shown = parts.slice(0, index + 1).join('/');
+        if (info === undefined)
+            throw new Error(`${shown} does not exist`);
+        if (info.isSymbolicLink())
+            throw new Error(`${shown} is a link, and links are not followed`);
+        if (index < parts.length - 1 && !info.isDirectory())
+            throw new Error(`${shown} is not a folder`);
+    }
+    const file = await (0,promises_.open)(at, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+    try {
+        const info = await file.stat();
+        if (!info.isFile())
+            throw new Error(`${path} is ${kindOf(info)}, not a regular file`);
+        // A multiple of 8: /proc/<pid>/pagemap refuses reads of any other size.
+        const buffer = Buffer.alloc(READ_CHUNK_BYTES);
+        const chunks = [];
+        let total = 0;
+        for (;;) {
+            const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            total += bytesRead;
+            if (total > limit)
+                throw new Error(`${path} is larger than ${limit} bytes`);
+            chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
+        }
+        return Buffer.concat(chunks).toString('utf8');
+    }
+    finally {
+        await file.close();
+    }
 }
 async function readOne(workspace, path) {
-    const full = (0,external_node_path_.join)(workspace, path);
     const roots = [workspace];
+    const readCapped = (name, limit) => readInside(workspace, name, limit);
     if (/\.sarif(\.json)?$/i.test(path))
-        return parseSarif(await readCapped(full, MAX_SARIF_BYTES), roots);
-    const matcherText = await readCapped(`${full}${MATCHER_SUFFIX}`, MAX_MATCHER_BYTES).catch(() => undefined);
+        return parseSarif(await readCapped(path, MAX_SARIF_BYTES), roots);
+    const matcherText = await readCapped(`${path}${MATCHER_SUFFIX}`, MAX_MATCHER_BYTES).catch(() => undefined);
     if (matcherText === undefined) {
         if (/\.json$/i.test(path)) {
-            const text = await readCapped(full, MAX_SARIF_BYTES);
+            const text = await readCapped(path, MAX_SARIF_BYTES);
             if (looksLikeSarif(safeJson(text)))
                 return parseSarif(text, roots);
         }
@@ -14543,7 +15027,7 @@ async function readOne(workspace, path) {
     const parsed = spec/* matcherFileSchema */.O.safeParse(safeJson(matcherText));
     if (!parsed.success)
         throw new Error(`${path}${MATCHER_SUFFIX} is not a problem-matcher file ({ "problemMatcher": [...] })`);
-    const output = (0,redact/* redactSecrets */.fp)(await readCapped(full, MAX_TEXT_BYTES));
+    const output = (0,redact/* redactSecrets */.fp)(await readCapped(path, MAX_TEXT_BYTES));
     return matchOutput(output, compileMatchers(parsed.data.problemMatcher), roots);
 }
 function safeJson(text) {
@@ -14552,6 +15036,221 @@ function safeJson(text) {
     }
     catch {
         return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/evidence/head-tree.ts
+/**
+ * A copy of the head commit's files, outside the workspace, for checks to run in: `git archive` of the commit
+ * unpacked by `tar`. It holds no `.git`, so no credentials, remotes or hooks; the workspace is never touched.
+ */
+
+
+const ARCHIVE_TIMEOUT_MS = 120_000;
+function commitId(sha) {
+    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha))
+        throw new Error(`Invalid commit id: ${JSON.stringify(sha)}`);
+    return sha;
+}
+/** Unpacks the files of `headSha` (a commit of the repository at `workspace`) into `dir`. */
+async function copyHeadTree(workspace, headSha, dir) {
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    await new Promise((resolve, reject) => {
+        const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
+        const git = (0,external_node_child_process_.spawn)('git', ['-c', 'core.hooksPath=/dev/null', 'archive', '--format=tar', `${commitId(headSha)}^{tree}`], { cwd: workspace, env: gitEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+        const tar = (0,external_node_child_process_.spawn)('tar', ['-x', '-f', '-', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+        let stderr = '';
+        const failed = new Set();
+        let open = 2;
+        const timer = setTimeout(() => {
+            git.kill('SIGKILL');
+            tar.kill('SIGKILL');
+        }, ARCHIVE_TIMEOUT_MS);
+        const done = (name) => (code) => {
+            if (code !== 0)
+                failed.add(name);
+            if (--open > 0)
+                return;
+            clearTimeout(timer);
+            if (failed.size === 0)
+                resolve();
+            else
+                reject(new Error(`${[...failed].join(' and ')} failed: ${stderr.trim().slice(0, 500)}`));
+        };
+        git.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+        tar.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+        git.stdout.pipe(tar.stdin);
+        tar.stdin.on('error', () => undefined);
+        git.on('error', error => reject(error));
+        tar.on('error', error => reject(error));
+        git.on('close', done('git archive'));
+        tar.on('close', done('tar'));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/evidence/checks.ts
+
+
+
+
+
+
+
+/** What works where the sandbox does not. */
+const INSTEAD = 'run the sandbox step (uses: redline-review/redline/sandbox) before the review, or give Redline a SARIF file written by an earlier step or job without secrets (evidence)';
+function notRun(checks, why) {
+    const reports = checks.map(check => ({
+        source: 'check',
+        name: check.name,
+        status: 'not-run',
+        text: `not run: ${why}`
+    }));
+    return { results: [], reports };
+}
+/** Runs each check in turn, each on its own copy of the head, removed afterwards. */
+async function runChecks(input) {
+    const { logger } = input;
+    const env = input.env ?? process.env;
+    const host = readSandboxHost();
+    const readiness = await probeSandbox(host, env['PATH']);
+    if (!readiness.ready) {
+        const why = `the sandbox cannot start here (${readiness.why}); ${INSTEAD}`;
+        logger.warning(`Checks not run: ${why}.`);
+        return notRun(input.checks, why);
+    }
+    const gathered = { results: [], reports: [] };
+    const notes = new Set();
+    for (const check of input.checks) {
+        const read = await runOneCheck(check, input, host, notes);
+        logger.info(`Check ${check.name}: ${read.report.text}`);
+        gathered.results.push(...read.results);
+        gathered.reports.push(read.report);
+    }
+    for (const note of notes)
+        logger.warning(`Check limits: ${note}.`);
+    return gathered;
+}
+async function runOneCheck(check, input, host, notes) {
+    const env = input.env ?? process.env;
+    const failed = (text) => ({
+        results: [],
+        report: { source: 'check', name: check.name, status: 'failed', text }
+    });
+    const readOnly = readOnlyFolders(check, env, input.workspace);
+    if (typeof readOnly === 'string')
+        return failed(`not run: ${readOnly}`);
+    let folder;
+    try {
+        folder = await makeCheckFolder();
+        await copyHeadTree(input.workspace, input.headSha, folder.tree);
+        await handOver(folder, host.identity);
+    }
+    catch (error) {
+        if (folder)
+            await removeCheckFolder(folder);
+        return failed(`not run: the head could not be copied (${reason(error)})`);
+    }
+    try {
+        const request = {
+            tree: folder.tree,
+            home: folder.home,
+            env: checkEnv(env, check.env ?? [], folder.home),
+            readOnly,
+            limits: checkLimits(check),
+            timeoutMs: Math.round(check.timeout * 60_000)
+        };
+        if (check.setup !== undefined) {
+            input.logger.info(`Setting up check ${check.name}: ${check.setup}`);
+            const setup = await runInSandbox({ ...request, command: check.setup, network: true }, host);
+            setup.notes.forEach(note => notes.add(note));
+            const stopped = setupStopped(check, setup);
+            if (stopped !== undefined)
+                return failed(stopped);
+        }
+        input.logger.info(`Running check ${check.name}: ${check.run}`);
+        const ran = await runInSandbox({ ...request, command: check.run, network: false }, host);
+        ran.notes.forEach(note => notes.add(note));
+        return await readCheck(check, ran, folder.tree);
+    }
+    finally {
+        await removeCheckFolder(folder);
+    }
+}
+function setupStopped(check, setup) {
+    if (setup.error !== undefined)
+        return `setup could not start: ${setup.error}`;
+    if (setup.timedOut)
+        return `setup timed out after ${seconds(check.timeout)}`;
+    if (setup.exitCode === 0)
+        return undefined;
+    const tail = lastLine(setup.stderr) || lastLine(setup.stdout);
+    return `setup exited with ${setup.exitCode ?? 'a signal'}${cutOffText(setup)}${tail ? `: ${tail}` : ''}`;
+}
+function cutOffText(ran) {
+    return ran.cutOff.length > 0 ? ` (cut off: ${ran.cutOff.join('; ')})` : '';
+}
+function seconds(minutes) {
+    const total = Math.round(minutes * 60);
+    return total < 120 ? `${total} s` : `${Math.round(total / 60)} minutes`;
+}
+/** The check's results and its report, from how it ended and what it wrote. */
+async function readCheck(check, ran, tree) {
+    const report = (status, text) => ({
+        source: 'check',
+        name: check.name,
+        status,
+        text
+    });
+    if (ran.error !== undefined)
+        return { results: [], report: report('failed', `could not start: ${ran.error}`) };
+    if (ran.timedOut)
+        return { results: [], report: report('timed-out', `timed out after ${seconds(check.timeout)}`) };
+    const cut = cutOffText(ran);
+    let results;
+    try {
+        results = resultsOf(check, await outputOf(check, ran, tree), tree);
+    }
+    catch (error) {
+        const exit = ran.exitCode === 0 ? '' : `exited with ${ran.exitCode ?? 'a signal'}${cut} and `;
+        return { results: [], report: report('failed', `${exit}its output could not be read: ${reason(error)}`) };
+    }
+    if (ran.exitCode !== 0 && results.length === 0) {
+        const tail = lastLine(ran.stderr) || lastLine(ran.stdout);
+        return {
+            results,
+            report: report('failed', `exited with ${ran.exitCode ?? 'a signal'}${cut} and no result${tail ? `: ${tail}` : ''}`)
+        };
+    }
+    const dropped = ran.droppedBytes.stdout + ran.droppedBytes.stderr;
+    const capped = dropped > 0 ? ` (output cut at 1 MB a stream, ${dropped} bytes dropped)` : '';
+    return { results, report: report('ran', `ran${capped}${cut}`) };
+}
+function resultsOf(check, output, tree) {
+    const roots = [tree];
+    const found = check.format === 'sarif'
+        ? parseSarif(output, roots)
+        : matchOutput(output, compileMatchers([check.matcher]), roots);
+    return found.map(result => ({ ...result, tool: check.name, from: check.name }));
+}
+function reason(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+function lastLine(text) {
+    const line = text.trim().split('\n').pop() ?? '';
+    return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+/** The text to read: the `output` file the command wrote (read safely, capped, redacted), or its output. */
+async function outputOf(check, ran, tree) {
+    if (check.output === undefined)
+        return check.format === 'sarif' ? ran.stdout : `${ran.stdout}\n${ran.stderr}`;
+    const limit = check.format === 'sarif' ? MAX_SARIF_BYTES : MAX_OUTPUT_BYTES;
+    try {
+        return (0,redact/* redactSecrets */.fp)(await readInside(tree, check.output, limit));
+    }
+    catch (error) {
+        if (/does not exist$/.test(reason(error)))
+            throw new Error(`it wrote no ${check.output} (exit ${ran.exitCode ?? 'by a signal'})`, { cause: error });
+        throw error;
     }
 }
 
@@ -14834,9 +15533,10 @@ async function checksIfTrusted(input) {
 /* harmony export */   Me: () => (/* binding */ FORBIDDEN_ENV),
 /* harmony export */   O: () => (/* binding */ matcherFileSchema),
 /* harmony export */   dJ: () => (/* binding */ checksSchema),
+/* harmony export */   dR: () => (/* binding */ DEFAULT_LIMITS),
 /* harmony export */   st: () => (/* binding */ MAX_CHECK_MINUTES)
 /* harmony export */ });
-/* unused harmony exports problemPatternSchema, problemMatcherSchema, checkSchema */
+/* unused harmony exports problemPatternSchema, problemMatcherSchema, limitsSchema, checkSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(12311);
 /**
  * The shapes of what the repository configures: a problem matcher (the JSON that actions/toolkit's problem
@@ -14875,11 +15575,44 @@ const treePath = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
     .min(1)
     .max(500)
     .refine(path => !path.startsWith('/') && !path.split(/[\\/]/).includes('..'), 'a path inside the repository');
+/** What a check may use unless its `limits` say otherwise. */
+const DEFAULT_LIMITS = { processes: 1_024, memoryMb: 4_096, fileSizeMb: 1_024, tmpMb: 1_024 };
+const mebibytes = (what, fallback) => zod__WEBPACK_IMPORTED_MODULE_0__/* .int */ .Whr().min(1).max(1_048_576).describe(`${what} in MiB (default ${fallback}).`).optional();
+const limitsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
+    processes: zod__WEBPACK_IMPORTED_MODULE_0__/* .int */ .Whr()
+        .min(8)
+        .max(1_000_000)
+        .describe(`Processes and threads at once (default ${DEFAULT_LIMITS.processes}).`)
+        .optional(),
+    'memory-mb': mebibytes('Memory of all its processes, /tmp included', DEFAULT_LIMITS.memoryMb),
+    'file-size-mb': mebibytes('The largest file it may write', DEFAULT_LIMITS.fileSizeMb),
+    'tmp-mb': mebibytes('The size of its /tmp, which /dev/shm shares', DEFAULT_LIMITS.tmpMb)
+});
+/** A folder of a toolchain the check reads: absolute, or under the runner's home as `~/…`; never `..`. */
+const toolchainPath = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .min(2)
+    .max(500)
+    .refine(path => (path.startsWith('/') || path.startsWith('~/')) && !path.split('/').includes('..'), 'an absolute path or one starting with ~/, without ..');
 const checkSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
         .regex(/^[\w .:/@+-]{1,60}$/)
         .describe('What the check is called in the review, e.g. tsc or ruff.'),
-    run: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().min(1).max(4_000).describe('The shell command, run at the root of a copy of the head.'),
+    run: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+        .min(1)
+        .max(4_000)
+        .describe('The shell command, run at the root of a copy of the head, in the sandbox, with no network.'),
+    setup: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+        .min(1)
+        .max(4_000)
+        .describe('A command run before `run` on the same copy and HOME, with the network: npm ci --ignore-scripts, pip install.')
+        .optional(),
+    toolchains: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(toolchainPath)
+        .max(20)
+        .describe('Folders of toolchains the check reads, read-only: ~/.rustup, ~/.cargo/bin, ~/go/pkg/mod.')
+        .optional(),
+    limits: limitsSchema
+        .describe('What the check may use: processes, memory-mb, file-size-mb, tmp-mb.')
+        .optional(),
     format: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['sarif', 'problem-matcher'])
         .describe('How its output is read: SARIF 2.1, or lines read by `matcher`.'),
     output: treePath
@@ -14897,7 +15630,7 @@ const checkSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .strictObject */ .rej({
     timeout: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()
         .gt(0)
         .max(MAX_CHECK_MINUTES)
-        .describe(`Minutes the check may run, at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds).`)
+        .describe(`Minutes the check may run, at most ${MAX_CHECK_MINUTES} (0.5 is 30 seconds); its setup has as long again.`)
 })
     .refine(check => check.format !== 'problem-matcher' || check.matcher !== undefined, {
     message: 'a problem-matcher check needs a matcher',
