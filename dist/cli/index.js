@@ -4762,7 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2685);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9860);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2685:
+/***/ 9860:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16848,11 +16848,56 @@ async function lsTree(runner, sha, dirPath) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: ./src/child-env.ts
+/**
+ * What a process the action starts may see of the action's environment: what a tool needs to find itself,
+ * its configuration, a proxy and CA files, and nothing else. Every process of the same user can read
+ * another's `/proc/<pid>/environ`, so a helper (git, tar, chown) that inherited the action's environment would
+ * show the key, the token, `INPUT_*` and `ACTIONS_*` to anything running beside it.
+ */
+const MINIMAL_ENV = [
+    'PATH',
+    'HOME',
+    'USER',
+    'LOGNAME',
+    'LANG',
+    'TZ',
+    'TMPDIR',
+    'XDG_CONFIG_HOME',
+    'GIT_CONFIG_NOSYSTEM',
+    'GIT_CONFIG_GLOBAL',
+    'GIT_CONFIG_SYSTEM',
+    'GIT_EXEC_PATH',
+    'GIT_SSL_CAINFO',
+    'GIT_SSL_CAPATH',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+    'all_proxy',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'ALL_PROXY'
+];
+/** The variables of `env` a helper process is given. */
+function minimalEnvironment(env = process.env) {
+    const kept = {};
+    for (const name of MINIMAL_ENV) {
+        const value = env[name];
+        if (value !== undefined)
+            kept[name] = value;
+    }
+    return kept;
+}
+
 ;// CONCATENATED MODULE: ./src/git/runner.ts
 /**
  * How every git process is started: one environment and one set of options that no repository or user
  * setting can change, the call logged with its secrets redacted, and a failing exit turned into a GitError.
  */
+
 
 
 
@@ -16974,46 +17019,14 @@ function collectOutput(child, onData) {
     child.stderr?.on('data', (data) => void err.push(data));
     return collected;
 }
-/** What git may see of the action's environment. */
-const MINIMAL_ENV = [
-    'PATH',
-    'HOME',
-    'USER',
-    'LOGNAME',
-    'LANG',
-    'TZ',
-    'TMPDIR',
-    'XDG_CONFIG_HOME',
-    'GIT_CONFIG_NOSYSTEM',
-    'GIT_CONFIG_GLOBAL',
-    'GIT_CONFIG_SYSTEM',
-    'GIT_EXEC_PATH',
-    'GIT_SSL_CAINFO',
-    'GIT_SSL_CAPATH',
-    'SSL_CERT_FILE',
-    'SSL_CERT_DIR',
-    'http_proxy',
-    'https_proxy',
-    'no_proxy',
-    'all_proxy',
-    'HTTP_PROXY',
-    'HTTPS_PROXY',
-    'NO_PROXY',
-    'ALL_PROXY'
-];
-/** What any helper process the action starts may see of its environment (git, tar): see MINIMAL_ENV. */
-function minimalEnvironment(env = process.env) {
-    return baseGitEnvironment('minimal', env);
-}
 /** The variables of `env` that `kind` keeps. */
 function baseGitEnvironment(kind, env) {
+    if (kind === 'minimal')
+        return minimalEnvironment(env);
     const kept = {};
-    const names = kind === 'user' ? Object.keys(env) : MINIMAL_ENV;
-    for (const name of names) {
-        const value = env[name];
+    for (const [name, value] of Object.entries(env))
         if (value !== undefined)
             kept[name] = value;
-    }
     return kept;
 }
 function gitEnvironment(cwd, kind) {
@@ -17033,7 +17046,6 @@ function gitEnvironment(cwd, kind) {
 }
 
 ;// CONCATENATED MODULE: ./src/git/git.ts
-
 
 
 
