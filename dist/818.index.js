@@ -10022,6 +10022,58 @@ async function distillWithModel(settings, input) {
 
 /***/ }),
 
+/***/ 5387:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ minimalEnvironment)
+/* harmony export */ });
+/**
+ * What a process the action starts may see of the action's environment: what a tool needs to find itself,
+ * its configuration, a proxy and CA files, and nothing else. Every process of the same user can read
+ * another's `/proc/<pid>/environ`, so a helper (git, tar, chown) that inherited the action's environment would
+ * show the key, the token, `INPUT_*` and `ACTIONS_*` to anything running beside it.
+ */
+const MINIMAL_ENV = [
+    'PATH',
+    'HOME',
+    'USER',
+    'LOGNAME',
+    'LANG',
+    'TZ',
+    'TMPDIR',
+    'XDG_CONFIG_HOME',
+    'GIT_CONFIG_NOSYSTEM',
+    'GIT_CONFIG_GLOBAL',
+    'GIT_CONFIG_SYSTEM',
+    'GIT_EXEC_PATH',
+    'GIT_SSL_CAINFO',
+    'GIT_SSL_CAPATH',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+    'all_proxy',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'ALL_PROXY'
+];
+/** The variables of `env` a helper process is given. */
+function minimalEnvironment(env = process.env) {
+    const kept = {};
+    for (const name of MINIMAL_ENV) {
+        const value = env[name];
+        if (value !== undefined)
+            kept[name] = value;
+    }
+    return kept;
+}
+
+
+/***/ }),
+
 /***/ 39109:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -13868,8 +13920,8 @@ var external_node_path_ = __webpack_require__(76760);
 var redact = __webpack_require__(53326);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(31421);
-// EXTERNAL MODULE: ./src/git/git.ts + 10 modules
-var git_git = __webpack_require__(98217);
+// EXTERNAL MODULE: ./src/child-env.ts
+var child_env = __webpack_require__(5387);
 ;// CONCATENATED MODULE: ./src/evidence/head-tree.ts
 =======
 ;// CONCATENATED MODULE: ./src/sandbox/folder.ts
@@ -13893,7 +13945,7 @@ async function copyHeadTree(workspace, headSha, dir) {
     await (0,promises_.mkdir)(dir, { recursive: true });
     await new Promise((resolve, reject) => {
         // Neither process gets the action's secrets: every process of the same user can read its environment.
-        const env = (0,git_git/* minimalEnvironment */.nr)();
+        const env = (0,child_env/* minimalEnvironment */.n)();
         const gitEnv = { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
         const git = (0,external_node_child_process_.spawn)('git', ['-c', 'core.hooksPath=/dev/null', 'archive', '--format=tar', `${commitId(headSha)}^{tree}`], { cwd: workspace, env: gitEnv, stdio: ['ignore', 'pipe', 'pipe'] });
         const tar = (0,external_node_child_process_.spawn)('tar', ['-x', '-f', '-', '-C', dir], { env, stdio: ['pipe', 'ignore', 'pipe'] });
@@ -15913,8 +15965,7 @@ const DESCRIBE_MODES = ['off', 'command', 'on-open'];
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   XS: () => (/* reexport */ GitError),
-  lD: () => (/* binding */ createGit),
-  nr: () => (/* reexport */ minimalEnvironment)
+  lD: () => (/* binding */ createGit)
 });
 
 // UNUSED EXPORTS: commitAnswers, diffArgs, holdsWord
@@ -16769,11 +16820,14 @@ async function lsTree(runner, sha, dirPath) {
 var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: ./src/text/redact.ts
 var redact = __webpack_require__(53326);
+// EXTERNAL MODULE: ./src/child-env.ts
+var child_env = __webpack_require__(5387);
 ;// CONCATENATED MODULE: ./src/git/runner.ts
 /**
  * How every git process is started: one environment and one set of options that no repository or user
  * setting can change, the call logged with its secrets redacted, and a failing exit turned into a GitError.
  */
+
 
 
 
@@ -16895,46 +16949,14 @@ function collectOutput(child, onData) {
     child.stderr?.on('data', (data) => void err.push(data));
     return collected;
 }
-/** What git may see of the action's environment. */
-const MINIMAL_ENV = [
-    'PATH',
-    'HOME',
-    'USER',
-    'LOGNAME',
-    'LANG',
-    'TZ',
-    'TMPDIR',
-    'XDG_CONFIG_HOME',
-    'GIT_CONFIG_NOSYSTEM',
-    'GIT_CONFIG_GLOBAL',
-    'GIT_CONFIG_SYSTEM',
-    'GIT_EXEC_PATH',
-    'GIT_SSL_CAINFO',
-    'GIT_SSL_CAPATH',
-    'SSL_CERT_FILE',
-    'SSL_CERT_DIR',
-    'http_proxy',
-    'https_proxy',
-    'no_proxy',
-    'all_proxy',
-    'HTTP_PROXY',
-    'HTTPS_PROXY',
-    'NO_PROXY',
-    'ALL_PROXY'
-];
-/** What any helper process the action starts may see of its environment (git, tar): see MINIMAL_ENV. */
-function minimalEnvironment(env = process.env) {
-    return baseGitEnvironment('minimal', env);
-}
 /** The variables of `env` that `kind` keeps. */
 function baseGitEnvironment(kind, env) {
+    if (kind === 'minimal')
+        return (0,child_env/* minimalEnvironment */.n)(env);
     const kept = {};
-    const names = kind === 'user' ? Object.keys(env) : MINIMAL_ENV;
-    for (const name of names) {
-        const value = env[name];
+    for (const [name, value] of Object.entries(env))
         if (value !== undefined)
             kept[name] = value;
-    }
     return kept;
 }
 function gitEnvironment(cwd, kind) {
@@ -16954,7 +16976,6 @@ function gitEnvironment(cwd, kind) {
 }
 
 ;// CONCATENATED MODULE: ./src/git/git.ts
-
 
 
 
