@@ -139,8 +139,10 @@ describe('the bundled action, run as the runner runs it', () => {
     expect((first.body.tools as Array<{ name: string }>).map(t => t.name).sort()).toEqual(
       [
         'add_finding',
+        'find_definition',
         'find_references',
         'get_diff',
+        'get_related_files',
         'list_directory',
         'list_findings',
         'publish_review',

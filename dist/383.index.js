@@ -4618,7 +4618,7 @@ const MAX_PARSE_BYTES = 1_000_000;
 /** A line this long in a file whose lines average this much is minified or generated. */
 const MINIFIED_LINE = 1_000;
 const MINIFIED_AVERAGE = 300;
-const KEPT_FACTS = 20_000;
+const KEPT_FACTS = 3_000;
 const byBlob = new Map();
 const blobId = (bytes) => (0,external_node_crypto_.createHash)('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 function looksMinified(text) {
@@ -4903,6 +4903,7 @@ const endsWithModule = (path, module) => {
 /** Whole-word hits git is asked for, and files parsed, per question. */
 const MAX_GREP_MATCHES = 4_000;
 const MAX_PARSED_FILES = 400;
+const READ_BATCH = 50;
 class CodeGraph {
     git;
     headSha;
@@ -4911,23 +4912,26 @@ class CodeGraph {
         this.git = git;
         this.headSha = headSha;
     }
-    /** The facts of files at the commit, reading only those not read yet. */
+    /** The facts of files at the commit, reading only those not read yet, a batch at a time. */
     async load(paths) {
         const missing = [...new Set(paths)].filter(path => !this.states.has(path));
-        if (missing.length > 0) {
-            let blobs = new Map();
-            try {
-                blobs = await this.git.readBlobs(this.headSha, missing);
-            }
-            catch {
-                // Unreadable files are answered by the patterns, as a file without a grammar is.
-            }
-            for (const path of missing) {
-                const bytes = blobs.get(path);
-                this.states.set(path, bytes ? await factsFromBytes(path, bytes) : { skipped: 'not a file at this commit' });
-            }
-        }
+        // In batches: only one batch's bytes are held at once, however many files a question names.
+        for (let at = 0; at < missing.length; at += READ_BATCH)
+            await this.read(missing.slice(at, at + READ_BATCH));
         return new Map(paths.map(path => [path, this.states.get(path)]));
+    }
+    async read(paths) {
+        let blobs = new Map();
+        try {
+            blobs = await this.git.readBlobs(this.headSha, paths);
+        }
+        catch {
+            // Unreadable files are answered by the patterns, as a file without a grammar is.
+        }
+        for (const path of paths) {
+            const bytes = blobs.get(path);
+            this.states.set(path, bytes ? await factsFromBytes(path, bytes) : { skipped: 'not a file at this commit' });
+        }
     }
     factsOf(path) {
         const state = this.states.get(path);

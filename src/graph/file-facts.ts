@@ -17,7 +17,7 @@ export const MAX_PARSE_BYTES = 1_000_000
 /** A line this long in a file whose lines average this much is minified or generated. */
 const MINIFIED_LINE = 1_000
 const MINIFIED_AVERAGE = 300
-const KEPT_FACTS = 20_000
+const KEPT_FACTS = 3_000
 
 const byBlob = new Map<string, FileFacts>()
 

@@ -14,6 +14,7 @@ import { resolveReference, type Located, type Resolution, type ResolveContext } 
 /** Whole-word hits git is asked for, and files parsed, per question. */
 export const MAX_GREP_MATCHES = 4_000
 export const MAX_PARSED_FILES = 400
+const READ_BATCH = 50
 
 /** Every place a word is, with what the parser made of the files that hold it. */
 export interface WordSearch {
@@ -45,25 +46,29 @@ export class CodeGraph {
     readonly headSha: string
   ) {}
 
-  /** The facts of files at the commit, reading only those not read yet. */
+  /** The facts of files at the commit, reading only those not read yet, a batch at a time. */
   async load(paths: readonly string[]): Promise<Map<string, FileState>> {
     const missing = [...new Set(paths)].filter(path => !this.states.has(path))
-    if (missing.length > 0) {
-      let blobs = new Map<string, Buffer>()
-      try {
-        blobs = await this.git.readBlobs(this.headSha, missing)
-      } catch {
-        // Unreadable files are answered by the patterns, as a file without a grammar is.
-      }
-      for (const path of missing) {
-        const bytes = blobs.get(path)
-        this.states.set(
-          path,
-          bytes ? await factsFromBytes(path, bytes) : { skipped: 'not a file at this commit' }
-        )
-      }
-    }
+    // In batches: only one batch's bytes are held at once, however many files a question names.
+    for (let at = 0; at < missing.length; at += READ_BATCH)
+      await this.read(missing.slice(at, at + READ_BATCH))
     return new Map(paths.map(path => [path, this.states.get(path) as FileState]))
+  }
+
+  private async read(paths: string[]): Promise<void> {
+    let blobs = new Map<string, Buffer>()
+    try {
+      blobs = await this.git.readBlobs(this.headSha, paths)
+    } catch {
+      // Unreadable files are answered by the patterns, as a file without a grammar is.
+    }
+    for (const path of paths) {
+      const bytes = blobs.get(path)
+      this.states.set(
+        path,
+        bytes ? await factsFromBytes(path, bytes) : { skipped: 'not a file at this commit' }
+      )
+    }
   }
 
   factsOf(path: string): FileFacts | undefined {
