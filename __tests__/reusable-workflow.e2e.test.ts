@@ -154,16 +154,24 @@ describe('the reusable workflow, called by the caller example', () => {
   })
 
   it("reads the organisation's repository with a GitHub App's installation token when the caller names the app", () => {
-    const withApp = CALLER.replace('min-severity: medium', "min-severity: medium\n      org-app-id: '123'")
+    const withApp = CALLER.replace(
+      'min-severity: medium',
+      "min-severity: medium\n      org-app-id: '123'"
+    ).replace(
+      '      REDLINE_ORG_TOKEN: ${{ secrets.REDLINE_ORG_TOKEN }}',
+      '      REDLINE_ORG_APP_KEY: ${{ secrets.REDLINE_ORG_APP_KEY }}'
+    )
     const github = { event_name: 'pull_request', event: pullRequestPayload(w.fixture) }
-    const app = call(w, {
-      callerYaml: withApp,
-      github,
-      stepOutputs: { 'org-app-token': { token: 'ghs_app' } }
-    })
+    const secrets = { ANTHROPIC_API_KEY: w.apiKey, REDLINE_ORG_APP_KEY: 'app-private-key' }
+    const made = { 'org-app-token': { token: 'ghs_app' } }
+    const app = call(w, { callerYaml: withApp, github, secrets, stepOutputs: made })
     expect(app.calledInputs['org-app-id']).toBe('123')
     expect(app.actionInputs['org-token']).toBe('ghs_app')
-    expect(() => call(w, { callerYaml: withApp, github })).toThrow(/the step org-app-token runs/)
+    expect(() => call(w, { callerYaml: withApp, github, secrets })).toThrow(/the step org-app-token runs/)
+    // A fork's pull request gets no secrets: no app token is made, and the job's own token reads.
+    const fork = call(w, { callerYaml: withApp, github, secrets: {} })
+    expect(fork.actionInputs['org-token']).toBe('')
+    expect(fork.actionInputs['anthropic-api-key']).toBe('')
   })
 
   it('fails on an expression it cannot resolve, or an input the called workflow does not declare', () => {

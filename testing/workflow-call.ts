@@ -14,13 +14,42 @@ interface Declared {
   required?: boolean
 }
 
+interface CalledStep {
+  id?: string
+  uses?: string
+  with?: Record<string, unknown>
+  if?: string
+}
+
+/** The steps before the action's, by id: each that runs must be given its outputs; one its `if` skips has none. */
+function stepsBefore(
+  steps: CalledStep[],
+  contexts: Record<string, Context>,
+  ran: Record<string, Record<string, string>>
+): Context {
+  const earlier: Record<string, unknown> = {}
+  for (const before of steps) {
+    if (!before.id) continue
+    const runs = before.if === undefined || Boolean(resolveValue(`\${{ ${before.if} }}`, contexts))
+    if (runs && !(before.id in ran))
+      throw new Error(`the step ${before.id} runs, and the test gives no outputs for it`)
+    earlier[before.id] = runs
+      ? { outputs: ran[before.id], conclusion: 'success' }
+      : { outputs: {}, conclusion: 'skipped' }
+  }
+  return strict('steps', earlier)
+}
+
 interface CalledWorkflow {
   on: {
     workflow_call: { inputs?: Record<string, Declared>; secrets?: Record<string, { required?: boolean }> }
   }
   jobs: Record<
     string,
-    { steps: Array<{ id?: string; uses?: string; with?: Record<string, unknown>; if?: string }> }
+    {
+      env?: Record<string, unknown>
+      steps: CalledStep[]
+    }
   >
 }
 
@@ -142,7 +171,7 @@ export function deriveWorkflowCall(input: CallInput): CallResult {
   const declaredSecrets = Object.fromEntries(
     Object.keys(declared.secrets ?? {}).map(name => [name, calledSecrets[name] ?? ''])
   )
-  const contexts = {
+  const contexts: Record<string, Context> = {
     github: input.github,
     inputs: strict('inputs', calledInputs as Record<string, unknown>),
     secrets: strict('secrets', {
@@ -151,23 +180,19 @@ export function deriveWorkflowCall(input: CallInput): CallResult {
       GITHUB_TOKEN: String(input.github['token'] ?? '')
     })
   }
-  const steps = Object.values(called.jobs).flatMap(calledJob => calledJob.steps)
-  const at = steps.findIndex(candidate => candidate.uses?.split('@')[0] === input.actionUses)
-  const step = steps[at]
-  if (!step) throw new Error(`the called workflow has no step that uses ${input.actionUses}`)
-  // The steps before it, by id: each one that runs must be given its outputs; one skipped by its `if` has none.
-  const ran = input.stepOutputs ?? {}
-  const earlier: Record<string, unknown> = {}
-  for (const before of steps.slice(0, at)) {
-    if (!before.id) continue
-    const runs = before.if === undefined || Boolean(resolveValue(`\${{ ${before.if} }}`, contexts))
-    if (runs && !(before.id in ran))
-      throw new Error(`the step ${before.id} runs, and the test gives no outputs for it`)
-    earlier[before.id] = runs
-      ? { outputs: ran[before.id], conclusion: 'success' }
-      : { outputs: {}, conclusion: 'skipped' }
-  }
-  Object.assign(contexts, { steps: strict('steps', earlier) })
+  const usesAction = (step: CalledStep) => step.uses?.split('@')[0] === input.actionUses
+  const calledJob = Object.values(called.jobs).find(candidate => candidate.steps.some(usesAction))
+  if (!calledJob) throw new Error(`the called workflow has no step that uses ${input.actionUses}`)
+  const env = Object.entries(calledJob.env ?? {}).map(([name, value]) => [
+    name,
+    asText(resolveValue(value, contexts))
+  ])
+  Object.assign(contexts, { env: Object.fromEntries(env) })
+  const at = calledJob.steps.findIndex(usesAction)
+  const step = calledJob.steps[at] as CalledStep
+  Object.assign(contexts, {
+    steps: stepsBefore(calledJob.steps.slice(0, at), contexts, input.stepOutputs ?? {})
+  })
   return {
     runs: true,
     actionInputs: actionInputsOf(input.actionYaml, step.with ?? {}, contexts),

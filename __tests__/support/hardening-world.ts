@@ -75,7 +75,9 @@ export async function runOn(w: World, options: RunOptions & { measure?: boolean 
 export function userLine(result: RunResult): string {
   const error = result.annotations.find(a => a.level === 'error')
   if (error) return error.message
-  const notice = result.annotations.find(a => a.level === 'notice')
+  const notice = result.annotations.find(
+    a => a.level === 'notice' && !/^No organisation defaults: /.test(a.message)
+  )
   if (notice) return notice.message
   return /^Review posted: .*$/m.exec(result.stdout)?.[0] ?? ''
 }

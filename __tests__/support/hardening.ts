@@ -65,8 +65,13 @@ export function runOn(w: World, options: RunOnOptions = {}): Promise<RunResult> 
   return runAction(w, { ...options, timeoutMs: 60_000 })
 }
 
+/** The notice of a run whose owner has no organisation defaults: every run says it, beside its own line. */
+export const NO_ORGANISATION_DEFAULTS = /^No organisation defaults: /
+
 function ofLevel(result: RunResult, level: Annotation['level']): string[] {
-  return result.annotations.filter(a => a.level === level).map(a => a.message)
+  return result.annotations
+    .filter(a => a.level === level && !NO_ORGANISATION_DEFAULTS.test(a.message))
+    .map(a => a.message)
 }
 
 /** A failed run shows exactly one error, and it says what happened; no stack trace anywhere. */

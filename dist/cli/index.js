@@ -29149,7 +29149,8 @@ function organisationValues(file, text) {
         for (const key of ownKeys)
             delete data[key];
     }
-    for (const problem of problems.filter(problem => !aboutRepositoryOnly(problem.key)))
+    const byLine = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    for (const problem of byLine.filter(problem => !aboutRepositoryOnly(problem.key)))
         warnings.push(`${problemLine(file, problem)} Ignored; the rest of the organisation's file applies.`);
     return { values: withoutRefused(data), warnings };
 }
