@@ -7,6 +7,7 @@ import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CheckIdentity } from './identity.js'
+import { minimalEnvironment } from '../child-env.js'
 
 const CHOWN_TIMEOUT_MS = 120_000
 
@@ -33,7 +34,7 @@ export async function handOver(folder: CheckFolder, identity: CheckIdentity): Pr
     execFile(
       'chown',
       ['-R', '-P', `${identity.uid}:${identity.gid}`, folder.tree, folder.home],
-      { timeout: CHOWN_TIMEOUT_MS },
+      { timeout: CHOWN_TIMEOUT_MS, env: minimalEnvironment() },
       (error, _stdout, stderr) =>
         error ? reject(new Error(`chown failed: ${stderr.trim() || error.message}`)) : resolve()
     )
@@ -48,7 +49,7 @@ export async function removeCheckFolder(folder: CheckFolder): Promise<void> {
   )
   if (removed) return
   await new Promise<void>(resolve =>
-    execFile('chmod', ['-R', 'u+rwx', folder.root], { timeout: CHOWN_TIMEOUT_MS }, () => resolve())
+    execFile('chmod', ['-R', 'u+rwx', folder.root], { timeout: CHOWN_TIMEOUT_MS, env: minimalEnvironment() }, () => resolve())
   )
   await rm(folder.root, { recursive: true, force: true }).catch(() => undefined)
 }
