@@ -178,8 +178,9 @@ describe('sampling and asking', () => {
 
   it('asks go-to-definition only from uses of what was sampled from, never of the site itself', () => {
     const site = { name: 'load', file: 'u.ts', line: 4, column: 2 }
-    const definedAt = new Set(['a.ts:5'])
+    const definedAt = new Set(['a.ts:5 load', 'u.ts:2 run'])
     expect(isAnswerable(site, [{ file: 'a.ts', line: 5, startLine: 5 }], definedAt)).toBe(true)
+    // `function run(load: Loader)`: the parameter shares its line with a definition of another name.
     expect(isAnswerable(site, [{ file: 'u.ts', line: 2, startLine: 2 }], definedAt)).toBe(false)
     expect(isAnswerable(site, [], definedAt)).toBe(false)
     expect(

@@ -11,20 +11,14 @@ import {
   candidateSites,
   definitionCounts,
   isAnswerable,
+  namedPlaceKey,
   referencesQuery,
   sampleDefinitions,
   seededRandom,
   type Stratum
 } from './sample.js'
 import { typescriptCompiler } from './ts-truth.js'
-import {
-  placeKey,
-  type Compiler,
-  type Definition,
-  type DefinitionSpan,
-  type Place,
-  type UseSite
-} from './types.js'
+import type { Compiler, Definition, DefinitionSpan, Place, UseSite } from './types.js'
 
 export interface SymbolRecord {
   project: string
@@ -102,7 +96,7 @@ export async function measureProject(
   }
   const siteRecords: SiteRecord[] = []
   const kept = { once: 0, several: 0 }
-  const definedAt = new Set(facts.definitions.flatMap(d => d.ownLines.map(placeKey)))
+  const definedAt = new Set(facts.definitions.flatMap(d => d.ownLines.map(p => namedPlaceKey(p, d.name))))
   for (const [i, { site, stratum }] of candidates.entries()) {
     const spans = truth.definitions[i] ?? []
     if (!isAnswerable(site, spans, definedAt) || kept[stratum] >= perStratum) continue

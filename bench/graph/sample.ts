@@ -1,5 +1,5 @@
 /** The seeded sample: which definitions and use sites are asked about, and how a model would ask. */
-import { placeKey, type Definition, type DefinitionSpan, type UseSite } from './types.js'
+import { placeKey, type Definition, type DefinitionSpan, type Place, type UseSite } from './types.js'
 
 export type Stratum = 'once' | 'several'
 
@@ -93,6 +93,9 @@ export function candidateSites(
   return out
 }
 
+/** The key of a definition of `name` at a place, to tell it from a parameter of another name on its line. */
+export const namedPlaceKey = (place: Place, name: string): string => `${placeKey(place)} ${name}`
+
 /**
  * A site is worth asking when go-to-definition leads to one of the definitions sampled from (module level and
  * members; not a local or a parameter of the same name, nor a library), and not to the site itself.
@@ -103,7 +106,7 @@ export function isAnswerable(
   definedAt: ReadonlySet<string>
 ): boolean {
   return (
-    spans.some(s => definedAt.has(placeKey(s))) &&
+    spans.some(s => definedAt.has(namedPlaceKey(s, site.name))) &&
     !spans.some(s => s.file === site.file && s.line === site.line)
   )
 }
