@@ -337,16 +337,16 @@ describe.each(VARIANTS.map(variant => variant.name))('the sandbox attacked from 
   it('cuts each limit off at its small value, says which, and still reviews', () => {
     const body = postedReviews(one().world)[0]!.body
     expect(body).toMatch(
-      /- `fork-storm` \(check\): exited with 3 \(cut off: processes: a fork was refused at processes 40\) and no result: forks refused after \d+ processes/
+      /- `fork-storm` \(check\): `exited with 3 \(cut off: processes: a fork was refused at processes 40\) and no result: forks refused after \d+ processes/
     )
     expect(body).toMatch(
-      /- `memory-grab` \(check\): exited with 137 \(cut off: memory: a process was killed at memory-mb 96\) and no result: killed holding \d+ MiB/
+      /- `memory-grab` \(check\): `exited with 137 \(cut off: memory: a process was killed at memory-mb 96\) and no result: killed holding \d+ MiB/
     )
     expect(body).toMatch(
-      /- `big-file` \(check\): exited with 153 \(cut off: file size: a file reached file-size-mb 4 \(SIGXFSZ\)\) and no result/
+      /- `big-file` \(check\): `exited with 153 \(cut off: file size: a file reached file-size-mb 4 \(SIGXFSZ\)\) and no result/
     )
     expect(body).toMatch(
-      /- `full-tmp` \(check\): exited with 1 and no result: \/tmp took 4194304 bytes, \/dev\/shm 4194304/
+      /- `full-tmp` \(check\): `exited with 1 and no result: \/tmp took 4194304 bytes, \/dev\/shm 4194304/
     )
   })
 })
