@@ -56,7 +56,8 @@ describe('actionlint', () => {
       ...files.map(path => ({ path })),
       { path: join(workflowsDir, 'broken.yml'), text: broken }
     ])
-  })
+    // A second or two alone; a busy machine's share of a core is slower.
+  }, 120_000)
 
   it('finds no problem in .github/workflows/ and examples/', () => {
     expect(files.map(file => relative(root, file))).toEqual(
