@@ -65,13 +65,13 @@ describe('a collection stopped by the GraphQL rate limit', () => {
     const stopped = join(dir, 'stopped.sqlite')
     github.rateLimit.graphqlLeft = needed - 1
     await expect(collectInto(stopped)).rejects.toThrow(/rate limit/i)
-    const kept = await rows(stopped, 'SELECT pr_number FROM pull_requests')
+    const kept = await rows(stopped, 'SELECT number FROM pull_requests')
     expect(kept).toHaveLength(100)
 
     delete github.rateLimit.graphqlLeft
     const resumed = await collectInto(stopped)
     expect(resumed.stats.pulls).toBe(PULLS + 2 - 100)
-    for (const table of ['pull_requests', 'findings', 'fates', 'feedback_events', 'runs'])
+    for (const table of ['pull_requests', 'findings', 'fates', 'feedback_events', 'runs', 'review_comments'])
       expect(await rows(stopped, `SELECT * FROM ${table}`)).toEqual(
         await rows(whole, `SELECT * FROM ${table}`)
       )
