@@ -13,10 +13,28 @@ import { silentLogger } from '../src/logger.js'
 import { startHistoryServer } from '../testing/github/history-server.js'
 import { startOrgHistoryServer } from '../testing/github/org-history-server.js'
 import { makeHistory } from '../testing/insights-history.js'
+import type { HistoryRequest } from '../testing/github/history-server.js'
+import { graphqlPoints } from '../testing/github/query-points.js'
 
 const PULLS = 1_000
 const ORG_REPOS = 50
 const ORG_PULLS = 200
+/** The GraphQL points an hour of a GITHUB_TOKEN-like or personal token; some App tokens get 12,500. */
+const POINTS_PER_HOUR = 5_000
+
+/** The rate-limit points of the GraphQL requests sent, by GitHub's documented formula. */
+function pointsOf(requests: readonly HistoryRequest[]): number {
+  return requests.reduce(
+    (sum, r) => (r.graphql === undefined ? sum : sum + graphqlPoints(r.graphql, r.variables ?? {})),
+    0
+  )
+}
+
+function costLine(requests: readonly HistoryRequest[]): string {
+  const points = pointsOf(requests)
+  const hours = Math.max(1, Math.ceil(points / POINTS_PER_HOUR))
+  return `${points} GraphQL points (${hours} hour${hours === 1 ? '' : 's'} of a ${POINTS_PER_HOUR}-point token)`
+}
 
 export async function benchInsights(): Promise<void> {
   const github = await startHistoryServer({ owner: 'acme', repo: 'widgets' })
@@ -45,7 +63,7 @@ export async function benchInsights(): Promise<void> {
       const rest = requests.filter(r => r.path !== '/graphql').length
       console.log(
         `${label.padEnd(18)} ${String(requests.length).padStart(5)} requests (${rest} REST, ${requests.length - rest} GraphQL)` +
-          `  ${seconds.toFixed(1).padStart(6)} s  ${result.stats.pulls} pull requests read`
+          `  ${seconds.toFixed(1).padStart(6)} s  ${result.stats.pulls} pull requests read\n${''.padEnd(19)}${costLine(requests)}`
       )
       return result
     }
@@ -96,7 +114,7 @@ export async function benchOrgInsights(): Promise<void> {
       console.log(
         `${label.padEnd(18)} ${String(requests.length).padStart(5)} requests (${rest} REST, ${requests.length - rest} GraphQL)` +
           `, at most ${Math.max(...perRepo.values())} for one repository  ${seconds.toFixed(1).padStart(6)} s  ` +
-          `${result.stats.pulls} pull requests read`
+          `${result.stats.pulls} pull requests read\n${''.padEnd(19)}${costLine(requests)}`
       )
       return result
     }

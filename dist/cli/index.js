@@ -34538,13 +34538,17 @@ async function listPullsUpdatedAfter(octokit, repo, after) {
     return pulls;
 }
 /**
- * GitHub counts the nodes a query may return (at most 500,000): twenty pull requests of 50 threads of 20
- * comments with 10 reactions each stay under half of that. Fewer, larger queries matter: Octokit's
- * throttling spaces GraphQL requests a second apart.
+ * GitHub charges a query by its connections: each costs one request per node of the connections above it,
+ * and a hundred requests make a point. Comments nested under every thread cost one request per thread, so
+ * threads come 25 a page; reactions, which only the opening comment of a thread needs, are read apart from
+ * the threads (see readOpeningReactions) rather than under every comment, where they cost 20 times more.
+ * Twenty pull requests a query keep the requests few: Octokit's throttling spaces GraphQL requests a second
+ * apart.
  */
 const PULLS_PER_QUERY = 20;
 const REVIEWS_PER_PULL = 50;
-const THREADS_PER_PULL = 50;
+const THREADS_PER_PULL = 25;
+const COMMENTS_PER_THREAD = 20;
 const PULL_FIELDS = `
   number
   reviews(first: ${REVIEWS_PER_PULL}, after: $reviewsAfter) {
@@ -34557,11 +34561,10 @@ const PULL_FIELDS = `
       path line originalLine
       isResolved
       resolvedBy { login }
-      comments(first: 20) {
+      comments(first: ${COMMENTS_PER_THREAD}) {
         nodes {
-          fullDatabaseId url body createdAt authorAssociation
+          id fullDatabaseId url body createdAt authorAssociation
           author { __typename login }
-          reactions(first: 10) { nodes { content createdAt user { login } } }
         }
       }
     }
@@ -34588,11 +34591,8 @@ function threadOf(raw) {
                     author: account(comment.author),
                     authorAssociation: comment.authorAssociation,
                     createdAt: comment.createdAt,
-                    reactions: present(comment.reactions.nodes).map(reaction => ({
-                        content: reaction.content,
-                        user: reaction.user?.login ?? null,
-                        createdAt: reaction.createdAt
-                    }))
+                    nodeId: comment.id,
+                    reactions: []
                 }
             ])
     };
@@ -34615,8 +34615,9 @@ function addPage(history, raw) {
 /** Bounds the walk through one pull request with thousands of reviews or threads. */
 const MAX_PAGES_PER_PULL = 20;
 /**
- * The reviews and review threads (with who resolved them, their comments and reactions) of `numbers`,
- * twenty pull requests a query; a pull request with more than one page of either is read on by itself.
+ * The reviews and review threads (with who resolved them, their comments, and the reactions to each thread's
+ * opening comment) of `numbers`, twenty pull requests a query; a pull request with more than one page of
+ * either is read on by itself.
  */
 async function readPullHistories(octokit, graphqlUrl, repo, numbers) {
     const histories = [];
@@ -34636,7 +34637,39 @@ async function readPullHistories(octokit, graphqlUrl, repo, numbers) {
             histories.push(history);
         }
     }
+    await readOpeningReactions(octokit, graphqlUrl, repo, histories);
     return histories;
+}
+/** Ids a `nodes` query may name at once. */
+const NODES_PER_QUERY = 100;
+const REACTIONS_PER_COMMENT = 50;
+/**
+ * The reactions to the opening comment of every thread, a hundred comments a query by their ids: one
+ * connection under a list of ids, a point or so for a hundred threads.
+ */
+async function readOpeningReactions(octokit, graphqlUrl, repo, histories) {
+    const openings = histories.flatMap(history => history.threads.flatMap(thread => thread.comments.slice(0, 1)));
+    for (let at = 0; at < openings.length; at += NODES_PER_QUERY) {
+        const batch = openings.slice(at, at + NODES_PER_QUERY);
+        // The repository is named so that the query is answered for it, and fails as the others do when it is gone.
+        const query = `query ($owner: String!, $name: String!, $ids: [ID!]!) {
+      repository(owner: $owner, name: $name) { id }
+      nodes(ids: $ids) { ... on PullRequestReviewComment {
+        id reactions(first: ${REACTIONS_PER_COMMENT}) { nodes { content createdAt user { login } } } } } }`;
+        const data = await request_graphql(octokit, graphqlUrl, query, {
+            owner: repo.owner,
+            name: repo.repo,
+            ids: batch.map(comment => comment.nodeId)
+        });
+        const byId = new Map((data.nodes ?? []).flatMap(node => (node?.reactions ? [[node.id, node]] : [])));
+        for (const comment of batch) {
+            comment.reactions = present(byId.get(comment.nodeId)?.reactions?.nodes ?? null).map(reaction => ({
+                content: reaction.content,
+                user: reaction.user?.login ?? null,
+                createdAt: reaction.createdAt
+            }));
+        }
+    }
 }
 /** The later pages of one pull request's reviews and threads. */
 async function readRest(octokit, graphqlUrl, repo, history, first) {
@@ -35607,14 +35640,22 @@ async function markApplied(options, fates) {
             finding.fate = 'applied';
     });
 }
-async function collect(options) {
+/** Pull requests read and saved together: a run stopped by a rate limit keeps every batch before it. */
+const PULLS_PER_SAVE = 100;
+/**
+ * The high-water mark once `done` (oldest update first) is saved: its last update that no pull request still
+ * to read shares, so that none of those is skipped next time; `current` when there is none.
+ */
+function markAfter(done, next, current) {
+    for (let i = done.length - 1; i >= 0; i--) {
+        const updated = done[i].updatedAt;
+        if (next === undefined || updated < next.updatedAt)
+            return updated > current ? updated : current;
+    }
+    return current;
+}
+async function collectBatch(options, pulls, stats) {
     const { octokit, graphqlUrl, repo, store, logger } = options;
-    const after = startAfter(store, repo, options.since);
-    const pulls = await listPullsUpdatedAfter(octokit, repo, after);
-    logger.info(`${measure_plural(pulls.length, 'pull request')} updated since ${after}.`);
-    const stats = { pulls: pulls.length, findings: 0, reviewComments: 0, warnings: [] };
-    if (pulls.length === 0)
-        return stats;
     const byNumber = new Map(pulls.map(pull => [pull.number, pull]));
     const histories = await readPullHistories(octokit, graphqlUrl, repo, pulls.map(pull => pull.number));
     const collected = histories.flatMap(history => {
@@ -35640,8 +35681,24 @@ async function collect(options) {
         stats.findings += fates.findings.length;
         stats.reviewComments += reviewComments.length;
     }
-    const newest = pulls.reduce((mark, pull) => (pull.updatedAt > mark ? pull.updatedAt : mark), after);
-    store.setMeta(`${HIGH_WATER}:${repoName(repo)}`, newest);
+}
+/**
+ * Reads the pull requests updated since the mark, oldest update first, a batch at a time, moving the mark
+ * after each: a collection stopped part way (a rate limit) goes on from there the next time.
+ */
+async function collect(options) {
+    const { repo, store, logger } = options;
+    let after = startAfter(store, repo, options.since);
+    const pulls = await listPullsUpdatedAfter(options.octokit, repo, after);
+    logger.info(`${measure_plural(pulls.length, 'pull request')} updated since ${after}.`);
+    const stats = { pulls: pulls.length, findings: 0, reviewComments: 0, warnings: [] };
+    const ordered = [...pulls].sort((a, b) => a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0);
+    for (let at = 0; at < ordered.length; at += PULLS_PER_SAVE) {
+        const batch = ordered.slice(at, at + PULLS_PER_SAVE);
+        await collectBatch(options, batch, stats);
+        after = markAfter(batch, ordered[at + PULLS_PER_SAVE], after);
+        store.setMeta(`${HIGH_WATER}:${repoName(repo)}`, after);
+    }
     return stats;
 }
 
@@ -36498,8 +36555,10 @@ async function collectAll(options, store, repos) {
             collections.push({ repo: nameOf(repo), stats });
         }
         catch (error) {
-            if (!across)
+            if (!across) {
+                store.save();
                 throw error;
+            }
             logger.warning(`${nameOf(repo)} was not collected: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
         store.save();

@@ -80,6 +80,9 @@ export interface HistoryComment {
   /** OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR…: how the author relates to the repository. */
   authorAssociation: string
   createdAt: string
+  /** GitHub's global id, by which the reactions are read. */
+  nodeId: string
+  /** Read for the opening comment of each thread only: a reply's reactions are never asked for. */
   reactions: ReactionRecord[]
 }
 
@@ -110,13 +113,17 @@ export interface PullHistory {
 }
 
 /**
- * GitHub counts the nodes a query may return (at most 500,000): twenty pull requests of 50 threads of 20
- * comments with 10 reactions each stay under half of that. Fewer, larger queries matter: Octokit's
- * throttling spaces GraphQL requests a second apart.
+ * GitHub charges a query by its connections: each costs one request per node of the connections above it,
+ * and a hundred requests make a point. Comments nested under every thread cost one request per thread, so
+ * threads come 25 a page; reactions, which only the opening comment of a thread needs, are read apart from
+ * the threads (see readOpeningReactions) rather than under every comment, where they cost 20 times more.
+ * Twenty pull requests a query keep the requests few: Octokit's throttling spaces GraphQL requests a second
+ * apart.
  */
 const PULLS_PER_QUERY = 20
 const REVIEWS_PER_PULL = 50
-const THREADS_PER_PULL = 50
+const THREADS_PER_PULL = 25
+const COMMENTS_PER_THREAD = 20
 
 const PULL_FIELDS = `
   number
@@ -130,11 +137,10 @@ const PULL_FIELDS = `
       path line originalLine
       isResolved
       resolvedBy { login }
-      comments(first: 20) {
+      comments(first: ${COMMENTS_PER_THREAD}) {
         nodes {
-          fullDatabaseId url body createdAt authorAssociation
+          id fullDatabaseId url body createdAt authorAssociation
           author { __typename login }
-          reactions(first: 10) { nodes { content createdAt user { login } } }
         }
       }
     }
@@ -172,11 +178,9 @@ interface RawPull {
         url: string
         body: string
         createdAt: string
+        id: string
         authorAssociation: string
         author: RawAuthor | null
-        reactions: {
-          nodes: Array<{ content: string; createdAt: string; user: { login: string } | null } | null> | null
-        }
       } | null> | null
     }
   }>
@@ -207,11 +211,8 @@ function threadOf(raw: RawPull['reviewThreads'] extends Connection<infer T> ? T 
               author: account(comment.author),
               authorAssociation: comment.authorAssociation,
               createdAt: comment.createdAt,
-              reactions: present(comment.reactions.nodes).map(reaction => ({
-                content: reaction.content,
-                user: reaction.user?.login ?? null,
-                createdAt: reaction.createdAt
-              }))
+              nodeId: comment.id,
+              reactions: []
             }
           ]
     )
@@ -237,8 +238,9 @@ function addPage(history: PullHistory, raw: RawPull): void {
 const MAX_PAGES_PER_PULL = 20
 
 /**
- * The reviews and review threads (with who resolved them, their comments and reactions) of `numbers`,
- * twenty pull requests a query; a pull request with more than one page of either is read on by itself.
+ * The reviews and review threads (with who resolved them, their comments, and the reactions to each thread's
+ * opening comment) of `numbers`, twenty pull requests a query; a pull request with more than one page of
+ * either is read on by itself.
  */
 export async function readPullHistories(
   octokit: Octokit,
@@ -267,7 +269,55 @@ export async function readPullHistories(
       histories.push(history)
     }
   }
+  await readOpeningReactions(octokit, graphqlUrl, repo, histories)
   return histories
+}
+
+/** Ids a `nodes` query may name at once. */
+const NODES_PER_QUERY = 100
+const REACTIONS_PER_COMMENT = 50
+
+interface RawReactions {
+  id: string
+  reactions?: {
+    nodes: Array<{ content: string; createdAt: string; user: { login: string } | null } | null> | null
+  }
+}
+
+/**
+ * The reactions to the opening comment of every thread, a hundred comments a query by their ids: one
+ * connection under a list of ids, a point or so for a hundred threads.
+ */
+async function readOpeningReactions(
+  octokit: Octokit,
+  graphqlUrl: string,
+  repo: Repository,
+  histories: readonly PullHistory[]
+): Promise<void> {
+  const openings = histories.flatMap(history =>
+    history.threads.flatMap(thread => thread.comments.slice(0, 1))
+  )
+  for (let at = 0; at < openings.length; at += NODES_PER_QUERY) {
+    const batch = openings.slice(at, at + NODES_PER_QUERY)
+    // The repository is named so that the query is answered for it, and fails as the others do when it is gone.
+    const query = `query ($owner: String!, $name: String!, $ids: [ID!]!) {
+      repository(owner: $owner, name: $name) { id }
+      nodes(ids: $ids) { ... on PullRequestReviewComment {
+        id reactions(first: ${REACTIONS_PER_COMMENT}) { nodes { content createdAt user { login } } } } } }`
+    const data = await graphql<{ nodes: Array<RawReactions | null> }>(octokit, graphqlUrl, query, {
+      owner: repo.owner,
+      name: repo.repo,
+      ids: batch.map(comment => comment.nodeId)
+    })
+    const byId = new Map((data.nodes ?? []).flatMap(node => (node?.reactions ? [[node.id, node]] : [])))
+    for (const comment of batch) {
+      comment.reactions = present(byId.get(comment.nodeId)?.reactions?.nodes ?? null).map(reaction => ({
+        content: reaction.content,
+        user: reaction.user?.login ?? null,
+        createdAt: reaction.createdAt
+      }))
+    }
+  }
 }
 
 /** The later pages of one pull request's reviews and threads. */

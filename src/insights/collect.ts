@@ -66,13 +66,27 @@ async function markApplied(options: CollectOptions, fates: readonly PullFates[])
   })
 }
 
-export async function collect(options: CollectOptions): Promise<CollectStats> {
+/** Pull requests read and saved together: a run stopped by a rate limit keeps every batch before it. */
+const PULLS_PER_SAVE = 100
+
+/**
+ * The high-water mark once `done` (oldest update first) is saved: its last update that no pull request still
+ * to read shares, so that none of those is skipped next time; `current` when there is none.
+ */
+export function markAfter(
+  done: readonly PullSummary[],
+  next: PullSummary | undefined,
+  current: string
+): string {
+  for (let i = done.length - 1; i >= 0; i--) {
+    const updated = done[i]!.updatedAt
+    if (next === undefined || updated < next.updatedAt) return updated > current ? updated : current
+  }
+  return current
+}
+
+async function collectBatch(options: CollectOptions, pulls: readonly PullSummary[], stats: CollectStats) {
   const { octokit, graphqlUrl, repo, store, logger } = options
-  const after = startAfter(store, repo, options.since)
-  const pulls = await listPullsUpdatedAfter(octokit, repo, after)
-  logger.info(`${plural(pulls.length, 'pull request')} updated since ${after}.`)
-  const stats: CollectStats = { pulls: pulls.length, findings: 0, reviewComments: 0, warnings: [] }
-  if (pulls.length === 0) return stats
   const byNumber = new Map<number, PullSummary>(pulls.map(pull => [pull.number, pull]))
   const histories = await readPullHistories(
     octokit,
@@ -105,7 +119,26 @@ export async function collect(options: CollectOptions): Promise<CollectStats> {
     stats.findings += fates.findings.length
     stats.reviewComments += reviewComments.length
   }
-  const newest = pulls.reduce((mark, pull) => (pull.updatedAt > mark ? pull.updatedAt : mark), after)
-  store.setMeta(`${HIGH_WATER}:${repoName(repo)}`, newest)
+}
+
+/**
+ * Reads the pull requests updated since the mark, oldest update first, a batch at a time, moving the mark
+ * after each: a collection stopped part way (a rate limit) goes on from there the next time.
+ */
+export async function collect(options: CollectOptions): Promise<CollectStats> {
+  const { repo, store, logger } = options
+  let after = startAfter(store, repo, options.since)
+  const pulls = await listPullsUpdatedAfter(options.octokit, repo, after)
+  logger.info(`${plural(pulls.length, 'pull request')} updated since ${after}.`)
+  const stats: CollectStats = { pulls: pulls.length, findings: 0, reviewComments: 0, warnings: [] }
+  const ordered = [...pulls].sort((a, b) =>
+    a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0
+  )
+  for (let at = 0; at < ordered.length; at += PULLS_PER_SAVE) {
+    const batch = ordered.slice(at, at + PULLS_PER_SAVE)
+    await collectBatch(options, batch, stats)
+    after = markAfter(batch, ordered[at + PULLS_PER_SAVE], after)
+    store.setMeta(`${HIGH_WATER}:${repoName(repo)}`, after)
+  }
   return stats
 }

@@ -116,7 +116,10 @@ async function collectAll(
       for (const warning of stats.warnings) logger.warning(across ? `${nameOf(repo)} ${warning}` : warning)
       collections.push({ repo: nameOf(repo), stats })
     } catch (error) {
-      if (!across) throw error
+      if (!across) {
+        store.save()
+        throw error
+      }
       logger.warning(`${nameOf(repo)} was not collected: ${errorMessage(error)}`)
     }
     store.save()

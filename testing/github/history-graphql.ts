@@ -60,6 +60,11 @@ function connection<T>(name: string, items: readonly T[], args: ConnectionArgs):
   }
 }
 
+/** A review comment's global id, as GitHub's `PRRC_` ids: opaque to the client, which only sends it back. */
+function commentNodeId(id: number): string {
+  return `PRRC_${Buffer.from(`comment:${id}`).toString('base64url')}`
+}
+
 export class HistoryGraphQL {
   constructor(private readonly store: HistoryStore) {}
 
@@ -113,6 +118,7 @@ export class HistoryGraphQL {
   private comment(pull: HistoryPullSeed, comment: HistoryCommentSeed): Record<string, unknown> {
     return {
       __typename: 'PullRequestReviewComment',
+      id: commentNodeId(comment.id),
       databaseId: comment.id,
       fullDatabaseId: String(comment.id),
       url: `${this.pullUrl(pull)}#discussion_r${comment.id}`,
@@ -188,14 +194,29 @@ export class HistoryGraphQL {
     }
   }
 
+  /** The review comments global ids name, null for one GitHub cannot resolve, as its `nodes` answers. */
+  private nodes(ids: readonly string[]): Array<Record<string, unknown> | null> {
+    if (ids.length > 100) throw new Error('You may not request more than 100 nodes at once.')
+    const wanted = new Map<string, Record<string, unknown> | null>(ids.map(id => [id, null]))
+    for (const pull of this.store.pulls)
+      for (const thread of pull.threads)
+        for (const comment of thread.comments) {
+          const id = commentNodeId(comment.id)
+          if (wanted.has(id)) wanted.set(id, this.comment(pull, comment))
+        }
+    return ids.map(id => wanted.get(id) ?? null)
+  }
+
   private root(): Record<string, unknown> {
     return {
       viewer: () => this.actor(this.store.viewer),
+      nodes: ({ ids }: { ids: string[] }) => this.nodes(ids),
       repository: ({ owner, name }: { owner: string; name: string }) => {
         if (!this.store.sameRepo(owner, name))
           throw new NotFound(`Could not resolve to a Repository with the name '${owner}/${name}'.`)
         return {
           __typename: 'Repository',
+          id: `R_${Buffer.from(this.store.repoPath).toString('base64url')}`,
           nameWithOwner: this.store.repoPath,
           pullRequest: ({ number }: { number: number }) => {
             const pull = this.store.pull(number)

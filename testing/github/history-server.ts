@@ -35,8 +35,23 @@ export interface HistoryStandIn {
   requests: HistoryRequest[]
   /** REST requests GitHub does not document as they were sent. */
   violations: RequestViolation[]
+  /** Set `graphqlLeft` to answer GraphQL as GitHub does once the hour's points are spent, after that many. */
+  rateLimit: GraphQLRateLimit
   /** Fails when any request GitHub does not document reached it. */
   close(): Promise<void>
+}
+
+export interface GraphQLRateLimit {
+  graphqlLeft?: number
+}
+
+/** GitHub's answer to a GraphQL request past the primary rate limit: 200, an error of type RATE_LIMITED. */
+function graphqlRateLimited(): Reply {
+  return {
+    status: 200,
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000' },
+    body: { errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for installation ID 1.' }] }
+  }
 }
 
 function userJson(
@@ -230,6 +245,7 @@ export interface RecordingServer {
   url: string
   requests: HistoryRequest[]
   violations: RequestViolation[]
+  rateLimit: GraphQLRateLimit
   close(): Promise<void>
 }
 
@@ -243,6 +259,7 @@ export async function startRecordingServer(
 ): Promise<RecordingServer> {
   const requests: HistoryRequest[] = []
   const violations: RequestViolation[] = []
+  const rateLimit: GraphQLRateLimit = {}
   githubSchema()
   restDescription()
   const server = http.createServer((req, res) => {
@@ -279,6 +296,12 @@ export async function startRecordingServer(
           }
         } else if (violation) {
           reply = undocumented(violation)
+        } else if (
+          url.pathname === '/graphql' &&
+          rateLimit.graphqlLeft !== undefined &&
+          rateLimit.graphqlLeft-- <= 0
+        ) {
+          reply = graphqlRateLimited()
         } else {
           reply = await serve({ method, path: url.pathname, query, headers: req.headers, body })
         }
@@ -303,6 +326,7 @@ export async function startRecordingServer(
     url: `http://127.0.0.1:${port}`,
     requests,
     violations,
+    rateLimit,
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))
@@ -345,6 +369,7 @@ export async function startHistoryServer(options: {
     repository,
     requests: server.requests,
     violations: server.violations,
+    rateLimit: server.rateLimit,
     close: server.close
   }
 }
