@@ -27,6 +27,14 @@ describe('the links of README.md and docs/', () => {
     expect(unlinked).toEqual([])
   })
 
+  it('leave the README a map: at most 250 lines, the two commands in its opening lines', () => {
+    const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n')
+    expect(lines.length).toBeLessThanOrEqual(251)
+    const opening = lines.slice(0, 10).join('\n')
+    expect(opening).toContain('npm ci && npm run demo')
+    expect(opening).toContain('npm ci && npm test')
+  })
+
   it.each(pages.map(page => [page.slice(ROOT.length + 1), page]))(
     '%s opens with a title and what it answers, in at most 400 lines',
     (_name, page) => {

@@ -19,17 +19,10 @@ var event_file = __webpack_require__(58537);
 var action_event = __webpack_require__(33566);
 // EXTERNAL MODULE: ./src/action/inputs.ts
 var action_inputs = __webpack_require__(81729);
-<<<<<<< HEAD
 // EXTERNAL MODULE: ./src/action/logger.ts + 1 modules
 var logger = __webpack_require__(27943);
-// EXTERNAL MODULE: ./src/action/repository-config.ts
-var repository_config = __webpack_require__(85735);
-=======
-// EXTERNAL MODULE: ./src/action/logger.ts
-var logger = __webpack_require__(18980);
 // EXTERNAL MODULE: ./src/action/repository-config.ts + 1 modules
 var repository_config = __webpack_require__(43761);
->>>>>>> i57a
 // EXTERNAL MODULE: ./src/action/workflow-run.ts
 var workflow_run = __webpack_require__(48545);
 // EXTERNAL MODULE: ./src/errors.ts

@@ -81,23 +81,11 @@ if (problem !== undefined) {
 }
 else if ((0,_commands_comment_event_js__WEBPACK_IMPORTED_MODULE_0__/* .isCommentEvent */ .Kx)(process.env['GITHUB_EVENT_NAME'] ?? '')) {
     // A comment is the comment commands' door; the runner has one entry for both.
-<<<<<<< HEAD
-    const { runOnComment } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(818), __nccwpck_require__.e(275)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35275));
+    const { runOnComment } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(202), __nccwpck_require__.e(275)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35275));
     await runOnComment(process.env['GITHUB_EVENT_NAME'] ?? '');
 }
 else {
-<<<<<<< HEAD
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(818), __nccwpck_require__.e(951)]).then(__nccwpck_require__.bind(__nccwpck_require__, 17951));
-=======
-    const { runOnComment } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(383), __nccwpck_require__.e(275)]).then(__nccwpck_require__.bind(__nccwpck_require__, 35275));
-    await runOnComment(process.env['GITHUB_EVENT_NAME'] ?? '');
-}
-else {
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(383), __nccwpck_require__.e(877)]).then(__nccwpck_require__.bind(__nccwpck_require__, 98877));
->>>>>>> i57a
-=======
-    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(449), __nccwpck_require__.e(763)]).then(__nccwpck_require__.bind(__nccwpck_require__, 57763));
->>>>>>> i57b
+    const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(55), __nccwpck_require__.e(202), __nccwpck_require__.e(387)]).then(__nccwpck_require__.bind(__nccwpck_require__, 31387));
     await run();
 }
 

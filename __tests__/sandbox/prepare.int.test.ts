@@ -40,7 +40,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-function prepare(ref: string, cgroupRoot: string): Promise<string> {
+function prepare(ref: string, cgroupRoot: string, extra: Record<string, string> = {}): Promise<string> {
   return new Promise((done, fail) =>
     execFile(
       'bash',
@@ -52,7 +52,8 @@ function prepare(ref: string, cgroupRoot: string): Promise<string> {
           GITHUB_REPOSITORY: 'octo/app',
           REDLINE_TOKEN: 'ghs_prepare',
           REDLINE_BASE_REF: ref,
-          REDLINE_CGROUP_ROOT: cgroupRoot
+          REDLINE_CGROUP_ROOT: cgroupRoot,
+          ...extra
         },
         timeout: 60_000
       },
@@ -78,6 +79,15 @@ describe('the sandbox preparing step', () => {
       )
     expect(existsSync(join(root, 'memory', 'redline'))).toBe(false)
     expect(asked).toContain('/repos/octo/app/contents/.github/redline.yml?ref=without Bearer ghs_prepare')
+  })
+
+  it('prepares without checks when told to always, as a repository whose own tests use the sandbox', async () => {
+    const root = join(dir, 'always')
+    for (const controller of ['memory', 'pids'])
+      mkdirSync(join(root, controller, ownCgroup(controller)), { recursive: true })
+    const said = await prepare('without', root, { REDLINE_PREPARE_ALWAYS: 'true' })
+    expect(said).not.toContain('nothing to prepare')
+    expect(existsSync(join(root, 'memory', ownCgroup('memory'), 'redline'))).toBe(true)
   })
 
   it('on cgroup v1, makes a redline folder in the job memory and pids cgroups for the runner user', async () => {

@@ -4762,19 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-<<<<<<< HEAD
-<<<<<<< HEAD
-<<<<<<< HEAD
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(461);
-=======
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5857);
->>>>>>> i57a
-=======
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2086);
->>>>>>> i57b
-=======
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4414);
->>>>>>> i55a
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8959);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4789,19 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-<<<<<<< HEAD
-<<<<<<< HEAD
-<<<<<<< HEAD
-/***/ 461:
-=======
-/***/ 5857:
->>>>>>> i57a
-=======
-/***/ 2086:
->>>>>>> i57b
-=======
-/***/ 4414:
->>>>>>> i55a
+/***/ 8959:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14674,11 +14650,105 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/text/known-secrets.ts
+/**
+ * The run's own secrets (the model key, the GitHub token, the runner's tokens), by value: wherever one of them
+ * appears in text on its way out (to the model, GitHub, the log, the job summary, the outputs), it is replaced,
+ * in every form a program could print it in. A value that was never shown to a check cannot come back from one;
+ * this is the second line, for the day something leaks it.
+ *
+ * Base64 of a value depends on where in the encoded stream it starts (three offsets) and on the bytes around it,
+ * so each offset contributes the characters made of the value's bits alone: the edge characters that mix in a
+ * neighbour's bits are trimmed. That core is the same with a newline after the value, or anything else.
+ */
+/** Shorter values would match ordinary words; shorter forms would match ordinary text. */
+const MIN_SECRET_CHARS = 8;
+const MIN_FORM_CHARS = 8;
+const KNOWN_SECRET_MARKER = '[REDACTED known secret]';
+/** Every form of `value` to look for, longest first so that a longer form is replaced before its parts. */
+function secretForms(value) {
+    if (value.length < MIN_SECRET_CHARS)
+        return [];
+    const bytes = Buffer.from(value, 'utf8');
+    const hex = bytes.toString('hex');
+    const forms = [
+        value,
+        hex,
+        hex.toUpperCase(),
+        encodeURIComponent(value),
+        percentEncodedBytes(bytes),
+        ...base64Cores(bytes, 'base64'),
+        ...base64Cores(bytes, 'base64url')
+    ];
+    return [...new Set(forms.filter(form => form.length >= MIN_FORM_CHARS))].sort((a, b) => b.length - a.length);
+}
+/** Every byte as `%XX`, as some tools encode a whole value. */
+function percentEncodedBytes(bytes) {
+    return [...bytes].map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+/**
+ * For each offset 0, 1 and 2 of the value in the encoded bytes, the characters whose six bits all come from
+ * the value: `offset` unknown bytes before it decide the first partial character, and whatever follows it
+ * (a newline, padding, more text) the last.
+ */
+function base64Cores(bytes, encoding) {
+    const cores = [];
+    for (const offset of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+            .toString(encoding)
+            .replace(/=+$/, '');
+        const firstBit = offset * 8;
+        const lastBit = (offset + bytes.length) * 8;
+        const from = Math.ceil(firstBit / 6);
+        const to = Math.floor(lastBit / 6);
+        cores.push(encoded.slice(from, to));
+    }
+    return cores;
+}
+/** The forms of every secret remembered, longest first. */
+let knownForms = [];
+/** Remembers the run's secret values; the forms of each are redacted from then on, for the rest of the process. */
+function rememberSecrets(values) {
+    const forms = new Set(knownForms);
+    for (const value of values)
+        if (value !== undefined)
+            for (const form of secretForms(value))
+                forms.add(form);
+    knownForms = [...forms].sort((a, b) => b.length - a.length);
+}
+/** Forgets every remembered secret (for tests that run several actions in one process). */
+function forgetSecrets() {
+    knownForms = [];
+}
+/** `text` with every form of every remembered secret replaced by a marker, its line breaks kept. */
+function redactKnownSecrets(text) {
+    if (knownForms.length === 0 || text.length < MIN_FORM_CHARS)
+        return text;
+    let result = text;
+    for (const form of knownForms) {
+        if (!result.includes(form))
+            continue;
+        const breaks = '\n'.repeat(form.split('\n').length - 1);
+        result = result.split(form).join(KNOWN_SECRET_MARKER + breaks);
+    }
+    return result;
+}
+/** The names of variables whose values are credentials: tokens, keys, secrets and passwords. */
+const SECRET_NAME = /(?:^|[_-])(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIALS?)(?:$|[_-])/i;
+/** The values of the environment's credentials, the action's secret inputs among them. */
+function secretValuesOf(env) {
+    return Object.entries(env)
+        .filter(([name, value]) => value !== undefined && value !== '' && SECRET_NAME.test(name))
+        .map(([, value]) => value);
+}
+
 ;// CONCATENATED MODULE: ./src/text/redact.ts
 /**
  * Secrets that may sit in a repository or a PR description must not travel to the model (and from there
- * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable.
+ * into a public review). Only shapes that are unambiguous credentials are replaced, so code stays readable,
+ * and the run's own secrets by value, in any encoding (see known-secrets.ts).
  */
+
 const PRIVATE_KEY = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END \1PRIVATE KEY\2-----|$)/g;
 /**
  * Each pattern with the literals one of which every match contains: text without any of them cannot match, and
@@ -14910,7 +14980,7 @@ function redactSecrets(text) {
 }
 /** Every redaction, each pattern run only where `mayHold` says it may match. */
 function redactWith(text, mayHold) {
-    let result = text;
+    let result = redactKnownSecrets(text);
     for (const { label, pattern, hints } of [
         ...SECRET_PATTERNS,
         { label: 'private key', pattern: KEY_BODY_LINE }
@@ -16778,11 +16848,56 @@ async function lsTree(runner, sha, dirPath) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: ./src/child-env.ts
+/**
+ * What a process the action starts may see of the action's environment: what a tool needs to find itself,
+ * its configuration, a proxy and CA files, and nothing else. Every process of the same user can read
+ * another's `/proc/<pid>/environ`, so a helper (git, tar, chown) that inherited the action's environment would
+ * show the key, the token, `INPUT_*` and `ACTIONS_*` to anything running beside it.
+ */
+const MINIMAL_ENV = [
+    'PATH',
+    'HOME',
+    'USER',
+    'LOGNAME',
+    'LANG',
+    'TZ',
+    'TMPDIR',
+    'XDG_CONFIG_HOME',
+    'GIT_CONFIG_NOSYSTEM',
+    'GIT_CONFIG_GLOBAL',
+    'GIT_CONFIG_SYSTEM',
+    'GIT_EXEC_PATH',
+    'GIT_SSL_CAINFO',
+    'GIT_SSL_CAPATH',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+    'all_proxy',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'ALL_PROXY'
+];
+/** The variables of `env` a helper process is given. */
+function minimalEnvironment(env = process.env) {
+    const kept = {};
+    for (const name of MINIMAL_ENV) {
+        const value = env[name];
+        if (value !== undefined)
+            kept[name] = value;
+    }
+    return kept;
+}
+
 ;// CONCATENATED MODULE: ./src/git/runner.ts
 /**
  * How every git process is started: one environment and one set of options that no repository or user
  * setting can change, the call logged with its secrets redacted, and a failing exit turned into a GitError.
  */
+
 
 
 
@@ -16806,10 +16921,10 @@ class GitRunner {
     cwd;
     env;
     globalArgs;
-    constructor(workspaceDir, logger) {
+    constructor(workspaceDir, logger, environment = 'minimal') {
         this.logger = logger;
         this.cwd = external_node_path_default().resolve(workspaceDir);
-        this.env = gitEnvironment(this.cwd);
+        this.env = gitEnvironment(this.cwd, environment);
         // actions/checkout removes its safe.directory entry after its step, which breaks container jobs.
         this.globalArgs = [...GLOBAL_ARGS, '-c', `safe.directory=${this.cwd}`];
     }
@@ -16904,9 +17019,19 @@ function collectOutput(child, onData) {
     child.stderr?.on('data', (data) => void err.push(data));
     return collected;
 }
-function gitEnvironment(cwd) {
+/** The variables of `env` that `kind` keeps. */
+function baseGitEnvironment(kind, env) {
+    if (kind === 'minimal')
+        return minimalEnvironment(env);
+    const kept = {};
+    for (const [name, value] of Object.entries(env))
+        if (value !== undefined)
+            kept[name] = value;
+    return kept;
+}
+function gitEnvironment(cwd, kind) {
     return {
-        ...definedEnv(),
+        ...baseGitEnvironment(kind, process.env),
         GIT_PAGER: 'cat',
         PAGER: 'cat',
         GIT_TERMINAL_PROMPT: '0',
@@ -16918,13 +17043,6 @@ function gitEnvironment(cwd) {
         // GitError messages end up in logs and bug reports; keep them in one language on every runner.
         LC_ALL: 'C'
     };
-}
-function definedEnv() {
-    const env = {};
-    for (const [key, value] of Object.entries(process.env))
-        if (value !== undefined)
-            env[key] = value;
-    return env;
 }
 
 ;// CONCATENATED MODULE: ./src/git/git.ts
@@ -16938,8 +17056,9 @@ function definedEnv() {
 
 
 
-function createGit(workspaceDir, logger) {
-    const runner = new GitRunner(workspaceDir, logger);
+/** `environment`: `user` on the command line only; the action's git gets the minimal one (see runner.ts). */
+function createGit(workspaceDir, logger, environment) {
+    const runner = new GitRunner(workspaceDir, logger, environment);
     const commits = new CommitChecks(runner);
     /** Both revisions are peeled to commits (see diffArgs): once git has diffed them, both are known here. */
     const streamDiff = async (from, to, onText, paths) => {
@@ -21326,6 +21445,7 @@ function questionMessage(question, code) {
 
 
 
+
 /** Transient failures (429, 5xx, 529 overloaded, connection errors) are retried here, by the SDK, and only here. */
 const MODEL_MAX_RETRIES = 4;
 /** Each model request ends by then, so a model that never answers is a transient fault, not a hung job. */
@@ -21341,7 +21461,8 @@ function modelRequestTimeoutMs(env = process.env) {
  */
 function rateLimitAwareFetch(onRateLimited, provider = 'anthropic') {
     return async (input, init) => {
-        const response = await fetch(input, init);
+        const body = typeof init?.body === 'string' ? { body: redactKnownSecrets(init.body) } : {};
+        const response = await fetch(input, { ...init, ...body });
         if (response.ok)
             return response;
         if (response.status === 429)
@@ -25020,6 +25141,7 @@ async function distillWithModel(settings, input) {
 
 
 
+
 const CHOWN_TIMEOUT_MS = 120_000;
 async function makeCheckFolder() {
     const root = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'redline-check-'));
@@ -25034,14 +25156,14 @@ async function makeCheckFolder() {
 async function handOver(folder, identity) {
     if (identity.prefix.length === 0)
         return;
-    await new Promise((resolve, reject) => (0,external_node_child_process_.execFile)('chown', ['-R', '-P', `${identity.uid}:${identity.gid}`, folder.tree, folder.home], { timeout: CHOWN_TIMEOUT_MS }, (error, _stdout, stderr) => error ? reject(new Error(`chown failed: ${stderr.trim() || error.message}`)) : resolve()));
+    await new Promise((resolve, reject) => (0,external_node_child_process_.execFile)('chown', ['-R', '-P', `${identity.uid}:${identity.gid}`, folder.tree, folder.home], { timeout: CHOWN_TIMEOUT_MS, env: minimalEnvironment() }, (error, _stdout, stderr) => error ? reject(new Error(`chown failed: ${stderr.trim() || error.message}`)) : resolve()));
 }
 /** Removes the folder, first making writable what the check made read-only. */
 async function removeCheckFolder(folder) {
     const removed = await (0,promises_.rm)(folder.root, { recursive: true, force: true }).then(() => true, () => false);
     if (removed)
         return;
-    await new Promise(resolve => (0,external_node_child_process_.execFile)('chmod', ['-R', 'u+rwx', folder.root], { timeout: CHOWN_TIMEOUT_MS }, () => resolve()));
+    await new Promise(resolve => (0,external_node_child_process_.execFile)('chmod', ['-R', 'u+rwx', folder.root], { timeout: CHOWN_TIMEOUT_MS, env: minimalEnvironment() }, () => resolve()));
     await (0,promises_.rm)(folder.root, { recursive: true, force: true }).catch(() => undefined);
 }
 
@@ -26007,8 +26129,9 @@ function parseSarif(source, roots) {
     try {
         data = JSON.parse(source);
     }
-    catch (error) {
-        throw new SarifError(`it is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    catch {
+        // JSON.parse quotes the text it could not read, which is the tool's output: never repeat it.
+        throw new SarifError(`it is not JSON (${source.trim() === '' ? 'it is empty' : `${source.length} characters`})`);
     }
     if (!looksLikeSarif(data))
         throw new SarifError('it is not a SARIF 2.1 log (no version 2.1.0 and runs list)');
@@ -26246,6 +26369,7 @@ function safeJson(text) {
  */
 
 
+
 const ARCHIVE_TIMEOUT_MS = 120_000;
 function commitId(sha) {
     if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha))
@@ -26256,9 +26380,11 @@ function commitId(sha) {
 async function copyHeadTree(workspace, headSha, dir) {
     await (0,promises_.mkdir)(dir, { recursive: true });
     await new Promise((resolve, reject) => {
-        const gitEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
+        // Neither process gets the action's secrets: every process of the same user can read its environment.
+        const env = minimalEnvironment();
+        const gitEnv = { ...env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C' };
         const git = (0,external_node_child_process_.spawn)('git', ['-c', 'core.hooksPath=/dev/null', 'archive', '--format=tar', `${commitId(headSha)}^{tree}`], { cwd: workspace, env: gitEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-        const tar = (0,external_node_child_process_.spawn)('tar', ['-x', '-f', '-', '-C', dir], { stdio: ['pipe', 'ignore', 'pipe'] });
+        const tar = (0,external_node_child_process_.spawn)('tar', ['-x', '-f', '-', '-C', dir], { env, stdio: ['pipe', 'ignore', 'pipe'] });
         let stderr = '';
         const failed = new Set();
         let open = 2;
@@ -26615,6 +26741,18 @@ const NO_DOOR_TRUST = {
     run: false,
     reason: 'this run does not say the pull request is trusted to run code'
 };
+/** The door's word; a look-up that fails is a no, with its reason. */
+async function resolveChecksTrust(source) {
+    if (typeof source !== 'function')
+        return source;
+    try {
+        return await source();
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return { run: false, reason: `who wrote the head's commits could not be checked (${reason})` };
+    }
+}
 /**
  * The action's rule: a pull request from the repository itself, under pull_request, workflow_dispatch or a
  * comment command; never a fork's head, and never under pull_request_target, where the base's secrets are.
@@ -26635,8 +26773,48 @@ function checksTrustForPullRequest(input) {
     }
     return { run: true };
 }
+function isBotAccount(author) {
+    return author.type === 'Bot' || author.login.toLowerCase().endsWith('[bot]');
+}
+/**
+ * The rule on who wrote the head: a branch in the repository is not enough, as bots (Dependabot) and people
+ * without write permission get their commits there too. Every commit's author must be a person with write
+ * permission; a bot, an author without it, or one without a GitHub account means no check runs. Only
+ * authors are judged: the committer of a commit made on GitHub (`web-flow`: an applied suggestion, "Update
+ * branch") is GitHub itself, and the author is the person who made it there.
+ */
+async function checksTrustForAuthors(input) {
+    if (!input.complete)
+        return {
+            run: false,
+            reason: 'the pull request has more commits than GitHub lists, so not all authors are known'
+        };
+    for (const author of input.authors) {
+        const commit = author.sha.slice(0, 7);
+        if (author.login === null)
+            return {
+                run: false,
+                reason: `commit ${commit} has an author with no GitHub account, so whether they may run code here is unknown`
+            };
+        if (isBotAccount({ login: author.login, ...(author.type ? { type: author.type } : {}) }))
+            return {
+                run: false,
+                reason: `commit ${commit} was authored by a bot (${author.login}), whose code is not run`
+            };
+    }
+    const logins = [...new Set(input.authors.map(author => author.login))];
+    for (const login of logins) {
+        if (!(await input.hasWriteAccess(login)))
+            return {
+                run: false,
+                reason: `${login}, who authored commits of this head, has no write permission, so their code is not run`
+            };
+    }
+    return { run: true };
+}
 
 ;// CONCATENATED MODULE: ./src/evidence/index.ts
+
 
 
 
@@ -26670,7 +26848,8 @@ async function gatherEvidence(input) {
     return { ...(section !== undefined ? { section } : {}), reports };
 }
 async function checksIfTrusted(input) {
-    const { trust, settings } = input;
+    const { settings } = input;
+    const trust = await resolveChecksTrust(input.trust);
     if (!trust.run) {
         const reports = settings.checks.map(check => ({
             source: 'check',
@@ -27369,13 +27548,9 @@ const RUN_MODES = ['review', 'insights', 'learn'];
 const REPOSITORY = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/[A-Za-z0-9._-]{1,100}$/;
 const SINCE = /^(\d{1,5}d|\d{4}-\d{2}-\d{2})$/;
 const SINCE_ACCEPTED = 'a number of days such as 90d, or a date such as 2026-01-31';
-<<<<<<< HEAD
-const settings_table_listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
-=======
 const INSIGHTS_REPO = /^[A-Za-z0-9_.-]+\/(\*|[A-Za-z0-9_.-]+)$/;
 const INSIGHTS_REPOS_ACCEPTED = 'a list of owner/name or owner/* (every repository of the owner)';
-const listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
->>>>>>> i57b
+const settings_table_listed = (values) => (values.length > 0 ? values.join(', ') : '(none)');
 const globs = array(schemas_string().min(1)).max(200);
 const settings_table_severity = schemas_enum(SEVERITIES);
 const switchFlag = (name) => ({ name });
@@ -27514,12 +27689,8 @@ const SETTINGS = {
         accepts: 'a list of globs',
         input: true,
         file: 'paths.exclude',
-<<<<<<< HEAD
-        show: settings_table_listed
-=======
-        show: listed,
+        show: settings_table_listed,
         organisation: 'union'
->>>>>>> i57a
     }),
     'paths.include': setting({
         description: 'Globs of files taken back from the built-in list (docs/**/*.ts, a vendored folder).',
@@ -27529,12 +27700,8 @@ const SETTINGS = {
         text: setting_values_list(/\r?\n/),
         accepts: 'a list of globs',
         file: 'paths.include',
-<<<<<<< HEAD
-        show: settings_table_listed
-=======
-        show: listed,
+        show: settings_table_listed,
         organisation: 'union'
->>>>>>> i57a
     }),
     instructions: setting({
         description: "Extra review guidance, added to the reviewer's instructions.",
@@ -27619,12 +27786,8 @@ const SETTINGS = {
         accepts: 'a list of logins or globs',
         input: true,
         file: 'skip-authors',
-<<<<<<< HEAD
-        show: settings_table_listed
-=======
-        show: listed,
+        show: settings_table_listed,
         organisation: 'union'
->>>>>>> i57a
     }),
     'trigger-phrase': setting({
         description: 'What a pull-request comment says to command Redline, matched as a whole word in any case.',
@@ -27761,7 +27924,7 @@ const SETTINGS = {
         },
         accepts: INSIGHTS_REPOS_ACCEPTED,
         input: true,
-        show: listed
+        show: settings_table_listed
     }),
     'path-instructions': setting({
         description: 'Review rules for some paths: each is given with the changed files it covers.',
@@ -27799,12 +27962,8 @@ const SETTINGS = {
         accepts: 'a list of globs',
         input: true,
         file: 'evidence',
-<<<<<<< HEAD
-        show: settings_table_listed
-=======
-        show: listed,
+        show: settings_table_listed,
         organisation: 'repository-only'
->>>>>>> i57a
     }),
     checks: setting({
         description: 'Commands run on a copy of the head, read as SARIF or with a problem matcher; from the base branch only.',
@@ -27814,12 +27973,8 @@ const SETTINGS = {
         text: () => ({ rejected: 'checks in the configuration file' }),
         accepts: `a list of { name, run, format: sarif | problem-matcher, output?, matcher?, env?, timeout } (timeout in minutes, at most ${MAX_CHECK_MINUTES})`,
         file: 'checks',
-<<<<<<< HEAD
-        show: checks => settings_table_listed(checks.map(check => check.name))
-=======
-        show: checks => listed(checks.map(check => check.name)),
+        show: checks => settings_table_listed(checks.map(check => check.name)),
         organisation: 'repository-only'
->>>>>>> i57a
     }),
     json: setting({
         description: 'Also write the review (summary, findings, usage) as JSON to this file, when it fails too.',
@@ -28662,7 +28817,7 @@ function triageIncrement(increment, decide, notes, logger) {
 /** The PR diff, its comment lines, what changed since the last review, and what of it is worth a model call. */
 async function scopeReview(input, source) {
     const { headSha, baseSha, state, logger } = input;
-    const git = createGit(input.workspace, logger);
+    const git = createGit(input.workspace, logger, input.gitEnvironment);
     await source.fetchHead?.(git, headSha);
     const mergeBaseSha = await source.mergeBase(baseSha, headSha);
     // Files are rendered ahead as triage decides them, and triage takes those decisions; a review that follows
@@ -28857,6 +29012,7 @@ function skipped(prior, reason, settings) {
 async function scopeFor(host, prior, settings, logger) {
     const scope = await scopeReview({
         workspace: host.workspace,
+        ...(host.gitEnvironment ? { gitEnvironment: host.gitEnvironment } : {}),
         headSha: prior.headSha,
         baseSha: prior.baseSha,
         ...(prior.state ? { state: prior.state } : {}),
@@ -34312,6 +34468,7 @@ throttling.triggersNotification = triggersNotification;
 
 
 ;// CONCATENATED MODULE: ./src/github/request.ts
+
 function graphqlUrlFromEnv(env = process.env) {
     const explicit = env['GITHUB_GRAPHQL_URL'];
     if (explicit)
@@ -34335,6 +34492,10 @@ const MAX_RATE_LIMIT_WAIT_S = 120;
 class GitHubTimeoutError extends Error {
     name = 'GitHubTimeoutError';
 }
+/** A text body with the run's secrets out, in whatever form something put them in it. */
+function redactedBody(body) {
+    return typeof body === 'string' ? { body: redactKnownSecrets(body) } : {};
+}
 /**
  * Every attempt gets its own deadline, covering the answer's body too: @octokit/request v10 has no timeout
  * of its own and only passes `request.signal` to fetch. The error it raises is a plain one, so Octokit
@@ -34352,7 +34513,7 @@ function withTimeout(fetchImpl, timeoutMs, onTimeout) {
         };
         let response;
         try {
-            response = await fetchImpl(input, { ...init, signal });
+            response = await fetchImpl(input, { ...init, signal, ...redactedBody(init.body) });
         }
         catch (error) {
             if (deadline.aborted)
@@ -36952,7 +37113,7 @@ function stderrLogger(write, debug = false) {
 
 /** The configuration at `commit` of the repository at `root`: the file (when there is one) and the path rules. */
 function readLocalConfig(root, commit, logger) {
-    return readRepositoryConfig(createGit(root, logger), commit, logger);
+    return readRepositoryConfig(createGit(root, logger, 'user'), commit, logger);
 }
 /**
  * Every setting, from the flags, then the environment, then the file over the organisation's, then the
@@ -38788,7 +38949,7 @@ function freshCount(items, sources, through) {
 async function run_readTools(options, sources) {
     if (!options.workspace)
         return {};
-    const git = createGit(options.workspace, options.logger);
+    const git = createGit(options.workspace, options.logger, options.gitEnvironment);
     const usable = await git.isRepository([sources.head.sha]).catch(() => false);
     return usable && (await git.hasCommit(sources.head.sha)) ? { git, headSha: sources.head.sha } : {};
 }
@@ -38921,6 +39082,7 @@ async function learn(options, io, token, logger) {
     const graphqlUrl = graphqlUrlFromEnv(io.env);
     const apiUrl = io.env['GITHUB_API_URL'];
     const result = await runLearn({
+        gitEnvironment: 'user',
         octokit: createPlainOctokit(token, logger, { graphqlUrl, ...(apiUrl ? { apiUrl } : {}) }),
         graphqlUrl,
         repo: parseRepo(options.repo),
@@ -39046,6 +39208,7 @@ function localHost(branch, options) {
     let walkthrough;
     const host = {
         workspace: branch.root,
+        gitEnvironment: 'user',
         readPrior: async (logger) => {
             const notes = [];
             let state;
@@ -39219,9 +39382,12 @@ function demote(selection, ids, reason) {
  */
 const DESCRIPTION_LIMIT = 6_000;
 const SUGGESTION_LIMIT = 50_000;
-/** `` `text` `` that stays one code span even when the text holds backticks. */
+/**
+ * `` `text` `` that stays one code span even when the text holds backticks: on one line (any line break,
+ * a lone `\r` included, is a space), with a delimiter longer than any run of backticks in it.
+ */
 function comment_code(text) {
-    const flat = text.replace(/\r?\n/g, ' ');
+    const flat = text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
     if (!flat.includes('`'))
         return `\`${flat}\``;
     let longest = 0;
@@ -39503,7 +39669,7 @@ function renderJson(review, failure) {
 
 
 async function replacedLines(review, logger) {
-    const git = createGit(review.branch.root, logger);
+    const git = createGit(review.branch.root, logger, 'user');
     const lines = new Map();
     for (const finding of review.outcome.findings) {
         if (finding.status !== 'open' || finding.suggestion === undefined || !finding_isLineFinding(finding))

@@ -49,7 +49,12 @@ export async function removeCheckFolder(folder: CheckFolder): Promise<void> {
   )
   if (removed) return
   await new Promise<void>(resolve =>
-    execFile('chmod', ['-R', 'u+rwx', folder.root], { timeout: CHOWN_TIMEOUT_MS, env: minimalEnvironment() }, () => resolve())
+    execFile(
+      'chmod',
+      ['-R', 'u+rwx', folder.root],
+      { timeout: CHOWN_TIMEOUT_MS, env: minimalEnvironment() },
+      () => resolve()
+    )
   )
   await rm(folder.root, { recursive: true, force: true }).catch(() => undefined)
 }
