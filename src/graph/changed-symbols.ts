@@ -315,16 +315,21 @@ function newLinesAfterRemovals(file: DiffFile): Map<number, number> {
 /**
  * The changed symbols of a diff with their reference counts at the head. Reads at most MAX_FILES_READ files
  * with one `git cat-file --batch` and counts every symbol's references with one whole-word `git grep` (see
- * Git.grepWords); a failure leaves the symbols out and is logged, never thrown.
+ * Git.grepWords); a failure leaves the symbols out and is logged, never thrown. The first `parsedFiles`
+ * changed files with a grammar are parsed (0: the pattern scan alone).
  */
 export async function symbolReferences(
   git: Git,
   headSha: string,
   files: DiffFile[],
-  logger: Logger
+  logger: Logger,
+  parsedFiles = PARSED_CHANGED_FILES
 ): Promise<SymbolReferences[]> {
   const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0)
-  const candidates = changedSymbols(await withHeadLines(git, headSha, read, logger), MAX_CANDIDATES)
+  const candidates = changedSymbols(
+    await withHeadLines(git, headSha, read, logger, parsedFiles),
+    MAX_CANDIDATES
+  )
   if (candidates.length === 0) return []
   let matchesOf: Map<string, GrepMatch[]>
   try {
@@ -372,7 +377,8 @@ async function withHeadLines(
   git: Git,
   headSha: string,
   read: DiffFile[],
-  logger: Logger
+  logger: Logger,
+  parsedFiles: number
 ): Promise<ChangedFile[]> {
   let blobs = new Map<string, Buffer>()
   try {
@@ -391,7 +397,7 @@ async function withHeadLines(
     // Only the first files with a grammar are parsed: a pull request that changes every file is read by the
     // patterns past them, so the first message stays as quick as the pattern scan.
     let facts: FileFacts | undefined
-    if (text !== undefined && languageOf(file.path) && parsed < PARSED_CHANGED_FILES) {
+    if (text !== undefined && languageOf(file.path) && parsed < parsedFiles) {
       parsed++
       const state = await factsFromBytes(file.path, bytes as Buffer)
       if ('facts' in state) facts = state.facts
