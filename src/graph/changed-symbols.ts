@@ -7,8 +7,9 @@ import { privateKeyLines, PRIVATE_KEY_LINE, redactSecrets } from '../text/redact
 import type { FileFacts } from './facts.js'
 import { factsFromBytes } from './file-facts.js'
 import { languageOf } from './languages.js'
+import { parserFor } from './parser.js'
 import { CodeGraph } from './graph.js'
-import { resolvedCallers, type ResolvedCaller } from './contract-callers.js'
+import { callerFiles, resolvedCallers, type ResolvedCaller } from './contract-callers.js'
 import { touchedDefinitions } from './changed-definitions.js'
 import { declarationIn, enclosingDeclarations, indentOf, isDefinition, lineFacts } from './patterns.js'
 
@@ -367,6 +368,13 @@ export async function symbolReferences(
       path => byPath.has(path),
       isAdded
     )
+  // The files of every contract to resolve are read by one git process, not one each.
+  const resolvable = ranked
+    .filter(s => s.references > 0 && s.change !== 'added' && s.exported !== undefined)
+    .slice(0, CONTRACTS_WITH_CALL_SITES)
+  await graph.load(
+    resolvable.flatMap(s => callerFiles(s.file, matchesOf.get(s.name) ?? [], path => byPath.has(path)))
+  )
   const chosen = await chooseCallSites(ranked, outsideOf, byPath, callersOf)
   await addCallSites(git, headSha, chosen, logger)
   return ranked
@@ -380,6 +388,14 @@ async function withHeadLines(
   logger: Logger,
   parsedFiles: number
 ): Promise<ChangedFile[]> {
+  // The grammars load while git reads the files.
+  const parsedLanguages = new Set(
+    read
+      .map(file => languageOf(file.path))
+      .filter(language => language !== undefined)
+      .slice(0, parsedFiles)
+  )
+  for (const language of parsedLanguages) void parserFor(language)
   let blobs = new Map<string, Buffer>()
   try {
     blobs = await git.readBlobs(

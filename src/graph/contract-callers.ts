@@ -6,6 +6,7 @@
 import type { GrepMatch } from '../git/git.js'
 import type { ReferenceKind } from './facts.js'
 import type { CodeGraph } from './graph.js'
+import { isProse, languageOf } from './languages.js'
 
 /** Files with the name parsed for one changed definition's callers (its own file besides). */
 export const CALLER_FILES_PER_SYMBOL = 25
@@ -14,6 +15,21 @@ export interface ResolvedCaller {
   path: string
   line: number
   kind: ReferenceKind
+}
+
+const orderedHits = (hits: readonly GrepMatch[], later: (path: string) => boolean): GrepMatch[] =>
+  [...hits].sort((a, b) => Number(later(a.path)) - Number(later(b.path)))
+
+/** The files resolvedCallers parses: the definition's, then the first with the name in code. */
+export function callerFiles(
+  definitionFile: string,
+  hits: readonly GrepMatch[],
+  later: (path: string) => boolean
+): string[] {
+  const code = [...new Set(orderedHits(hits, later).map(hit => hit.path))].filter(
+    path => languageOf(path) && !isProse(path)
+  )
+  return [definitionFile, ...code.slice(0, CALLER_FILES_PER_SYMBOL)]
 }
 
 /**
@@ -27,10 +43,13 @@ export async function resolvedCallers(
   later: (path: string) => boolean,
   excluded: (path: string, line: number) => boolean
 ): Promise<ResolvedCaller[]> {
-  const ordered = [...hits].sort((a, b) => Number(later(a.path)) - Number(later(b.path)))
-  const search = await graph.searchIn(definition.name, ordered, false, CALLER_FILES_PER_SYMBOL, [
-    definition.file
-  ])
+  const search = await graph.searchIn(
+    definition.name,
+    orderedHits(hits, later),
+    false,
+    CALLER_FILES_PER_SYMBOL,
+    [definition.file]
+  )
   const isTheDefinition = (path: string, line: number): boolean =>
     path === definition.file && line === definition.line
   return graph
