@@ -98,6 +98,8 @@ export interface ChangedFile {
   file: DiffFile
   headLines: string[] | undefined
   facts?: FileFacts | undefined
+  /** The file at the head as git gave it, for the parser. */
+  bytes?: Buffer | undefined
 }
 
 /**
@@ -327,22 +329,9 @@ export async function symbolReferences(
   parsedFiles = PARSED_CHANGED_FILES
 ): Promise<SymbolReferences[]> {
   const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0)
-  const candidates = changedSymbols(
-    await withHeadLines(git, headSha, read, logger, parsedFiles),
-    MAX_CANDIDATES
-  )
-  if (candidates.length === 0) return []
-  let matchesOf: Map<string, GrepMatch[]>
-  try {
-    matchesOf = await git.grepWords(
-      headSha,
-      candidates.map(symbol => symbol.name),
-      MAX_MATCHES
-    )
-  } catch (error) {
-    logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
-    return []
-  }
+  const found = await candidatesWithMatches(git, headSha, read, logger, parsedFiles)
+  if (!found) return []
+  const { candidates, matchesOf } = found
   const byPath = new Map(files.map(file => [file.path, file]))
   const isAdded = addedLineTest(byPath)
   const outsideOf = new Map<string, GrepMatch[]>()
@@ -380,6 +369,60 @@ export async function symbolReferences(
   return ranked
 }
 
+/**
+ * The changed symbols and every whole-word match of their names. git grep starts on the names the patterns
+ * see while the changed files are parsed, and is asked again only for names the parse adds. Undefined when
+ * there are none, or git failed (logged).
+ */
+async function candidatesWithMatches(
+  git: Git,
+  headSha: string,
+  read: DiffFile[],
+  logger: Logger,
+  parsedFiles: number
+): Promise<{ candidates: ChangedSymbol[]; matchesOf: Map<string, GrepMatch[]> } | undefined> {
+  const headFiles = await withHeadLines(git, headSha, read, logger, parsedFiles)
+  const grep = (names: string[]): Promise<Map<string, GrepMatch[]>> =>
+    names.length === 0 ? Promise.resolve(new Map()) : git.grepWords(headSha, names, MAX_MATCHES)
+  const patternNames = new Set(changedSymbols(headFiles, MAX_CANDIDATES).map(symbol => symbol.name))
+  const grepping = grep([...patternNames])
+  // A failure is read below, once the parse is done; until then it must not go unhandled.
+  grepping.catch(() => undefined)
+  const candidates = changedSymbols(await withFacts(headFiles, parsedFiles), MAX_CANDIDATES)
+  if (candidates.length === 0) return undefined
+  try {
+    const matchesOf = await grepping
+    const added = await grep(candidates.map(symbol => symbol.name).filter(name => !patternNames.has(name)))
+    for (const [name, matches] of added) matchesOf.set(name, matches)
+    return { candidates, matchesOf }
+  } catch (error) {
+    logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
+    return undefined
+  }
+}
+
+/**
+ * The first `parsedFiles` changed files with a grammar, with their facts: a pull request that changes every
+ * file is read by the patterns past them, so the first message stays about as quick as the pattern scan.
+ */
+async function withFacts(files: ChangedFile[], parsedFiles: number): Promise<ChangedFile[]> {
+  let parsed = 0
+  const withParsed: ChangedFile[] = []
+  for (const changed of files) {
+    const { file, bytes } = changed
+    if (changed.headLines === undefined || !bytes || !languageOf(file.path) || parsed >= parsedFiles) {
+      withParsed.push(changed)
+      continue
+    }
+    parsed++
+    // Between files, git's output is read, so git grep is not held up on a full pipe.
+    await new Promise(resolve => setImmediate(resolve))
+    const state = await factsFromBytes(file.path, bytes)
+    withParsed.push('facts' in state ? { ...changed, facts: state.facts } : changed)
+  }
+  return withParsed
+}
+
 /** Each file with its lines at the head, all read by one git process; none for a deleted or binary file. */
 async function withHeadLines(
   git: Git,
@@ -405,22 +448,11 @@ async function withHeadLines(
   } catch (error) {
     logger.debug(`Could not read the changed files for their symbols: ${errorMessage(error)}`)
   }
-  let parsed = 0
-  const changed: ChangedFile[] = []
-  for (const file of read) {
+  return read.map(file => {
     const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path)
     const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
-    // Only the first files with a grammar are parsed: a pull request that changes every file is read by the
-    // patterns past them, so the first message stays as quick as the pattern scan.
-    let facts: FileFacts | undefined
-    if (text !== undefined && languageOf(file.path) && parsed < parsedFiles) {
-      parsed++
-      const state = await factsFromBytes(file.path, bytes as Buffer)
-      if ('facts' in state) facts = state.facts
-    }
-    changed.push({ file, headLines: text?.split(/\r?\n/), facts })
-  }
-  return changed
+    return { file, headLines: text?.split(/\r?\n/), ...(text !== undefined ? { bytes } : {}) }
+  })
 }
 
 /** Whether the diff adds a line. Only the files asked about have their added lines listed. */
