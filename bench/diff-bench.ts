@@ -14,6 +14,8 @@ import {
 import { Coverage } from '../src/agent/coverage.js'
 import { MAX_CONCURRENT_PASSES } from '../src/agent/passes.js'
 import { symbolReferences, type SymbolReferences } from '../src/graph/changed-symbols.js'
+import { grammarFile, LANGUAGES } from '../src/graph/languages.js'
+import { BUNDLED_RUNTIME, BUNDLED_TREE_SITTER } from '../src/graph/parser.js'
 import type { TriageResult } from '../src/diff/triage.js'
 import { diffArgs } from '../src/git/git.js'
 import { readSettings } from '../src/action/inputs.js'
@@ -362,6 +364,13 @@ async function bundleProbe(dir: string): Promise<string> {
     child.on('error', reject)
     child.on('close', code => (code === 0 ? resolve() : reject(new Error(`ncc build exited with ${code}`))))
   })
+  // The grammars beside the probe, as scripts/bundle.ts puts them beside the action's bundle.
+  const grammars = path.join(root, 'node_modules/@vscode/tree-sitter-wasm/wasm')
+  const to = path.join(dir, BUNDLED_TREE_SITTER)
+  fs.mkdirSync(to, { recursive: true })
+  fs.cpSync(path.join(grammars, 'tree-sitter.js'), path.join(to, BUNDLED_RUNTIME))
+  for (const file of ['tree-sitter.wasm', ...LANGUAGES.map(grammarFile)])
+    fs.cpSync(path.join(grammars, file), path.join(to, file))
   return path.join(dir, 'index.js')
 }
 

@@ -18,6 +18,10 @@ if (which === 'all' || which === 'review') {
   const { benchReview } = await import('./review-bench.js')
   await benchReview()
 }
+if (which === 'all' || which === 'symbols') {
+  const { benchGraphSymbols } = await import('./graph-symbols-bench.js')
+  await benchGraphSymbols()
+}
 if (which === 'all' || which === 'startup') {
   const { benchStartup } = await import('./startup-bench.js')
   await benchStartup(which === 'startup' ? only : undefined)

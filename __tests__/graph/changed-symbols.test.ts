@@ -216,6 +216,7 @@ describe('changed symbols and their references', () => {
       '- divide (signature changed, src/calc.ts:1): 3 references in 1 file\n' +
         '    was: export function divide(a: number, b: number): number\n' +
         '    now: export function divide(a: number, b: number): number | null\n' +
+        '    2 resolved callers in 1 file\n' +
         '    called at src/report.ts:4:\n' +
         '      2: \n' +
         '      3: export function ratio(done: number, total: number): string {\n' +
@@ -225,5 +226,96 @@ describe('changed symbols and their references', () => {
     expect(text).not.toContain('src/report.ts:1:')
     const section = text.slice(text.indexOf('source="changed-symbols"'), text.indexOf('The diff:'))
     expect(section).not.toContain('average')
+  })
+
+  it("lists a changed exported function's callers through imports as resolved, not a same-named function's", async () => {
+    const store = (returns: string): string =>
+      `export function load(id: string): ${returns} {\n  return id.length\n}\n`
+    const world = await createWorld({
+      base: {
+        'src/store.ts': store('number'),
+        'src/app.ts':
+          "import { load } from './store.js'\n\nexport function start(): number {\n  return load('a')\n}\n",
+        'src/cache.ts': 'export function load(key: string): string {\n  return key\n}\n',
+        'src/cache-user.ts':
+          "import { load } from './cache.js'\n\nexport function warm(): string {\n  return load('k')\n}\n",
+        'src/report.rb': 'def total(rows)\n  rows.size\nend\n'
+      },
+      commits: [
+        {
+          files: {
+            'src/store.ts': store('number | undefined'),
+            'src/report.rb': 'def total(rows)\n  rows.size + 1\nend\n'
+          },
+          message: 'load may find nothing'
+        }
+      ]
+    })
+    const refs = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    const load = refs.find(r => r.name === 'load')
+    expect(load).toMatchObject({
+      file: 'src/store.ts',
+      line: 1,
+      change: 'changed',
+      exported: true,
+      signature: {
+        old: 'export function load(id: string): number',
+        new: 'export function load(id: string): number | undefined'
+      },
+      // git grep counts both files' imports and calls; the parser ties only one call to this definition.
+      references: 4,
+      resolvedCallers: { count: 1, files: 1 }
+    })
+    expect(load?.callSites?.map(site => `${site.file}:${site.line}`)).toEqual(['src/app.ts:4'])
+    // A language without a grammar here keeps the pattern scan.
+    expect(refs.find(r => r.name === 'total')).toMatchObject({ file: 'src/report.rb', change: 'changed' })
+    expect(refs.find(r => r.name === 'total')?.exported).toBeUndefined()
+    const text = buildFirstUserContent({
+      repository: 'o/r',
+      pr: { number: 1, title: 'Load may find nothing', body: '' },
+      headSha: world.headSha,
+      baseSha: world.baseSha,
+      triage: triage(world.files),
+      guidance: [],
+      instructions: '',
+      budget: budgetLimits('standard'),
+      symbols: refs
+    })[0]!.text
+    expect(text).toContain(
+      '    now: export function load(id: string): number | undefined\n' +
+        '    1 resolved caller in 1 file\n' +
+        '    called at src/app.ts:4:\n'
+    )
+    expect(text).not.toContain('called at src/cache-user.ts')
+  })
+
+  it('takes the changed symbols of a parsed file from the definitions its changed lines fall in', async () => {
+    const before = [
+      'export class Shelf {',
+      '  count(): number {',
+      '    return 1',
+      '  }',
+      '',
+      '  label(): string {',
+      "    return 'shelf'",
+      '  }',
+      '}',
+      '',
+      "export const NAME = 'n'",
+      ''
+    ].join('\n')
+    const world = await createWorld({
+      base: {
+        'src/shelf.ts': before,
+        'src/use.ts': "import { Shelf } from './shelf.js'\nexport const n = new Shelf().label()\n"
+      },
+      commits: [{ files: { 'src/shelf.ts': before.replace("'shelf'", "'a shelf'") }, message: 'label' }]
+    })
+    const refs = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    // The method whose body changed and its class; count() and NAME, untouched, are not listed.
+    expect(refs.map(r => [r.name, r.line, r.change, r.exported])).toEqual([
+      ['Shelf', 1, 'changed', true],
+      ['label', 6, 'changed', true]
+    ])
   })
 })

@@ -390,6 +390,19 @@ function sameFiles(a: readonly ReviewableFile[], b: readonly ReviewableFile[]): 
   return a.length === b.length && a.every((entry, i) => entry === b[i])
 }
 
+/** How many callers resolve to the definition, and how many of them are not shown. */
+function resolvedCallersLine(
+  callers: NonNullable<SymbolReferences['resolvedCallers']>,
+  shown: readonly unknown[] = []
+): string {
+  const count = `${callers.count} resolved caller${callers.count === 1 ? '' : 's'}`
+  const files = `${callers.files} file${callers.files === 1 ? '' : 's'}`
+  const more = callers.count - shown.length
+  return callers.count === 0
+    ? '    no resolved callers'
+    : `    ${count} in ${files}${more > 0 ? `, ${shown.length} shown, ${more} more` : ''}`
+}
+
 function symbolsSection(symbols: SymbolReferences[]): string {
   const lines = symbols.map(symbol => {
     const where =
@@ -402,6 +415,7 @@ function symbolsSection(symbols: SymbolReferences[]): string {
     const change = symbol.signature ? 'signature changed' : symbol.change
     const entry = [`- ${symbol.name} (${change}, ${where}): ${count}`]
     if (symbol.signature) entry.push(`    was: ${symbol.signature.old}`, `    now: ${symbol.signature.new}`)
+    if (symbol.resolvedCallers) entry.push(resolvedCallersLine(symbol.resolvedCallers, symbol.callSites))
     for (const site of symbol.callSites ?? []) {
       entry.push(`    called at ${displayPath(site.file)}:${site.line}:`)
       const width = String(site.lines[site.lines.length - 1]?.line ?? site.line).length
@@ -413,7 +427,8 @@ function symbolsSection(symbols: SymbolReferences[]): string {
   return (
     'Changed top-level symbols, changed contracts first, and their references outside the diff (whole-word ' +
     'matches at the head, definitions not counted; find_references lists them). For the top ones, a few ' +
-    'call sites are shown: check that each still works with the change.\n' +
+    'call sites are shown, from the resolved callers where the parser read the code (references tied to ' +
+    'that definition through imports and scope): check that each still works with the change.\n' +
     wrapUntrusted('changed-symbols', cleanUntrusted(lines.join('\n'), { invisible: 'show' }))
   )
 }

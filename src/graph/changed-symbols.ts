@@ -4,6 +4,13 @@ import type { Git, GrepMatch } from '../git/git.js'
 import type { Logger } from '../logger.js'
 import { errorMessage } from '../errors.js'
 import { privateKeyLines, PRIVATE_KEY_LINE, redactSecrets } from '../text/redact.js'
+import type { FileFacts } from './facts.js'
+import { factsFromBytes } from './file-facts.js'
+import { languageOf } from './languages.js'
+import { parserFor } from './parser.js'
+import { CodeGraph } from './graph.js'
+import { callerFiles, resolvedCallers, type ResolvedCaller } from './contract-callers.js'
+import { touchedDefinitions } from './changed-definitions.js'
 import { declarationIn, enclosingDeclarations, indentOf, isDefinition, lineFacts } from './patterns.js'
 
 /**
@@ -22,6 +29,8 @@ export interface ChangedSymbol {
   change: SymbolChange
   /** Set when the declaring line itself changed: the signature before and after, each on one line. */
   signature?: { old: string; new: string }
+  /** Found by the parser (not the patterns): whether it is visible outside its file. */
+  exported?: boolean
 }
 
 /** A reference to a changed symbol with the lines around it at the head. */
@@ -40,12 +49,19 @@ export interface SymbolReferences extends ChangedSymbol {
   capped?: boolean
   /** For the top changed contracts: a few references, from files the diff leaves alone first. */
   callSites?: CallSite[]
+  /**
+   * For the top changed contracts the parser read: the references tied to this definition through imports
+   * and scope, outside the diff's added lines (the call sites are then chosen among them).
+   */
+  resolvedCallers?: { count: number; files: number }
 }
 
 export const MAX_SYMBOLS = 25
 /** Symbols collected from the diff before they are ranked and cut to MAX_SYMBOLS. */
 const MAX_CANDIDATES = 120
 const MAX_FILES_READ = 60
+/** Changed files the parser reads for their symbols; the rest are read by the patterns. */
+export const PARSED_CHANGED_FILES = 30
 const MAX_MATCHES = 1000
 /** Contracts shown with call sites, call sites each, and lines either side of one. */
 export const CONTRACTS_WITH_CALL_SITES = 5
@@ -77,17 +93,28 @@ export function signatureFrom(lines: ReadonlyArray<string | undefined>, at: numb
   return joined.length <= MAX_SIGNATURE_CHARS ? joined : `${joined.slice(0, MAX_SIGNATURE_CHARS - 1)}…`
 }
 
-/** The changed symbols of the diff, from each file's lines at the head; pure. */
-export function changedSymbols(
-  files: Array<{ file: DiffFile; headLines: string[] | undefined }>,
-  limit = MAX_SYMBOLS
-): ChangedSymbol[] {
+/** A changed file with its lines at the head and, when the parser read it, its facts. */
+export interface ChangedFile {
+  file: DiffFile
+  headLines: string[] | undefined
+  facts?: FileFacts | undefined
+  /** The file at the head as git gave it, for the parser. */
+  bytes?: Buffer | undefined
+}
+
+/**
+ * The changed symbols of the diff, from each file's lines at the head; pure. A file the parser read gives the
+ * definitions its changed lines fall in; the others give the declarations the line patterns see.
+ */
+export function changedSymbols(files: ChangedFile[], limit = MAX_SYMBOLS): ChangedSymbol[] {
   const list = new SymbolList(limit)
-  for (const { file, headLines } of files) {
+  for (const { file, headLines, facts } of files) {
     if (list.full) break
     const removals = removalsOf(file)
     const declaredAtHead = new Set<string>()
-    if (headLines) {
+    if (headLines && facts) {
+      if (!addParsedDefinitions(list, file, headLines, facts, removals, declaredAtHead)) return list.symbols
+    } else if (headLines) {
       if (!addChangedDeclarations(list, file, headLines, removals, declaredAtHead)) return list.symbols
       if (!addBlocksWithRemovals(list, file, headLines, removals, declaredAtHead)) return list.symbols
       for (let i = 0; i < headLines.length; i++) {
@@ -163,7 +190,7 @@ function removalsOf(file: DiffFile): Removals {
 }
 
 /** The signature before and after, when a declaration's own line changed it. */
-function signatureChange(
+export function signatureChange(
   removals: Removals,
   headLines: string[],
   name: string,
@@ -177,6 +204,35 @@ function signatureChange(
   )
   const after = signatureFrom(headLines, headLine - 1)
   return before !== after ? { old: before, new: after } : undefined
+}
+
+/** The parsed definitions the diff touches: added, or changed (with their signature). False once full. */
+function addParsedDefinitions(
+  list: SymbolList,
+  file: DiffFile,
+  headLines: string[],
+  facts: FileFacts,
+  removals: Removals,
+  declaredAtHead: Set<string>
+): boolean {
+  for (const definition of facts.definitions) declaredAtHead.add(definition.name)
+  for (const { definition, declarationAdded } of touchedDefinitions(file, facts)) {
+    if (list.full) return false
+    const isNew = declarationAdded && !removals.names.has(definition.name)
+    const signature =
+      declarationAdded && !isNew
+        ? signatureChange(removals, headLines, definition.name, definition.line)
+        : undefined
+    list.push({
+      name: definition.name,
+      file: file.path,
+      line: definition.line,
+      change: isNew ? 'added' : 'changed',
+      ...(signature ? { signature } : {}),
+      exported: definition.exported
+    })
+  }
+  return true
 }
 
 /** The declarations around each added line: added, or changed (with their signature). False once full. */
@@ -262,34 +318,26 @@ function newLinesAfterRemovals(file: DiffFile): Map<number, number> {
 /**
  * The changed symbols of a diff with their reference counts at the head. Reads at most MAX_FILES_READ files
  * with one `git cat-file --batch` and counts every symbol's references with one whole-word `git grep` (see
- * Git.grepWords); a failure leaves the symbols out and is logged, never thrown.
+ * Git.grepWords); a failure leaves the symbols out and is logged, never thrown. The first `parsedFiles`
+ * changed files with a grammar are parsed (0: the pattern scan alone).
  */
 export async function symbolReferences(
   git: Git,
   headSha: string,
   files: DiffFile[],
-  logger: Logger
+  logger: Logger,
+  parsedFiles = PARSED_CHANGED_FILES
 ): Promise<SymbolReferences[]> {
   const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0)
-  const candidates = changedSymbols(await withHeadLines(git, headSha, read, logger), MAX_CANDIDATES)
-  if (candidates.length === 0) return []
-  let matchesOf: Map<string, GrepMatch[]>
-  try {
-    matchesOf = await git.grepWords(
-      headSha,
-      candidates.map(symbol => symbol.name),
-      MAX_MATCHES
-    )
-  } catch (error) {
-    logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
-    return []
-  }
+  const found = await candidatesWithMatches(git, headSha, read, logger, parsedFiles)
+  if (!found) return []
+  const { candidates, matchesOf } = found
   const byPath = new Map(files.map(file => [file.path, file]))
   const isAdded = addedLineTest(byPath)
   const outsideOf = new Map<string, GrepMatch[]>()
   const counted = candidates.map(symbol => {
     const matches = matchesOf.get(symbol.name) ?? []
-    const outside = matches.filter(m => !isAdded(m) && !isDefinition(m.text, symbol.name))
+    const outside = matches.filter(m => !isAdded(m.path, m.line) && !isDefinition(m.text, symbol.name))
     outsideOf.set(symbol.name, outside)
     const entry: SymbolReferences = {
       ...symbol,
@@ -300,8 +348,79 @@ export async function symbolReferences(
     return entry
   })
   const ranked = rankSymbols(counted).slice(0, MAX_SYMBOLS)
-  await addCallSites(git, headSha, ranked, outsideOf, byPath, logger)
+  const graph = new CodeGraph(git, headSha)
+  const callersOf = (symbol: SymbolReferences): Promise<ResolvedCaller[]> =>
+    resolvedCallers(
+      graph,
+      { name: symbol.name, file: symbol.file, line: symbol.line as number },
+      matchesOf.get(symbol.name) ?? [],
+      path => byPath.has(path),
+      isAdded
+    )
+  // The files of every contract to resolve are read by one git process, not one each.
+  const resolvable = ranked
+    .filter(s => s.references > 0 && s.change !== 'added' && s.exported !== undefined)
+    .slice(0, CONTRACTS_WITH_CALL_SITES)
+  await graph.load(
+    resolvable.flatMap(s => callerFiles(s.file, matchesOf.get(s.name) ?? [], path => byPath.has(path)))
+  )
+  const chosen = await chooseCallSites(ranked, outsideOf, byPath, callersOf)
+  await addCallSites(git, headSha, chosen, logger)
   return ranked
+}
+
+/**
+ * The changed symbols and every whole-word match of their names. git grep starts on the names the patterns
+ * see while the changed files are parsed, and is asked again only for names the parse adds. Undefined when
+ * there are none, or git failed (logged).
+ */
+async function candidatesWithMatches(
+  git: Git,
+  headSha: string,
+  read: DiffFile[],
+  logger: Logger,
+  parsedFiles: number
+): Promise<{ candidates: ChangedSymbol[]; matchesOf: Map<string, GrepMatch[]> } | undefined> {
+  const headFiles = await withHeadLines(git, headSha, read, logger, parsedFiles)
+  const grep = (names: string[]): Promise<Map<string, GrepMatch[]>> =>
+    names.length === 0 ? Promise.resolve(new Map()) : git.grepWords(headSha, names, MAX_MATCHES)
+  const patternNames = new Set(changedSymbols(headFiles, MAX_CANDIDATES).map(symbol => symbol.name))
+  const grepping = grep([...patternNames])
+  // A failure is read below, once the parse is done; until then it must not go unhandled.
+  grepping.catch(() => undefined)
+  const candidates = changedSymbols(await withFacts(headFiles, parsedFiles), MAX_CANDIDATES)
+  if (candidates.length === 0) return undefined
+  try {
+    const matchesOf = await grepping
+    const added = await grep(candidates.map(symbol => symbol.name).filter(name => !patternNames.has(name)))
+    for (const [name, matches] of added) matchesOf.set(name, matches)
+    return { candidates, matchesOf }
+  } catch (error) {
+    logger.debug(`Could not count the references to the changed symbols: ${errorMessage(error)}`)
+    return undefined
+  }
+}
+
+/**
+ * The first `parsedFiles` changed files with a grammar, with their facts: a pull request that changes every
+ * file is read by the patterns past them, so the first message stays about as quick as the pattern scan.
+ */
+async function withFacts(files: ChangedFile[], parsedFiles: number): Promise<ChangedFile[]> {
+  let parsed = 0
+  const withParsed: ChangedFile[] = []
+  for (const changed of files) {
+    const { file, bytes } = changed
+    if (changed.headLines === undefined || !bytes || !languageOf(file.path) || parsed >= parsedFiles) {
+      withParsed.push(changed)
+      continue
+    }
+    parsed++
+    // Between files, git's output is read, so git grep is not held up on a full pipe.
+    await new Promise(resolve => setImmediate(resolve))
+    const state = await factsFromBytes(file.path, bytes)
+    withParsed.push('facts' in state ? { ...changed, facts: state.facts } : changed)
+  }
+  return withParsed
 }
 
 /** Each file with its lines at the head, all read by one git process; none for a deleted or binary file. */
@@ -309,8 +428,17 @@ async function withHeadLines(
   git: Git,
   headSha: string,
   read: DiffFile[],
-  logger: Logger
-): Promise<Array<{ file: DiffFile; headLines: string[] | undefined }>> {
+  logger: Logger,
+  parsedFiles: number
+): Promise<ChangedFile[]> {
+  // The grammars load while git reads the files.
+  const parsedLanguages = new Set(
+    read
+      .map(file => languageOf(file.path))
+      .filter(language => language !== undefined)
+      .slice(0, parsedFiles)
+  )
+  for (const language of parsedLanguages) void parserFor(language)
   let blobs = new Map<string, Buffer>()
   try {
     blobs = await git.readBlobs(
@@ -323,26 +451,26 @@ async function withHeadLines(
   return read.map(file => {
     const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path)
     const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined
-    return { file, headLines: text?.split(/\r?\n/) }
+    return { file, headLines: text?.split(/\r?\n/), ...(text !== undefined ? { bytes } : {}) }
   })
 }
 
-/** Whether the diff adds a match's line. Only the files a match is in have their added lines listed. */
-function addedLineTest(byPath: ReadonlyMap<string, DiffFile>): (match: GrepMatch) => boolean {
+/** Whether the diff adds a line. Only the files asked about have their added lines listed. */
+function addedLineTest(byPath: ReadonlyMap<string, DiffFile>): (path: string, line: number) => boolean {
   const addedLines = new Map<string, Set<number>>()
-  return match => {
-    let added = addedLines.get(match.path)
+  return (path, line) => {
+    let added = addedLines.get(path)
     if (!added) {
       const lines = new Set<number>()
-      for (const hunk of byPath.get(match.path)?.hunks ?? []) {
+      for (const hunk of byPath.get(path)?.hunks ?? []) {
         visitLineNumbers(hunk, (kind, _oldLine, newLine) => {
           if (kind === 'add' && newLine !== undefined) lines.add(newLine)
         })
       }
-      addedLines.set(match.path, lines)
+      addedLines.set(path, lines)
       added = lines
     }
-    return added.has(match.line)
+    return added.has(line)
   }
 }
 
@@ -377,18 +505,9 @@ const IMPORT_LINE =
 async function addCallSites(
   git: Git,
   headSha: string,
-  ranked: SymbolReferences[],
-  outsideOf: ReadonlyMap<string, GrepMatch[]>,
-  changed: ReadonlyMap<string, DiffFile>,
+  chosen: ReadonlyMap<SymbolReferences, Site[]>,
   logger: Logger
 ): Promise<void> {
-  const chosen = new Map<SymbolReferences, GrepMatch[]>()
-  for (const symbol of ranked) {
-    if (chosen.size >= CONTRACTS_WITH_CALL_SITES) break
-    if (symbol.references === 0 || symbol.change === 'added') continue
-    const sites = callSitesOf(symbol, outsideOf.get(symbol.name) ?? [], changed)
-    if (sites.length > 0) chosen.set(symbol, sites)
-  }
   if (chosen.size === 0) return
   let blobs: Map<string, Buffer>
   try {
@@ -413,24 +532,55 @@ async function addCallSites(
   }
 }
 
+type Site = Pick<GrepMatch, 'path' | 'line'>
+
+/**
+ * The call sites of the first CONTRACTS_WITH_CALL_SITES changed symbols with references. A symbol the parser
+ * found gets its resolved callers (and their count); the others, the whole-word matches.
+ */
+async function chooseCallSites(
+  ranked: SymbolReferences[],
+  outsideOf: ReadonlyMap<string, GrepMatch[]>,
+  changed: ReadonlyMap<string, DiffFile>,
+  callersOf: (symbol: SymbolReferences) => Promise<ResolvedCaller[]>
+): Promise<Map<SymbolReferences, Site[]>> {
+  const chosen = new Map<SymbolReferences, Site[]>()
+  let resolvedSymbols = 0
+  for (const symbol of ranked) {
+    if (chosen.size >= CONTRACTS_WITH_CALL_SITES) break
+    if (symbol.references === 0 || symbol.change === 'added') continue
+    let sites: Site[]
+    if (symbol.exported !== undefined && symbol.line !== undefined) {
+      // Each is a parse of up to CALLER_FILES_PER_SYMBOL files: as many as call sites are shown for, at most.
+      if (resolvedSymbols++ >= CONTRACTS_WITH_CALL_SITES) continue
+      const callers = await callersOf(symbol)
+      symbol.resolvedCallers = { count: callers.length, files: new Set(callers.map(c => c.path)).size }
+      sites = pickSites(callers, caller => (caller.kind === 'call' ? 0 : 1), changed)
+    } else {
+      const uses = (outsideOf.get(symbol.name) ?? []).filter(m => !IMPORT_LINE.test(m.text))
+      const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`)
+      sites = pickSites(uses, m => (call.test(m.text) ? 0 : 1), changed)
+    }
+    if (sites.length > 0) chosen.set(symbol, sites)
+  }
+  return chosen
+}
+
 /**
  * The references worth showing for one symbol: calls before other uses, files the diff does not touch first,
- * one per file before a second from any (three files say more than three lines of one); imports never.
+ * one per file before a second from any (three files say more than three lines of one).
  */
-function callSitesOf(
-  symbol: SymbolReferences,
-  outside: GrepMatch[],
+function pickSites<T extends Site>(
+  uses: readonly T[],
+  callRank: (use: T) => number,
   changed: ReadonlyMap<string, DiffFile>
-): GrepMatch[] {
-  // Imports say nothing about how a symbol is used; calls say the most.
-  const uses = outside.filter(m => !IMPORT_LINE.test(m.text))
-  const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`)
-  const order = (m: GrepMatch): number => (changed.has(m.path) ? 2 : 0) + (call.test(m.text) ? 0 : 1)
+): T[] {
+  const order = (m: T): number => (changed.has(m.path) ? 2 : 0) + callRank(m)
   const candidates = uses
     .map((m, at) => ({ m, at }))
     .sort((a, b) => order(a.m) - order(b.m) || a.at - b.at)
     .map(({ m }) => m)
-  const sites: GrepMatch[] = []
+  const sites: T[] = []
   for (const match of candidates) {
     if (sites.length >= CALL_SITES_PER_CONTRACT) break
     if (!sites.some(site => site.path === match.path)) sites.push(match)

@@ -84,10 +84,24 @@ export class CodeGraph {
       maxCount: MAX_GREP_MATCHES
     })
     const hits = found.filter(hit => hit.kind === undefined)
+    return this.searchIn(word, hits, found.length >= MAX_GREP_MATCHES, MAX_PARSED_FILES)
+  }
+
+  /**
+   * The search from hits already found (one git grep for many words): the first `maxFiles` code files with
+   * a hit are parsed, and `alsoParse` (the file of a definition asked about) whatever its place.
+   */
+  async searchIn(
+    word: string,
+    hits: GrepMatch[],
+    capped: boolean,
+    maxFiles: number,
+    alsoParse: readonly string[] = []
+  ): Promise<WordSearch> {
     const codePaths = [...new Set(hits.map(hit => hit.path))].filter(
       path => languageOf(path) && !isProse(path)
     )
-    const files = await this.load(codePaths.slice(0, MAX_PARSED_FILES))
+    const files = await this.load([...new Set([...alsoParse, ...codePaths.slice(0, maxFiles)])])
     const definitions: Located[] = []
     for (const [path, state] of files)
       if ('facts' in state)
@@ -96,7 +110,7 @@ export class CodeGraph {
     const patternDefinitions = hits
       .filter(hit => !files.has(hit.path) || !('facts' in (files.get(hit.path) as FileState)))
       .filter(hit => !isProse(hit.path) && isDefinition(hit.text, word))
-    return { word, hits, capped: found.length >= MAX_GREP_MATCHES, files, definitions, patternDefinitions }
+    return { word, hits, capped, files, definitions, patternDefinitions }
   }
 
   /** Every parsed reference to the word, each resolved among `candidates`. */
