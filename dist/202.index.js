@@ -2048,7 +2048,7 @@ function thisRun() {
 
 /***/ }),
 
-/***/ 47914:
+/***/ 42515:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4929,8 +4929,15 @@ class CodeGraph {
             maxCount: MAX_GREP_MATCHES
         });
         const hits = found.filter(hit => hit.kind === undefined);
+        return this.searchIn(word, hits, found.length >= MAX_GREP_MATCHES, MAX_PARSED_FILES);
+    }
+    /**
+     * The search from hits already found (one git grep for many words): the first `maxFiles` code files with
+     * a hit are parsed, and `alsoParse` (the file of a definition asked about) whatever its place.
+     */
+    async searchIn(word, hits, capped, maxFiles, alsoParse = []) {
         const codePaths = [...new Set(hits.map(hit => hit.path))].filter(path => languageOf(path) && !isProse(path));
-        const files = await this.load(codePaths.slice(0, MAX_PARSED_FILES));
+        const files = await this.load([...new Set([...alsoParse, ...codePaths.slice(0, maxFiles)])]);
         const definitions = [];
         for (const [path, state] of files)
             if ('facts' in state)
@@ -4939,7 +4946,7 @@ class CodeGraph {
         const patternDefinitions = hits
             .filter(hit => !files.has(hit.path) || !('facts' in files.get(hit.path)))
             .filter(hit => !isProse(hit.path) && isDefinition(hit.text, word));
-        return { word, hits, capped: found.length >= MAX_GREP_MATCHES, files, definitions, patternDefinitions };
+        return { word, hits, capped, files, definitions, patternDefinitions };
     }
     /** Every parsed reference to the word, each resolved among `candidates`. */
     resolveAll(search, candidates) {
@@ -7673,6 +7680,15 @@ function renderDiffSection(source) {
 function sameFiles(a, b) {
     return a.length === b.length && a.every((entry, i) => entry === b[i]);
 }
+/** How many callers resolve to the definition, and how many of them are not shown. */
+function resolvedCallersLine(callers, shown = []) {
+    const count = `${callers.count} resolved caller${callers.count === 1 ? '' : 's'}`;
+    const files = `${callers.files} file${callers.files === 1 ? '' : 's'}`;
+    const more = callers.count - shown.length;
+    return callers.count === 0
+        ? '    no resolved callers'
+        : `    ${count} in ${files}${more > 0 ? `, ${shown.length} shown, ${more} more` : ''}`;
+}
 function symbolsSection(symbols) {
     const lines = symbols.map(symbol => {
         const where = symbol.line === undefined ? (0,paths/* displayPath */.Gt)(symbol.file) : `${(0,paths/* displayPath */.Gt)(symbol.file)}:${symbol.line}`;
@@ -7684,6 +7700,8 @@ function symbolsSection(symbols) {
         const entry = [`- ${symbol.name} (${change}, ${where}): ${count}`];
         if (symbol.signature)
             entry.push(`    was: ${symbol.signature.old}`, `    now: ${symbol.signature.new}`);
+        if (symbol.resolvedCallers)
+            entry.push(resolvedCallersLine(symbol.resolvedCallers, symbol.callSites));
         for (const site of symbol.callSites ?? []) {
             entry.push(`    called at ${(0,paths/* displayPath */.Gt)(site.file)}:${site.line}:`);
             const width = String(site.lines[site.lines.length - 1]?.line ?? site.line).length;
@@ -7694,7 +7712,8 @@ function symbolsSection(symbols) {
     });
     return ('Changed top-level symbols, changed contracts first, and their references outside the diff (whole-word ' +
         'matches at the head, definitions not counted; find_references lists them). For the top ones, a few ' +
-        'call sites are shown: check that each still works with the change.\n' +
+        'call sites are shown, from the resolved callers where the parser read the code (references tied to ' +
+        'that definition through imports and scope): check that each still works with the change.\n' +
         (0,untrusted/* wrapUntrusted */.f)('changed-symbols', (0,untrusted/* cleanUntrusted */.o)(lines.join('\n'), { invisible: 'show' })));
 }
 /**
@@ -9200,7 +9219,96 @@ async function reviewPass(input, store, page, pass) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/graph/contract-callers.ts
+
+/** Files with the name parsed for one changed definition's callers (its own file besides). */
+const CALLER_FILES_PER_SYMBOL = 25;
+const orderedHits = (hits, later) => [...hits].sort((a, b) => Number(later(a.path)) - Number(later(b.path)));
+/** The files resolvedCallers parses: the definition's, then the first with the name in code. */
+function callerFiles(definitionFile, hits, later) {
+    const code = [...new Set(orderedHits(hits, later).map(hit => hit.path))].filter(path => languageOf(path) && !isProse(path));
+    return [definitionFile, ...code.slice(0, CALLER_FILES_PER_SYMBOL)];
+}
+/**
+ * The references resolved to the definition of `name` at `file:line`, imports and the lines `excluded` says
+ * (the diff's own additions) left out; files `later` names are parsed after the others.
+ */
+async function resolvedCallers(graph, definition, hits, later, excluded) {
+    const search = await graph.searchIn(definition.name, orderedHits(hits, later), false, CALLER_FILES_PER_SYMBOL, [definition.file]);
+    const isTheDefinition = (path, line) => path === definition.file && line === definition.line;
+    return graph
+        .resolveAll(search, search.definitions)
+        .filter(({ reference, resolution }) => {
+        if (reference.defines || reference.kind === 'import' || typeof resolution !== 'object')
+            return false;
+        return isTheDefinition(resolution.path, resolution.definition.line);
+    })
+        .filter(({ path, reference }) => !excluded(path, reference.line))
+        .map(({ path, reference }) => ({ path, line: reference.line, kind: reference.kind }));
+}
+
+;// CONCATENATED MODULE: ./src/graph/changed-definitions.ts
+/**
+ * Which parsed definitions a file's diff touches: those whose lines hold an added line, or the place where
+ * lines were removed. Pure: a diff and a file's facts in, definitions out.
+ */
+
+/** The head's lines the diff adds, and those just after a removal (where removed lines were), in order. */
+function changedHeadLines(file) {
+    const added = new Set();
+    const all = new Set();
+    for (const hunk of file.hunks) {
+        let removedBefore = false;
+        (0,hunk_lines/* visitLineNumbers */.QT)(hunk, (kind, _oldLine, newLine) => {
+            if (kind === 'del') {
+                removedBefore = true;
+                return;
+            }
+            if (newLine === undefined)
+                return;
+            if (kind === 'add')
+                added.add(newLine);
+            if (kind === 'add' || removedBefore)
+                all.add(newLine);
+            removedBefore = false;
+        });
+    }
+    return { added, all: [...all].sort((a, b) => a - b) };
+}
+/** The first index in `sorted` whose value is at least `value`. */
+function lowerBound(sorted, value) {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+        const middle = (low + high) >> 1;
+        if (sorted[middle] < value)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+/** The definitions whose line range holds a changed line, in source order, containers before members. */
+function touchedDefinitions(file, facts) {
+    const { added, all } = changedHeadLines(file);
+    if (all.length === 0)
+        return [];
+    return facts.definitions
+        .filter(definition => {
+        const at = lowerBound(all, definition.line);
+        return at < all.length && all[at] <= definition.endLine;
+    })
+        .sort((a, b) => a.line - b.line || b.endLine - a.endLine)
+        .map(definition => ({ definition, declarationAdded: added.has(definition.line) }));
+}
+
 ;// CONCATENATED MODULE: ./src/graph/changed-symbols.ts
+
+
+
+
+
+
 
 
 
@@ -9209,6 +9317,8 @@ const MAX_SYMBOLS = 25;
 /** Symbols collected from the diff before they are ranked and cut to MAX_SYMBOLS. */
 const MAX_CANDIDATES = 120;
 const MAX_FILES_READ = 60;
+/** Changed files the parser reads for their symbols; the rest are read by the patterns. */
+const PARSED_CHANGED_FILES = 30;
 const MAX_MATCHES = 1000;
 /** Contracts shown with call sites, call sites each, and lines either side of one. */
 const CONTRACTS_WITH_CALL_SITES = 5;
@@ -9241,15 +9351,22 @@ function signatureFrom(lines, at) {
         .trim();
     return joined.length <= MAX_SIGNATURE_CHARS ? joined : `${joined.slice(0, MAX_SIGNATURE_CHARS - 1)}…`;
 }
-/** The changed symbols of the diff, from each file's lines at the head; pure. */
+/**
+ * The changed symbols of the diff, from each file's lines at the head; pure. A file the parser read gives the
+ * definitions its changed lines fall in; the others give the declarations the line patterns see.
+ */
 function changedSymbols(files, limit = MAX_SYMBOLS) {
     const list = new SymbolList(limit);
-    for (const { file, headLines } of files) {
+    for (const { file, headLines, facts } of files) {
         if (list.full)
             break;
         const removals = removalsOf(file);
         const declaredAtHead = new Set();
-        if (headLines) {
+        if (headLines && facts) {
+            if (!addParsedDefinitions(list, file, headLines, facts, removals, declaredAtHead))
+                return list.symbols;
+        }
+        else if (headLines) {
             if (!addChangedDeclarations(list, file, headLines, removals, declaredAtHead))
                 return list.symbols;
             if (!addBlocksWithRemovals(list, file, headLines, removals, declaredAtHead))
@@ -9330,6 +9447,28 @@ function signatureChange(removals, headLines, name, headLine) {
     const after = signatureFrom(headLines, headLine - 1);
     return before !== after ? { old: before, new: after } : undefined;
 }
+/** The parsed definitions the diff touches: added, or changed (with their signature). False once full. */
+function addParsedDefinitions(list, file, headLines, facts, removals, declaredAtHead) {
+    for (const definition of facts.definitions)
+        declaredAtHead.add(definition.name);
+    for (const { definition, declarationAdded } of touchedDefinitions(file, facts)) {
+        if (list.full)
+            return false;
+        const isNew = declarationAdded && !removals.names.has(definition.name);
+        const signature = declarationAdded && !isNew
+            ? signatureChange(removals, headLines, definition.name, definition.line)
+            : undefined;
+        list.push({
+            name: definition.name,
+            file: file.path,
+            line: definition.line,
+            change: isNew ? 'added' : 'changed',
+            ...(signature ? { signature } : {}),
+            exported: definition.exported
+        });
+    }
+    return true;
+}
 /** The declarations around each added line: added, or changed (with their signature). False once full. */
 function addChangedDeclarations(list, file, headLines, removals, declaredAtHead) {
     for (const hunk of file.hunks) {
@@ -9406,27 +9545,21 @@ function newLinesAfterRemovals(file) {
 /**
  * The changed symbols of a diff with their reference counts at the head. Reads at most MAX_FILES_READ files
  * with one `git cat-file --batch` and counts every symbol's references with one whole-word `git grep` (see
- * Git.grepWords); a failure leaves the symbols out and is logged, never thrown.
+ * Git.grepWords); a failure leaves the symbols out and is logged, never thrown. The first `parsedFiles`
+ * changed files with a grammar are parsed (0: the pattern scan alone).
  */
-async function symbolReferences(git, headSha, files, logger) {
+async function symbolReferences(git, headSha, files, logger, parsedFiles = PARSED_CHANGED_FILES) {
     const read = files.slice(0, MAX_FILES_READ).filter(file => !file.binary && file.hunks.length > 0);
-    const candidates = changedSymbols(await withHeadLines(git, headSha, read, logger), MAX_CANDIDATES);
-    if (candidates.length === 0)
+    const found = await candidatesWithMatches(git, headSha, read, logger, parsedFiles);
+    if (!found)
         return [];
-    let matchesOf;
-    try {
-        matchesOf = await git.grepWords(headSha, candidates.map(symbol => symbol.name), MAX_MATCHES);
-    }
-    catch (error) {
-        logger.debug(`Could not count the references to the changed symbols: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        return [];
-    }
+    const { candidates, matchesOf } = found;
     const byPath = new Map(files.map(file => [file.path, file]));
     const isAdded = addedLineTest(byPath);
     const outsideOf = new Map();
     const counted = candidates.map(symbol => {
         const matches = matchesOf.get(symbol.name) ?? [];
-        const outside = matches.filter(m => !isAdded(m) && !isDefinition(m.text, symbol.name));
+        const outside = matches.filter(m => !isAdded(m.path, m.line) && !isDefinition(m.text, symbol.name));
         outsideOf.set(symbol.name, outside);
         const entry = {
             ...symbol,
@@ -9438,11 +9571,74 @@ async function symbolReferences(git, headSha, files, logger) {
         return entry;
     });
     const ranked = rankSymbols(counted).slice(0, MAX_SYMBOLS);
-    await addCallSites(git, headSha, ranked, outsideOf, byPath, logger);
+    const graph = new CodeGraph(git, headSha);
+    const callersOf = (symbol) => resolvedCallers(graph, { name: symbol.name, file: symbol.file, line: symbol.line }, matchesOf.get(symbol.name) ?? [], path => byPath.has(path), isAdded);
+    // The files of every contract to resolve are read by one git process, not one each.
+    const resolvable = ranked
+        .filter(s => s.references > 0 && s.change !== 'added' && s.exported !== undefined)
+        .slice(0, CONTRACTS_WITH_CALL_SITES);
+    await graph.load(resolvable.flatMap(s => callerFiles(s.file, matchesOf.get(s.name) ?? [], path => byPath.has(path))));
+    const chosen = await chooseCallSites(ranked, outsideOf, byPath, callersOf);
+    await addCallSites(git, headSha, chosen, logger);
     return ranked;
 }
+/**
+ * The changed symbols and every whole-word match of their names. git grep starts on the names the patterns
+ * see while the changed files are parsed, and is asked again only for names the parse adds. Undefined when
+ * there are none, or git failed (logged).
+ */
+async function candidatesWithMatches(git, headSha, read, logger, parsedFiles) {
+    const headFiles = await withHeadLines(git, headSha, read, logger, parsedFiles);
+    const grep = (names) => names.length === 0 ? Promise.resolve(new Map()) : git.grepWords(headSha, names, MAX_MATCHES);
+    const patternNames = new Set(changedSymbols(headFiles, MAX_CANDIDATES).map(symbol => symbol.name));
+    const grepping = grep([...patternNames]);
+    // A failure is read below, once the parse is done; until then it must not go unhandled.
+    grepping.catch(() => undefined);
+    const candidates = changedSymbols(await withFacts(headFiles, parsedFiles), MAX_CANDIDATES);
+    if (candidates.length === 0)
+        return undefined;
+    try {
+        const matchesOf = await grepping;
+        const added = await grep(candidates.map(symbol => symbol.name).filter(name => !patternNames.has(name)));
+        for (const [name, matches] of added)
+            matchesOf.set(name, matches);
+        return { candidates, matchesOf };
+    }
+    catch (error) {
+        logger.debug(`Could not count the references to the changed symbols: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        return undefined;
+    }
+}
+/**
+ * The first `parsedFiles` changed files with a grammar, with their facts: a pull request that changes every
+ * file is read by the patterns past them, so the first message stays about as quick as the pattern scan.
+ */
+async function withFacts(files, parsedFiles) {
+    let parsed = 0;
+    const withParsed = [];
+    for (const changed of files) {
+        const { file, bytes } = changed;
+        if (changed.headLines === undefined || !bytes || !languageOf(file.path) || parsed >= parsedFiles) {
+            withParsed.push(changed);
+            continue;
+        }
+        parsed++;
+        // Between files, git's output is read, so git grep is not held up on a full pipe.
+        await new Promise(resolve => setImmediate(resolve));
+        const state = await factsFromBytes(file.path, bytes);
+        withParsed.push('facts' in state ? { ...changed, facts: state.facts } : changed);
+    }
+    return withParsed;
+}
 /** Each file with its lines at the head, all read by one git process; none for a deleted or binary file. */
-async function withHeadLines(git, headSha, read, logger) {
+async function withHeadLines(git, headSha, read, logger, parsedFiles) {
+    // The grammars load while git reads the files.
+    const parsedLanguages = new Set(read
+        .map(file => languageOf(file.path))
+        .filter(language => language !== undefined)
+        .slice(0, parsedFiles));
+    for (const language of parsedLanguages)
+        void parserFor(language);
     let blobs = new Map();
     try {
         blobs = await git.readBlobs(headSha, read.filter(file => file.status !== 'deleted').map(file => file.path));
@@ -9453,26 +9649,26 @@ async function withHeadLines(git, headSha, read, logger) {
     return read.map(file => {
         const bytes = file.status === 'deleted' ? undefined : blobs.get(file.path);
         const text = bytes && !bytes.subarray(0, 8000).includes(0) ? bytes.toString('utf8') : undefined;
-        return { file, headLines: text?.split(/\r?\n/) };
+        return { file, headLines: text?.split(/\r?\n/), ...(text !== undefined ? { bytes } : {}) };
     });
 }
-/** Whether the diff adds a match's line. Only the files a match is in have their added lines listed. */
+/** Whether the diff adds a line. Only the files asked about have their added lines listed. */
 function addedLineTest(byPath) {
     const addedLines = new Map();
-    return match => {
-        let added = addedLines.get(match.path);
+    return (path, line) => {
+        let added = addedLines.get(path);
         if (!added) {
             const lines = new Set();
-            for (const hunk of byPath.get(match.path)?.hunks ?? []) {
+            for (const hunk of byPath.get(path)?.hunks ?? []) {
                 (0,hunk_lines/* visitLineNumbers */.QT)(hunk, (kind, _oldLine, newLine) => {
                     if (kind === 'add' && newLine !== undefined)
                         lines.add(newLine);
                 });
             }
-            addedLines.set(match.path, lines);
+            addedLines.set(path, lines);
             added = lines;
         }
-        return added.has(match.line);
+        return added.has(line);
     };
 }
 /**
@@ -9499,17 +9695,7 @@ const IMPORT_LINE = /^\s*(?:import\b|export\s*(?:\*|\{)|from\s+\S+\s+import\b|#i
  * with references, those in files the diff does not touch first, each with CALL_SITE_CONTEXT lines either
  * side: the code the first turns of a contract check would read. One git process reads the files.
  */
-async function addCallSites(git, headSha, ranked, outsideOf, changed, logger) {
-    const chosen = new Map();
-    for (const symbol of ranked) {
-        if (chosen.size >= CONTRACTS_WITH_CALL_SITES)
-            break;
-        if (symbol.references === 0 || symbol.change === 'added')
-            continue;
-        const sites = callSitesOf(symbol, outsideOf.get(symbol.name) ?? [], changed);
-        if (sites.length > 0)
-            chosen.set(symbol, sites);
-    }
+async function addCallSites(git, headSha, chosen, logger) {
     if (chosen.size === 0)
         return;
     let blobs;
@@ -9539,14 +9725,42 @@ async function addCallSites(git, headSha, ranked, outsideOf, changed, logger) {
     }
 }
 /**
- * The references worth showing for one symbol: calls before other uses, files the diff does not touch first,
- * one per file before a second from any (three files say more than three lines of one); imports never.
+ * The call sites of the first CONTRACTS_WITH_CALL_SITES changed symbols with references. A symbol the parser
+ * found gets its resolved callers (and their count); the others, the whole-word matches.
  */
-function callSitesOf(symbol, outside, changed) {
-    // Imports say nothing about how a symbol is used; calls say the most.
-    const uses = outside.filter(m => !IMPORT_LINE.test(m.text));
-    const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`);
-    const order = (m) => (changed.has(m.path) ? 2 : 0) + (call.test(m.text) ? 0 : 1);
+async function chooseCallSites(ranked, outsideOf, changed, callersOf) {
+    const chosen = new Map();
+    let resolvedSymbols = 0;
+    for (const symbol of ranked) {
+        if (chosen.size >= CONTRACTS_WITH_CALL_SITES)
+            break;
+        if (symbol.references === 0 || symbol.change === 'added')
+            continue;
+        let sites;
+        if (symbol.exported !== undefined && symbol.line !== undefined) {
+            // Each is a parse of up to CALLER_FILES_PER_SYMBOL files: as many as call sites are shown for, at most.
+            if (resolvedSymbols++ >= CONTRACTS_WITH_CALL_SITES)
+                continue;
+            const callers = await callersOf(symbol);
+            symbol.resolvedCallers = { count: callers.length, files: new Set(callers.map(c => c.path)).size };
+            sites = pickSites(callers, caller => (caller.kind === 'call' ? 0 : 1), changed);
+        }
+        else {
+            const uses = (outsideOf.get(symbol.name) ?? []).filter(m => !IMPORT_LINE.test(m.text));
+            const call = new RegExp(`${symbol.name.replace(/[$]/g, '\\$')}\\s*[(<]`);
+            sites = pickSites(uses, m => (call.test(m.text) ? 0 : 1), changed);
+        }
+        if (sites.length > 0)
+            chosen.set(symbol, sites);
+    }
+    return chosen;
+}
+/**
+ * The references worth showing for one symbol: calls before other uses, files the diff does not touch first,
+ * one per file before a second from any (three files say more than three lines of one).
+ */
+function pickSites(uses, callRank, changed) {
+    const order = (m) => (changed.has(m.path) ? 2 : 0) + callRank(m);
     const candidates = uses
         .map((m, at) => ({ m, at }))
         .sort((a, b) => order(a.m) - order(b.m) || a.at - b.at)
@@ -11382,8 +11596,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONFIG_PATHS, DEFAULT_LABELS, DEFAULT_MODEL, DEFAULT_TRIGGER_PHRASE, LAYERINGS, MAX_COMMENTS_LIMIT, MAX_CONFIG_BYTES, SETTINGS, TIME_LIMIT_ACCEPTED, configProblems, defaultText, doorReads, fileValue, languageTag, layeringOf, organisationConfigOf, organisationFileName, parseConfig, problemLine, settingEntries, shownValue
 
-// EXTERNAL MODULE: ./src/agent/index.ts + 71 modules
-var agent = __webpack_require__(47914);
+// EXTERNAL MODULE: ./src/agent/index.ts + 73 modules
+var agent = __webpack_require__(42515);
 // EXTERNAL MODULE: ./src/evidence/index.ts + 20 modules
 var evidence = __webpack_require__(36096);
 // EXTERNAL MODULE: ./src/findings/reconcile.ts
