@@ -7682,12 +7682,11 @@ function sameFiles(a, b) {
 }
 /** How many callers resolve to the definition, and how many of them are not shown. */
 function resolvedCallersLine(callers, shown = []) {
-    const count = `${callers.count} resolved caller${callers.count === 1 ? '' : 's'}`;
     const files = `${callers.files} file${callers.files === 1 ? '' : 's'}`;
     const more = callers.count - shown.length;
     return callers.count === 0
-        ? '    no resolved callers'
-        : `    ${count} in ${files}${more > 0 ? `, ${shown.length} shown, ${more} more` : ''}`;
+        ? '    resolved callers: none'
+        : `    resolved callers: ${callers.count} in ${files}${more > 0 ? `, ${shown.length} shown, ${more} more` : ''}`;
 }
 function symbolsSection(symbols) {
     const lines = symbols.map(symbol => {

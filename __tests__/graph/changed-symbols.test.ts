@@ -216,7 +216,7 @@ describe('changed symbols and their references', () => {
       '- divide (signature changed, src/calc.ts:1): 3 references in 1 file\n' +
         '    was: export function divide(a: number, b: number): number\n' +
         '    now: export function divide(a: number, b: number): number | null\n' +
-        '    2 resolved callers in 1 file\n' +
+        '    resolved callers: 2 in 1 file\n' +
         '    called at src/report.ts:4:\n' +
         '      2: \n' +
         '      3: export function ratio(done: number, total: number): string {\n' +
@@ -283,7 +283,7 @@ describe('changed symbols and their references', () => {
     })[0]!.text
     expect(text).toContain(
       '    now: export function load(id: string): number | undefined\n' +
-        '    1 resolved caller in 1 file\n' +
+        '    resolved callers: 1 in 1 file\n' +
         '    called at src/app.ts:4:\n'
     )
     expect(text).not.toContain('called at src/cache-user.ts')

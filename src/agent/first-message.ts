@@ -395,12 +395,11 @@ function resolvedCallersLine(
   callers: NonNullable<SymbolReferences['resolvedCallers']>,
   shown: readonly unknown[] = []
 ): string {
-  const count = `${callers.count} resolved caller${callers.count === 1 ? '' : 's'}`
   const files = `${callers.files} file${callers.files === 1 ? '' : 's'}`
   const more = callers.count - shown.length
   return callers.count === 0
-    ? '    no resolved callers'
-    : `    ${count} in ${files}${more > 0 ? `, ${shown.length} shown, ${more} more` : ''}`
+    ? '    resolved callers: none'
+    : `    resolved callers: ${callers.count} in ${files}${more > 0 ? `, ${shown.length} shown, ${more} more` : ''}`
 }
 
 function symbolsSection(symbols: SymbolReferences[]): string {
