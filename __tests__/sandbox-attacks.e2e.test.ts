@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import {
   appendFileSync,
   chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -25,7 +26,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { block, reply } from '../testing/messages-server.js'
-import type { RunResult } from '../testing/runner.js'
+import { DEFAULT_ENTRY, type RunResult } from '../testing/runner.js'
 import { ATTACK_CONFIG, ATTACKS, attackHead, CANARY, LIMIT_SCRIPTS } from '../testing/sandbox-attacks.js'
 import {
   createActionWorld,
@@ -196,9 +197,13 @@ async function attack(variant: Variant): Promise<Attacked> {
     chmodSync(dirname(workspace), 0o755)
     // The origin belongs to another user; git reads safe.directory from the user's global file only.
     writeFileSync(join(home, '.gitconfig'), '[safe]\n\tdirectory = *\n')
+    // The bundle lives in the project's folder, which may sit under a 0700 home (/root): a copy that user reads.
+    cpSync(dirname(DEFAULT_ENTRY), join(dir, 'bundle'), { recursive: true })
     await chownAll(workspace, variant.owner)
     await chownAll(dir, variant.owner)
   }
+  const entry =
+    process.env['REDLINE_ATTACK_ENTRY'] ?? (variant.owner ? join(dir, 'bundle', 'index.js') : undefined)
   const port = String((tcp.address() as { port: number }).port)
   const run = await runOn(world, {
     env: {
@@ -225,7 +230,7 @@ async function attack(variant: Variant): Promise<Attacked> {
       ATTACK_GITHUB_PATH: files.GITHUB_PATH
     },
     ...(variant.launcher ? { launcher: variant.launcher } : {}),
-    ...(process.env['REDLINE_ATTACK_ENTRY'] ? { entry: process.env['REDLINE_ATTACK_ENTRY'] } : {}),
+    ...(entry ? { entry } : {}),
     ...(variant.owner ? { owner: variant.owner } : {}),
     timeoutMs: 240_000
   })

@@ -11,7 +11,7 @@ function machine(programs: string[], files: string[] = [JUNIT_JAR], venv = true,
   }
 }
 
-const EVERYTHING = ['sqlite3', 'javac', 'java', 'python3', 'bwrap', 'git']
+const EVERYTHING = ['sqlite3', 'javac', 'java', 'python3', 'bwrap', 'git', 'curl']
 
 describe('the test set-up plan', () => {
   it('is ready with nothing to do when everything is here', () => {
@@ -28,7 +28,8 @@ describe('the test set-up plan', () => {
       'junit5',
       'python3',
       'python3-venv',
-      'bubblewrap'
+      'bubblewrap',
+      'curl'
     ])
     expect(missingNeeds(machine(EVERYTHING, [JUNIT_JAR], false)).map(need => need.package)).toEqual([
       'python3-venv'

@@ -43,7 +43,12 @@ export const NEEDS: readonly Need[] = [
     present: probe => probe.succeeds('python3', ['-c', 'import ensurepip, venv'])
   },
   { package: 'bubblewrap', use: "bwrap for the sandbox's checks", present: probe => probe.has('bwrap') },
-  { package: 'git', use: 'git', present: probe => probe.has('git') }
+  { package: 'git', use: 'git', present: probe => probe.has('git') },
+  {
+    package: 'curl',
+    use: "curl for the sandbox's preparing step, which reads the base's configuration",
+    present: probe => probe.has('curl')
+  }
 ]
 
 /** How this user may install packages. */
