@@ -12,7 +12,7 @@ import { findBrowser, onPath } from '../../testing/browser.js'
 const root = resolve(import.meta.dirname, '..', '..')
 const SOURCES = ['scripts/test-setup.ts', 'scripts/test-setup/plan.ts', 'testing/browser.ts']
 /** What the set-up looks for on PATH, found where the system keeps it first (a version manager's shim may sit in a home directory). */
-const PROGRAMS = ['sqlite3', 'javac', 'java', 'python3', 'bwrap', 'git', 'apt-get']
+const PROGRAMS = ['sqlite3', 'javac', 'java', 'python3', 'bwrap', 'git', 'curl', 'apt-get']
 
 let dir: string
 let browser: string | undefined
