@@ -36,31 +36,45 @@ function costLine(requests: readonly HistoryRequest[]): string {
   return `${points} GraphQL points (${hours} hour${hours === 1 ? '' : 's'} of a ${POINTS_PER_HOUR}-point token)`
 }
 
+/** One collection into the database, with the requests it sent and its seconds. */
+async function timedCollection(
+  github: { url: string; graphqlUrl: string; requests: HistoryRequest[] },
+  target: { owner: string; repo: string },
+  db: string
+) {
+  const octokit = createOctokit('ghs_testtoken', silentLogger, {
+    apiUrl: github.url,
+    graphqlUrl: github.graphqlUrl
+  })
+  const before = github.requests.length
+  const started = performance.now()
+  const result = await runInsights({
+    octokit,
+    graphqlUrl: github.graphqlUrl,
+    targets: [target],
+    since: '2026-01-01T00:00:00Z',
+    redlineLogin: 'github-actions[bot]',
+    dbPath: db,
+    logger: silentLogger
+  })
+  const seconds = (performance.now() - started) / 1000
+  const requests = github.requests.slice(before)
+  const rest = requests.filter(r => r.path !== '/graphql').length
+  return { result, seconds, requests, rest }
+}
+
 export async function benchInsights(): Promise<void> {
   const github = await startHistoryServer({ owner: 'acme', repo: 'widgets' })
   const made = makeHistory(github.store, PULLS)
   const dir = mkdtempSync(join(tmpdir(), 'redline-insights-bench-'))
   const db = join(dir, 'insights.sqlite')
   try {
-    const octokit = createOctokit('ghs_testtoken', silentLogger, {
-      apiUrl: github.url,
-      graphqlUrl: github.graphqlUrl
-    })
     const collect = async (label: string) => {
-      const before = github.requests.length
-      const started = performance.now()
-      const result = await runInsights({
-        octokit,
-        graphqlUrl: github.graphqlUrl,
-        targets: [{ owner: 'acme', repo: 'widgets' }],
-        since: '2026-01-01T00:00:00Z',
-        redlineLogin: 'github-actions[bot]',
-        dbPath: db,
-        logger: silentLogger
-      })
-      const seconds = (performance.now() - started) / 1000
-      const requests = github.requests.slice(before)
-      const rest = requests.filter(r => r.path !== '/graphql').length
+      const { result, seconds, requests, rest } = await timedCollection(
+        github,
+        { owner: 'acme', repo: 'widgets' },
+        db
+      )
       console.log(
         `${label.padEnd(18)} ${String(requests.length).padStart(5)} requests (${rest} REST, ${requests.length - rest} GraphQL)` +
           `  ${seconds.toFixed(1).padStart(6)} s  ${result.stats.pulls} pull requests read\n${''.padEnd(19)}${costLine(requests)}`
@@ -87,25 +101,12 @@ export async function benchOrgInsights(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'redline-insights-org-bench-'))
   const db = join(dir, 'insights.sqlite')
   try {
-    const octokit = createOctokit('ghs_testtoken', silentLogger, {
-      apiUrl: github.url,
-      graphqlUrl: github.graphqlUrl
-    })
     const collect = async (label: string) => {
-      const before = github.requests.length
-      const started = performance.now()
-      const result = await runInsights({
-        octokit,
-        graphqlUrl: github.graphqlUrl,
-        targets: [{ owner: 'acme', repo: '*' }],
-        since: '2026-01-01T00:00:00Z',
-        redlineLogin: 'github-actions[bot]',
-        dbPath: db,
-        logger: silentLogger
-      })
-      const seconds = (performance.now() - started) / 1000
-      const requests = github.requests.slice(before)
-      const rest = requests.filter(r => r.path !== '/graphql').length
+      const { result, seconds, requests, rest } = await timedCollection(
+        github,
+        { owner: 'acme', repo: '*' },
+        db
+      )
       const perRepo = new Map<string, number>()
       for (const r of requests) {
         const repo = github.repositoryOf(r)
