@@ -19,6 +19,10 @@ const uses = (facts: FileFacts, name: string): string[] =>
     .filter(r => !r.defines)
     .map(r => `${r.line} ${r.kind}${r.qualifier ? ` via ${r.qualifier}` : ''}`)
 
+/** The type a variable is declared or constructed as, in whichever scope. */
+const declaredType = (facts: FileFacts, variable: string): string | undefined =>
+  [...facts.typeOf].find(([key]) => key.slice(key.indexOf(':') + 1) === variable)?.[1]
+
 const imports = (facts: FileFacts): string[] =>
   facts.imports.map(i => `${i.local}=${i.imported} from ${i.source}${i.reexport ? ' (re-export)' : ''}`)
 
@@ -59,7 +63,7 @@ describe('facts from each language', () => {
     expect(uses(facts, 'reset')).toEqual(['11 call via store'])
     expect(uses(facts, 'fetchAll')).toEqual(['1 import', '12 call'])
     expect(uses(facts, 'Cache')).toEqual(['16 type', '16 call'])
-    expect(facts.typeOf.get('store')).toBe('Store')
+    expect(declaredType(facts, 'store')).toBe('Store')
     expect(facts.definitions.find(d => d.name === 'get')?.exported).toBe(true)
     expect(facts.definitions.find(d => d.name === 'items')?.exported).toBe(false)
   })
@@ -114,7 +118,7 @@ describe('facts from each language', () => {
     expect(uses(facts, 'get')).toEqual(['6 call via self.items', '10 call via self'])
     expect(uses(facts, 'reset')).toEqual(['9 call via store'])
     expect(uses(facts, 'LIMIT')).toEqual(['12 read'])
-    expect(facts.typeOf.get('store')).toBe('Store')
+    expect(declaredType(facts, 'store')).toBe('Store')
   })
 
   it('Go: functions, methods by receiver, types, package-qualified calls', async () => {
@@ -140,7 +144,7 @@ describe('facts from each language', () => {
     expect(uses(facts, 'Load')).toEqual(['9 call via st'])
     expect(uses(facts, 'Get')).toEqual([])
     expect(uses(facts, 'items')).toEqual(['7 read via c', '9 write via ?'])
-    expect(facts.typeOf.get('c')).toBe('Cache')
+    expect(declaredType(facts, 'c')).toBe('Cache')
   })
 
   it('Rust: items, impl methods, use lists and paths', async () => {

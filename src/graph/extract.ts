@@ -4,9 +4,9 @@
  * costs its node count and no more; the tree is freed before the facts are returned.
  */
 import type { Node, Parser, TreeCursor } from '@vscode/tree-sitter-wasm'
-import type { Definition, FileFacts, Reference } from './facts.js'
+import { typeKey, type Definition, type FileFacts, type Reference } from './facts.js'
 import { familyOf, type LanguageFamily, type LanguageId } from './languages.js'
-import type { LanguageRules } from './rules.js'
+import type { LanguageRules, Use } from './rules.js'
 import { GO_RULES } from './rules-go.js'
 import { JAVA_RULES } from './rules-java.js'
 import { JS_RULES } from './rules-js.js'
@@ -41,6 +41,7 @@ export function extractFacts(parser: Parser, path: string, language: LanguageId,
       imports: [],
       locals: new Map(),
       typeOf: new Map(),
+      heritage: new Map(),
       syntaxErrors: tree.rootNode.hasError
     }
     walk(tree.walk(), RULES[familyOf(language)], facts)
@@ -119,26 +120,43 @@ function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts
   const imports = rules.importsOf(node)
   if (imports) facts.imports.push(...imports)
   const hint = rules.typeHintOf?.(node)
-  if (hint && !facts.typeOf.has(hint[0])) facts.typeOf.set(hint[0], hint[1])
+  if (hint) addTypeHint(facts, /^(this|self)\./.test(hint[0]) ? 0 : (innerScope ?? 0), hint)
   const packageName = rules.packageOf?.(node)
   if (packageName) facts.packageName = packageName
-  if (rules.referenceTypes.has(node.type)) addReference(node, rules, facts, state)
+  const declared = rules.heritageOf?.(node)
+  if (declared && !facts.heritage.has(declared.name)) facts.heritage.set(declared.name, declared.heritage)
+  if (rules.referenceTypes.has(node.type)) {
+    const uses = rules.referenceOf(node)
+    for (const use of uses === undefined ? [] : 'kind' in uses ? [uses] : uses)
+      addReference(node.text, node.startPosition.row + 1, use, facts, state, node.startIndex)
+  }
+  for (const link of rules.linksIn?.(node) ?? []) addReference(link.name, link.line, link, facts, state)
+}
+
+function addTypeHint(facts: FileFacts, scope: number, [name, type]: [string, string]): void {
+  const key = typeKey(scope, name)
+  if (!facts.typeOf.has(key)) facts.typeOf.set(key, type)
 }
 
 function addLocal(facts: FileFacts, scope: number, name: string): void {
   facts.locals.get(scope)?.add(name)
 }
 
-function addReference(node: Node, rules: LanguageRules, facts: FileFacts, state: WalkState): void {
-  const use = rules.referenceOf(node)
-  if (!use) return
+function addReference(
+  name: string,
+  line: number,
+  use: Use,
+  facts: FileFacts,
+  state: WalkState,
+  startIndex?: number
+): void {
   const scopes: number[] = []
   for (const frame of state.frames) if (frame.scope !== undefined) scopes.push(frame.scope)
-  const reference: Reference = { name: node.text, line: node.startPosition.row + 1, kind: use.kind, scopes }
+  const reference: Reference = { name, line, kind: use.kind, scopes }
   if (use.qualifier !== undefined) reference.qualifier = use.qualifier
   const inClass = innermost(state.frames, 'className')
   if (inClass !== undefined) reference.inClass = inClass
-  if (state.definitionNames.has(node.startIndex)) reference.defines = true
+  if (startIndex !== undefined && state.definitionNames.has(startIndex)) reference.defines = true
   const list = facts.references.get(reference.name)
   if (list) list.push(reference)
   else facts.references.set(reference.name, [reference])

@@ -56,13 +56,29 @@ export interface FileFacts {
   imports: ImportBinding[]
   /** Names bound inside each function scope (parameters, locals), by scope id. */
   locals: Map<number, Set<string>>
-  /** Variables whose class is in view (`x = new C()`, `x: C`), by name. */
+  /**
+   * Variables whose class is in view (`x = new C()`, `x: C`), by `typeKey(scope, name)`: a parameter or local
+   * in its function's scope, a module's or class's names (and `this.x`, `self.x`) in scope 0.
+   */
   typeOf: Map<string, string>
+  /**
+   * What each class-like name declared here builds on: the classes and interfaces it extends or implements,
+   * or, for a type alias, the types it is a union or intersection of.
+   */
+  heritage: Map<string, Heritage>
   /** Go's package clause, Java's package declaration. */
   packageName?: string
   /** The parser met text it could not read; what it read is still kept. */
   syntaxErrors: boolean
 }
+
+export interface Heritage {
+  bases: string[]
+  /** A type alias: its parts are not its bases, so their members are not redeclarations of each other. */
+  alias?: true
+}
+
+export const typeKey = (scope: number, name: string): string => `${scope}:${name}`
 
 export const qualifiedName = (definition: Pick<Definition, 'name' | 'container'>): string =>
   definition.container ? `${definition.container}.${definition.name}` : definition.name

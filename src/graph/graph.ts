@@ -4,17 +4,19 @@
  * up front; facts are kept by blob id (file-facts.ts).
  */
 import type { Git, GrepMatch } from '../git/git.js'
-import type { Definition, FileFacts, Reference } from './facts.js'
+import type { Definition, FileFacts, Heritage, Reference } from './facts.js'
 import { factsFromBytes, type FileState } from './file-facts.js'
 import { isProse, languageOf } from './languages.js'
-import { importCanName } from './modules.js'
+import { importCanName, importPathCandidates } from './modules.js'
 import { isDefinition } from './patterns.js'
-import { resolveReference, type Located, type Resolution, type ResolveContext } from './resolve.js'
+import { reachOf, resolveReference, type Located, type Resolution, type ResolveContext } from './resolve.js'
 
 /** Whole-word hits git is asked for, and files parsed, per question. */
 export const MAX_GREP_MATCHES = 4_000
 export const MAX_PARSED_FILES = 400
 const READ_BATCH = 50
+/** Steps of `export *` followed from an import. */
+const FOLLOWED_DEPTH = 4
 
 /** Every place a word is, with what the parser made of the files that hold it. */
 export interface WordSearch {
@@ -36,6 +38,8 @@ export interface ResolvedReference {
   path: string
   reference: Reference
   resolution: Resolution
+  /** Every definition it can be (several through a union of types); empty when elsewhere or undecided. */
+  reach: Located[]
 }
 
 export class CodeGraph {
@@ -119,8 +123,11 @@ export class CodeGraph {
     const resolved: ResolvedReference[] = []
     for (const [path, state] of search.files) {
       if (!('facts' in state)) continue
-      for (const reference of state.facts.references.get(search.word) ?? [])
-        resolved.push({ path, reference, resolution: resolveReference(reference, state.facts, context) })
+      for (const reference of state.facts.references.get(search.word) ?? []) {
+        const reach = reachOf(reference, state.facts, context)
+        const resolution = typeof reach === 'string' ? reach : (reach[0] as Located)
+        resolved.push({ path, reference, resolution, reach: typeof reach === 'string' ? [] : reach })
+      }
     }
     return resolved
   }
@@ -133,13 +140,48 @@ export class CodeGraph {
       .map(reference => resolveReference(reference, facts, context))
   }
 
+  /** What a class-like name builds on, from the parsed files that declare it. */
+  heritageOf(): (name: string) => Heritage | undefined {
+    const known = new Map<string, Heritage>()
+    for (const state of this.states.values())
+      if ('facts' in state)
+        for (const [name, heritage] of state.facts.heritage) if (!known.has(name)) known.set(name, heritage)
+    return name => known.get(name)
+  }
+
+  /**
+   * Reads the files that the imports of `word` in the parsed files name, and, where those pass names on with
+   * `export *`, the files they pass on from, a few steps deep: a barrel that re-exports everything never
+   * holds the word itself, so a search alone does not find it.
+   */
+  async followImports(paths: readonly string[], word: string): Promise<void> {
+    let frontier = paths.map(path => this.factsOf(path)).filter((f): f is FileFacts => f !== undefined)
+    let followed = 0
+    for (let depth = 0; depth < FOLLOWED_DEPTH && frontier.length > 0; depth++) {
+      const wanted = new Set<string>()
+      for (const facts of frontier)
+        for (const binding of facts.imports) {
+          const passes = depth > 0 && binding.reexport === true && binding.local === '*'
+          if (binding.local !== word && binding.imported !== word && !passes) continue
+          for (const path of importPathCandidates(facts.language, facts.path, binding.source))
+            if (!this.states.has(path)) wanted.add(path)
+        }
+      const next = [...wanted].slice(0, Math.max(0, MAX_PARSED_FILES - followed))
+      followed += next.length
+      frontier = [...(await this.load(next)).values()].flatMap(state =>
+        'facts' in state ? [state.facts] : []
+      )
+    }
+  }
+
   private contextOf(candidates: readonly Located[]): ResolveContext {
     return {
       candidates,
       filesNamedBy: (facts, source) =>
         [...this.states.entries()].flatMap(([path, state]) =>
           'facts' in state && importCanName(facts.language, facts.path, source, path) ? [state.facts] : []
-        )
+        ),
+      heritageOf: this.heritageOf()
     }
   }
 }
@@ -150,9 +192,9 @@ function uniqueDefinitions(definitions: readonly Definition[], word: string): De
   return definitions.filter(definition => {
     if (definition.name !== word) return false
     const key = `${definition.container ?? ''}.${definition.name}`
-    const reassignable =
-      definition.kind === 'variable' || definition.kind === 'constant' || definition.kind === 'field'
-    if (reassignable && seen.has(key)) return false
+    // A name assigned twice, a getter and its setter, a function's overloads: one definition, the first.
+    const repeatable = ['variable', 'constant', 'field', 'method', 'function'].includes(definition.kind)
+    if (repeatable && seen.has(key)) return false
     seen.add(key)
     return true
   })

@@ -4,7 +4,15 @@
  * and is to none of them (a local, a parameter, a package outside the repository); "undecided" means the
  * rules could not tell, and the reference belongs in the answer's textual section.
  */
-import type { Definition, FileFacts, ImportBinding, Reference } from './facts.js'
+import {
+  typeKey,
+  type Definition,
+  type FileFacts,
+  type Heritage,
+  type ImportBinding,
+  type Reference
+} from './facts.js'
+import { membersBelow, membersOfTypes } from './hierarchy.js'
 import { familyOf } from './languages.js'
 import { importCanName } from './modules.js'
 
@@ -14,6 +22,8 @@ export interface Located {
 }
 
 export type Resolution = Located | 'elsewhere' | 'undecided'
+/** Every definition a reference can be: one, or several when it is reached through a union of types. */
+export type Reach = Located[] | 'elsewhere' | 'undecided'
 
 const SELF = new Set(['this', 'self', 'cls', 'super', 'Self'])
 const dirOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
@@ -25,13 +35,21 @@ export interface ResolveContext {
   candidates: readonly Located[]
   /** The parsed files an import in `facts` can name. */
   filesNamedBy(facts: FileFacts, source: string): FileFacts[]
+  /** What a class-like name builds on, from any parsed file that declares it. */
+  heritageOf(name: string): Heritage | undefined
 }
 
+/** The first definition a reference reaches. */
 export function resolveReference(
   reference: Reference,
   facts: FileFacts,
   context: ResolveContext
 ): Resolution {
+  const reach = reachOf(reference, facts, context)
+  return typeof reach === 'string' ? reach : (reach[0] as Located)
+}
+
+export function reachOf(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context
   if (reference.defines) {
     const own = candidates.find(
@@ -41,20 +59,22 @@ export function resolveReference(
         reference.line <= c.definition.endLine &&
         c.definition.name === reference.name
     )
-    return own ?? 'elsewhere'
+    return own ? [own] : 'elsewhere'
   }
   const decided =
     reference.qualifier === undefined
-      ? resolveBare(reference, facts, context)
+      ? one(resolveBare(reference, facts, context))
       : resolveMember(reference, facts, context)
   if (decided !== 'undecided') return decided
   // A name defined once, reached through something the rules cannot follow: a member of a value whose type is
   // not in view. It can only be that one definition or something outside the repository.
   const members = candidates.filter(c => c.definition.container !== undefined)
   if (reference.qualifier !== undefined && candidates.length === 1 && members.length === 1)
-    return members[0] as Located
+    return [members[0] as Located]
   return 'undecided'
 }
+
+const one = (resolution: Resolution): Reach => (typeof resolution === 'string' ? resolution : [resolution])
 
 function resolveBare(reference: Reference, facts: FileFacts, context: ResolveContext): Resolution {
   const { candidates } = context
@@ -62,8 +82,10 @@ function resolveBare(reference: Reference, facts: FileFacts, context: ResolveCon
   if (reference.scopes.some(scope => facts.locals.get(scope)?.has(name))) return 'elsewhere'
   const topLevel = candidates.find(c => c.path === facts.path && c.definition.container === undefined)
   if (topLevel) return topLevel
-  const binding = facts.imports.find(i => i.local === name && i.imported !== '*')
-  if (binding) return throughImport(binding, facts, context, name === binding.local ? binding.imported : name)
+  const binding =
+    facts.imports.find(i => i.local === name && i.imported !== '*') ??
+    facts.imports.find(i => i.reexport && i.imported === name && i.line === reference.line)
+  if (binding) return throughImport(binding, facts, context, binding.imported, new Set())
   const family = familyOf(facts.language)
   if (reference.inClass !== undefined && (family === 'java' || family === 'rust' || family === 'go')) {
     const member = candidates.find(c => c.path === facts.path && c.definition.container === reference.inClass)
@@ -87,12 +109,15 @@ function resolveBare(reference: Reference, facts: FileFacts, context: ResolveCon
   return 'undecided'
 }
 
-/** The definition an imported name is, through re-exports up to a few files deep. */
+const MAX_REEXPORT_DEPTH = 4
+
+/** The definition an imported name is, through re-exports (`export *` barrels included) a few files deep. */
 function throughImport(
   binding: ImportBinding,
   facts: FileFacts,
   context: ResolveContext,
   imported: string,
+  visited: Set<string>,
   depth = 0
 ): Resolution {
   const { candidates } = context
@@ -106,39 +131,51 @@ function throughImport(
     )
     if (submodule && submodule.definition.name === imported) return submodule
   }
-  if (depth < 3) {
-    const through = reexportingFile(binding, facts, context, imported)
-    if (through) return throughImport(through.next, through.facts, context, through.imported, depth + 1)
-  }
+  if (depth < MAX_REEXPORT_DEPTH)
+    for (const step of reexportSteps(binding, facts, context, imported, visited)) {
+      const found = throughImport(step.next, step.facts, context, step.imported, visited, depth + 1)
+      if (typeof found === 'object') return found
+    }
   return isRelative(binding.source) || inTarget.length > 0 ? 'undecided' : 'elsewhere'
 }
 
 const isRelative = (source: string): boolean => source.startsWith('.') || /^[@~]\//.test(source)
 
-/** A file the import names that re-exports the name from another module. */
-function reexportingFile(
+/** The re-exports, in the files an import names, that can pass the name on: by name first, then `*`. */
+function reexportSteps(
   binding: ImportBinding,
   facts: FileFacts,
   context: ResolveContext,
-  imported: string
-): { facts: FileFacts; next: ImportBinding; imported: string } | undefined {
+  imported: string,
+  visited: Set<string>
+): Array<{ facts: FileFacts; next: ImportBinding; imported: string }> {
+  const steps: Array<{ facts: FileFacts; next: ImportBinding; imported: string }> = []
   for (const other of context.filesNamedBy(facts, binding.source)) {
-    const next =
-      other.imports.find(i => i.reexport && (i.local === imported || i.local === '*')) ??
-      other.imports.find(i => i.local === imported && familyOf(other.language) === 'python')
-    if (next) return { facts: other, next, imported: next.imported === '*' ? imported : next.imported }
+    if (visited.has(other.path)) continue
+    visited.add(other.path)
+    const python = familyOf(other.language) === 'python'
+    for (const next of other.imports)
+      if ((next.reexport || python) && next.local === imported)
+        steps.unshift({ facts: other, next, imported: next.imported })
+      else if (next.reexport && next.local === '*') steps.push({ facts: other, next, imported })
   }
-  return undefined
+  return steps
 }
 
-function resolveMember(reference: Reference, facts: FileFacts, context: ResolveContext): Resolution {
+/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
+function declaredType(reference: Reference, facts: FileFacts, variable: string): string | undefined {
+  for (let i = reference.scopes.length - 1; i >= 0; i--) {
+    const type = facts.typeOf.get(typeKey(reference.scopes[i] as number, variable))
+    if (type !== undefined) return type
+  }
+  return facts.typeOf.get(typeKey(0, variable))
+}
+
+function resolveMember(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context
   const qualifier = reference.qualifier as string
   if (qualifier === '?') return 'undecided'
-  if (SELF.has(qualifier)) {
-    const own = candidates.filter(c => c.definition.container === reference.inClass)
-    return own.find(c => c.path === facts.path) ?? (own.length === 1 ? (own[0] as Located) : 'undecided')
-  }
+  if (SELF.has(qualifier)) return ownMember(reference, facts, context)
   const module = facts.imports.find(i => i.local === qualifier && i.imported === '*')
   if (module) {
     const found = candidates.find(
@@ -146,28 +183,72 @@ function resolveMember(reference: Reference, facts: FileFacts, context: ResolveC
         c.definition.container === undefined &&
         importCanName(facts.language, facts.path, module.source, c.path)
     )
-    return found ?? 'elsewhere'
+    return found ? [found] : 'elsewhere'
   }
-  const className =
-    facts.typeOf.get(qualifier) ??
-    (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
+  const declared = declaredType(reference, facts, qualifier)
+  const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
   if (className !== undefined) {
     const importedAs = facts.imports.find(i => i.local === className)?.imported
     const container = importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : className
-    const members = candidates.filter(c => c.definition.container === container)
-    if (members.length === 1) return members[0] as Located
-    if (members.length > 1) return members.find(c => c.path === facts.path) ?? 'undecided'
+    let members = visibleFrom(facts, membersOfTypes([container], candidates, context.heritageOf))
+    // TypeScript counts a use through a base type (`Set`, an interface) as a use of its implementations here.
+    if (members.length === 0 && familyOf(facts.language) === 'js')
+      members = membersBelow(container, candidates, context.heritageOf)
+    if (members.length > 0) {
+      const sameContainer = new Set(members.map(c => c.definition.container)).size === members.length
+      return sameContainer ? members : 'undecided'
+    }
     // A module of Rust or Go reached by its path: `store::get`.
     const inModule = candidates.find(
       c => c.definition.container === undefined && c.path.includes(`${lastSegment(qualifier)}.`)
     )
-    if (inModule) return inModule
-    return facts.typeOf.has(qualifier) ? 'elsewhere' : 'undecided'
+    if (inModule) return [inModule]
+    return declared !== undefined ? 'elsewhere' : 'undecided'
   }
   const inModule = candidates.find(
     c => c.definition.container === undefined && endsWithModule(c.path, lastSegment(qualifier))
   )
-  return inModule ?? 'undecided'
+  return inModule ? [inModule] : 'undecided'
+}
+
+/**
+ * Of members found by their containers' names, those the file can see when one name is a class in several
+ * files: the file's own, else those in files it imports.
+ */
+function visibleFrom(facts: FileFacts, members: Located[]): Located[] {
+  const byContainer = new Map<string | undefined, Located[]>()
+  for (const member of members)
+    byContainer.set(member.definition.container, [
+      ...(byContainer.get(member.definition.container) ?? []),
+      member
+    ])
+  return [...byContainer.values()].flatMap(group => {
+    if (group.length === 1) return group
+    const here = group.filter(c => c.path === facts.path)
+    if (here.length > 0) return here
+    const imported = group.filter(c =>
+      facts.imports.some(i => importCanName(facts.language, facts.path, i.source, c.path))
+    )
+    return imported.length > 0 ? imported : group
+  })
+}
+
+/** `this.x`, `self.x`, `super().x`: the class's own member, else the nearest base's. */
+function ownMember(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
+  const inClass = reference.inClass
+  if (inClass === undefined) return 'undecided'
+  const start = reference.qualifier === 'super' ? (context.heritageOf(inClass)?.bases ?? []) : [inClass]
+  const members = membersOfTypes(start, context.candidates, context.heritageOf)
+  const here = members.filter(c => c.path === facts.path)
+  if (here.length > 0 && here[0]?.definition.container === inClass) return here.slice(0, 1)
+  // Python: `self.x = …` in a subclass gives its instances an attribute of their own.
+  if (reference.kind === 'write' && familyOf(facts.language) === 'python' && reference.qualifier !== 'super')
+    return 'elsewhere'
+  if (here.length > 0) return here.slice(0, 1)
+  // Several bases with the member: the first in declaration order wins (Python's method order, roughly);
+  // two classes of one name in different files cannot be told apart.
+  const containers = new Set(members.map(c => c.definition.container))
+  return members.length > 0 && containers.size === members.length ? members.slice(0, 1) : 'undecided'
 }
 
 const endsWithModule = (path: string, module: string): boolean => {

@@ -1,6 +1,6 @@
 /** Java: types, methods, fields, and single-type and static imports. */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import type { ImportBinding } from './facts.js'
+import type { Heritage, ImportBinding } from './facts.js'
 import { childrenOfType, field, isField, qualifierText, type LanguageRules } from './rules.js'
 
 const TYPES: Record<string, string> = {
@@ -127,6 +127,27 @@ function typeHintOf(node: Node): [string, string] | undefined {
   return name ? [name.text, type.text] : undefined
 }
 
+const HERITAGE = new Set(['superclass', 'super_interfaces', 'extends_interfaces', 'type_list'])
+
+/** The type names a heritage clause lists, type arguments left out. */
+function typeNamesIn(node: Node): string[] {
+  if (node.type === 'type_identifier') return [node.text]
+  if (node.type === 'scoped_type_identifier') return [node.text.slice(node.text.lastIndexOf('.') + 1)]
+  if (node.type === 'generic_type') return node.namedChildren[0] ? typeNamesIn(node.namedChildren[0]) : []
+  if (!HERITAGE.has(node.type)) return []
+  return node.namedChildren.flatMap(child => (child ? typeNamesIn(child) : []))
+}
+
+/** What a class or interface extends and implements. */
+function heritageOf(node: Node): { name: string; heritage: Heritage } | undefined {
+  const name = TYPES[node.type] ? field(node, 'name')?.text : undefined
+  if (!name) return undefined
+  const bases = node.namedChildren.flatMap(child =>
+    child && HERITAGE.has(child.type) ? typeNamesIn(child) : []
+  )
+  return bases.length > 0 ? { name, heritage: { bases } } : undefined
+}
+
 export const JAVA_RULES: LanguageRules = {
   interesting: new Set([
     ...Object.keys(TYPES),
@@ -149,5 +170,6 @@ export const JAVA_RULES: LanguageRules = {
   localsOf,
   importsOf,
   typeHintOf,
+  heritageOf,
   packageOf: node => (node.type === 'package_declaration' ? node.namedChildren[0]?.text : undefined)
 }

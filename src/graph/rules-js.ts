@@ -1,20 +1,29 @@
 /** TypeScript, TSX and JavaScript: one set of rules over the three grammars' shared node types. */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import type { ImportBinding, ReferenceKind } from './facts.js'
-import { childrenOfType, field, isField, qualifierText, unquote, type LanguageRules } from './rules.js'
+import { heritageOf, linksIn, objectTypeOf, patternSourceOf, typeNameOf } from './rules-js-types.js'
+import {
+  childrenOfType,
+  field,
+  isField,
+  qualifierText,
+  unquote,
+  type LanguageRules,
+  type Use
+} from './rules.js'
 
 const CLASS_LIKE: Record<string, string> = {
   class_declaration: 'class',
   abstract_class_declaration: 'class',
   interface_declaration: 'interface',
   internal_module: 'module',
-  module: 'module'
+  module: 'module',
+  enum_declaration: 'enum'
 }
 const PLAIN: Record<string, string> = {
   function_declaration: 'function',
   generator_function_declaration: 'function',
-  type_alias_declaration: 'type',
-  enum_declaration: 'enum'
+  type_alias_declaration: 'type'
 }
 const MEMBERS: Record<string, string> = {
   method_definition: 'method',
@@ -75,6 +84,13 @@ function definitionOf(node: Node, inClass: string | undefined): ReturnType<Langu
     const kind = nameNode.text === 'constructor' ? 'constructor' : (MEMBERS[type] as string)
     return { nameNode, kind, container: inClass, exported: !isPrivate }
   }
+  if (
+    inClass &&
+    (type === 'enum_assignment' || (type === 'property_identifier' && node.parent?.type === 'enum_body'))
+  ) {
+    const name = type === 'enum_assignment' ? nameNode : node
+    return name ? { nameNode: name, kind: 'constant', container: inClass, exported: true } : undefined
+  }
   if (type === 'variable_declarator' && nameNode?.type === 'identifier') {
     const value = field(node, 'value')
     const declaration = node.parent
@@ -96,19 +112,22 @@ function memberKind(member: Node): ReferenceKind {
   return 'read'
 }
 
-function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
+function referenceOf(node: Node): Use | readonly Use[] | undefined {
   const parent = node.parent
   if (!parent) return { kind: 'read' }
   if (parent.type === 'member_expression' && isField(parent, 'property', node))
     return { kind: memberKind(parent), qualifier: memberQualifier(field(parent, 'object')) }
   if (parent.type === 'nested_type_identifier' && isField(parent, 'name', node))
     return { kind: 'type', qualifier: parent.childForFieldName('module')?.text ?? '?' }
-  if (parent.type === 'pair' && isField(parent, 'key', node)) return { kind: 'other', qualifier: '?' }
-  if (IMPORTING.has(parent.type) || parent.parent?.type === 'named_imports') return { kind: 'import' }
-  if (node.type === 'shorthand_property_identifier_pattern' || parent.type === 'pair_pattern') {
-    const declarator = parent.type === 'pair_pattern' ? parent.parent?.parent : parent.parent
-    if (declarator?.type === 'variable_declarator' && requireOf(declarator, 0)) return { kind: 'import' }
+  if (parent.type === 'pair' && isField(parent, 'key', node))
+    return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' }
+  if (node.type === 'shorthand_property_identifier') {
+    const type = objectTypeOf(parent)
+    return type ? [{ kind: 'read' }, { kind: 'write', qualifier: type }] : { kind: 'read' }
   }
+  if (IMPORTING.has(parent.type) || parent.parent?.type === 'named_imports') return { kind: 'import' }
+  if (node.type === 'shorthand_property_identifier_pattern' || parent.type === 'pair_pattern')
+    return patternUse(node, parent)
   if (node.type === 'type_identifier') return { kind: 'type' }
   if (parent.type === 'call_expression' && isField(parent, 'function', node)) return { kind: 'call' }
   if (parent.type === 'new_expression' && isField(parent, 'constructor', node)) return { kind: 'call' }
@@ -117,6 +136,15 @@ function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
   if (parent.type === 'variable_declarator' && isField(parent, 'name', node)) return { kind: 'write' }
   if (parent.type === 'export_statement' || parent.type === 'export_clause') return { kind: 'other' }
   return { kind: 'read' }
+}
+
+/** A name in a destructuring pattern: a member of what is destructured, or a name `require` gives. */
+function patternUse(node: Node, parent: Node): Use {
+  const objectPattern = parent.type === 'pair_pattern' ? parent.parent : parent
+  const declarator = objectPattern?.parent
+  if (declarator?.type === 'variable_declarator' && requireOf(declarator, 0)) return { kind: 'import' }
+  if (parent.type === 'pair_pattern' && !isField(parent, 'key', node)) return { kind: 'write' }
+  return { kind: 'read', qualifier: patternSourceOf(objectPattern) ?? '?' }
 }
 
 function memberQualifier(object: Node | null): string {
@@ -222,15 +250,21 @@ function requireOf(declarator: Node, line: number): ImportBinding[] | undefined 
 
 function typeHintOf(node: Node): [string, string] | undefined {
   const name = field(node, 'name') ?? field(node, 'pattern')
-  if (name?.type !== 'identifier') return undefined
+  if (!name) return undefined
+  const variable =
+    node.type === 'public_field_definition' || node.type === 'field_definition'
+      ? `this.${name.text}`
+      : name.type === 'identifier'
+        ? name.text
+        : undefined
+  if (variable === undefined) return undefined
   const value = field(node, 'value')
   if (value?.type === 'new_expression') {
     const constructor = field(value, 'constructor')
-    if (constructor?.type === 'identifier') return [name.text, constructor.text]
+    if (constructor?.type === 'identifier') return [variable, constructor.text]
   }
-  const annotation = field(node, 'type')?.namedChildren[0]
-  if (annotation?.type === 'type_identifier') return [name.text, annotation.text]
-  return undefined
+  const type = typeNameOf(field(node, 'type'))
+  return type ? [variable, type] : undefined
 }
 
 export const JS_RULES: LanguageRules = {
@@ -243,7 +277,9 @@ export const JS_RULES: LanguageRules = {
     ...LOCALS,
     'import_statement',
     'export_statement',
-    'arrow_function'
+    'arrow_function',
+    'comment',
+    'enum_assignment'
   ]),
   definitionOf,
   referenceTypes: NAMES,
@@ -252,5 +288,7 @@ export const JS_RULES: LanguageRules = {
   functionName: node => (node.type.endsWith('declaration') ? field(node, 'name')?.text : undefined),
   localsOf,
   importsOf,
-  typeHintOf
+  typeHintOf,
+  heritageOf,
+  linksIn
 }

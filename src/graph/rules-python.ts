@@ -1,6 +1,6 @@
 /** Python: functions, classes, module and class attributes, imports and `self.` members. */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import type { ImportBinding, ReferenceKind } from './facts.js'
+import type { Heritage, ImportBinding, ReferenceKind } from './facts.js'
 import { ancestorOf, childrenOfType, field, isField, qualifierText, type LanguageRules } from './rules.js'
 
 const FUNCTIONS = new Set(['function_definition', 'lambda'])
@@ -57,7 +57,7 @@ function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
   const parent = node.parent
   if (!parent) return { kind: 'read' }
   if (parent.type === 'attribute' && isField(parent, 'attribute', node))
-    return { kind: attributeKind(parent), qualifier: qualifierText(field(parent, 'object'), CHAIN, NAMES) }
+    return { kind: attributeKind(parent), qualifier: attributeQualifier(field(parent, 'object')) }
   if (parent.type === 'keyword_argument' && isField(parent, 'name', node)) return undefined
   if (ancestorOf(node, IMPORTS, 3)) return { kind: 'import' }
   if (parent.type === 'call' && isField(parent, 'function', node)) return { kind: 'call' }
@@ -67,6 +67,25 @@ function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
   if (parent.type === 'type' || parent.parent?.type === 'type') return { kind: 'type' }
   if (PARAMETERS.has(parent.type) && !isField(parent, 'value', node)) return { kind: 'write' }
   return { kind: 'read' }
+}
+
+/** `super()` reads as `super`, so the resolver looks in the bases; the rest as a name or a chain. */
+function attributeQualifier(object: Node | null): string {
+  if (object?.type === 'call' && field(object, 'function')?.text === 'super') return 'super'
+  return qualifierText(object, CHAIN, NAMES)
+}
+
+/** A class's bases: `class A(B, mod.C, metaclass=M)` builds on B and C. */
+function heritageOf(node: Node): { name: string; heritage: Heritage } | undefined {
+  const name = field(node, 'name')?.text
+  const superclasses = node.type === 'class_definition' ? field(node, 'superclasses') : null
+  if (!name || !superclasses) return undefined
+  const bases = superclasses.namedChildren.flatMap(base => {
+    if (base?.type === 'identifier') return [base.text]
+    if (base?.type === 'attribute') return [field(base, 'attribute')?.text ?? ''].filter(Boolean)
+    return []
+  })
+  return bases.length > 0 ? { name, heritage: { bases } } : undefined
 }
 
 function localsOf(node: Node): string[] {
@@ -152,5 +171,6 @@ export const PYTHON_RULES: LanguageRules = {
   functionName: node => (node.type === 'function_definition' ? field(node, 'name')?.text : undefined),
   localsOf,
   importsOf,
-  typeHintOf
+  typeHintOf,
+  heritageOf
 }

@@ -1,6 +1,6 @@
 /** What the walk asks of a language: the shape its extraction rules take, and helpers they share. */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import type { ImportBinding, ReferenceKind } from './facts.js'
+import type { Heritage, ImportBinding, ReferenceKind } from './facts.js'
 
 export interface DefinitionSite {
   nameNode: Node
@@ -20,8 +20,11 @@ export interface LanguageRules {
   classScopeOf?(node: Node): string | undefined
   /** The node types of names. */
   referenceTypes: ReadonlySet<string>
-  /** How a name is used, or undefined when it is no reference (a keyword argument's name). */
-  referenceOf(node: Node): { kind: ReferenceKind; qualifier?: string | undefined } | undefined
+  /**
+   * How a name is used, or undefined when it is no reference (a keyword argument's name); two uses when one
+   * name is both (`{ key }` in an object of a declared type reads a variable and writes the type's member).
+   */
+  referenceOf(node: Node): Use | readonly Use[] | undefined
   functionTypes: ReadonlySet<string>
   /** A nested function's own name, bound in the scope around it. */
   functionName?(node: Node): string | undefined
@@ -31,6 +34,15 @@ export interface LanguageRules {
   /** A variable whose class is in view: [variable, class]. */
   typeHintOf?(node: Node): [string, string] | undefined
   packageOf?(node: Node): string | undefined
+  /** What a class, interface or type alias declared by this node builds on. */
+  heritageOf?(node: Node): { name: string; heritage: Heritage } | undefined
+  /** Names a documentation comment links to (`{@link Cache#get}`), each with its line. */
+  linksIn?(node: Node): Array<Use & { name: string; line: number }>
+}
+
+export interface Use {
+  kind: ReferenceKind
+  qualifier?: string | undefined
 }
 
 export const field = (node: Node, name: string): Node | null => node.childForFieldName(name)
@@ -61,7 +73,7 @@ export function qualifierText(
 ): string {
   if (!node) return '?'
   if (names.has(node.type)) return node.text
-  if (chain.has(node.type) && node.text.length <= 200 && /^[\w$.:]+$/.test(node.text)) return node.text
+  if (chain.has(node.type) && node.text.length <= 200 && /^[\w$.:#]+$/.test(node.text)) return node.text
   return '?'
 }
 

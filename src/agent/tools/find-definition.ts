@@ -95,6 +95,7 @@ async function resolvedFrom(
       first: undefined,
       note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`
     }
+  await graph.followImports([usedIn], name)
   const counts = new Map<Located, number>()
   for (const resolution of graph.resolveIn(state.facts, name, candidates))
     if (typeof resolution === 'object') counts.set(resolution, (counts.get(resolution) ?? 0) + 1)

@@ -136,8 +136,9 @@ async function findReferences(repo: RepoContext, input: FindReferencesInput): Pr
         `${short(repo.headSha)}. The name ${request.query.name} is defined at:\n` +
         search.definitions.sort(byPreference(isTestPath)).map(definitionLabel).join('\n')
     }
+  await graph.followImports([...search.files.keys()], request.query.name)
   const resolved = graph.resolveAll(search, search.definitions)
-  const sections = referenceSections(search, resolved, targets, request.inScope)
+  const sections = referenceSections(search, resolved, targets, request.inScope, graph.heritageOf())
   return answer(repo, request, sections)
 }
 

@@ -7,7 +7,8 @@
 import type { GrepMatch } from '../../git/git.js'
 import { qualifiedName } from '../../graph/facts.js'
 import { enclosingFunction, type ResolvedReference, type WordSearch } from '../../graph/graph.js'
-import { isProse } from '../../graph/languages.js'
+import { redeclares, type HeritageOf } from '../../graph/hierarchy.js'
+import { familyOf, isProse, languageOf } from '../../graph/languages.js'
 import { isDefinition } from '../../graph/patterns.js'
 import type { Located } from '../../graph/resolve.js'
 import type { ListedReference } from './reference-lines.js'
@@ -40,35 +41,69 @@ function enclosingOf(search: WordSearch, path: string, line: number): string | u
   return around ? `${qualifiedName(around)} (line ${around.line})` : undefined
 }
 
+/**
+ * Whether a reference that reaches `reached` belongs under `target`: the same definition, or, in TypeScript
+ * and JavaScript, whose compiler counts them as one, a member redeclared along a line of inheritance.
+ */
+function belongsTo(
+  reached: Located,
+  target: Located,
+  path: string,
+  hierarchy: { heritageOf: HeritageOf; declaring: ReadonlySet<string> }
+): boolean {
+  if (reached === target) return true
+  const language = languageOf(path)
+  return (
+    language !== undefined &&
+    familyOf(language) === 'js' &&
+    redeclares(reached, target, hierarchy.heritageOf, hierarchy.declaring)
+  )
+}
+
 export function referenceSections(
   search: WordSearch,
   resolved: readonly ResolvedReference[],
   targets: readonly Located[],
-  inScope: (path: string) => boolean
+  inScope: (path: string) => boolean,
+  heritageOf: HeritageOf = () => undefined
 ): Sections {
   const fallback = search.definitions.length === 0 && search.patternDefinitions.length > 0
   const groups: Sections['groups'] = targets.map(definition => ({ definition, entries: [] }))
   if (groups.length === 0) groups.push({ definition: undefined, entries: [] })
   const textual: ListedReference[] = []
-  const seenGroup = new Map<string, ListedReference>()
+  const seenGroups = groups.map(() => new Map<string, ListedReference>())
   const seenTextual = new Map<string, ListedReference>()
   const referenced = new Set<string>()
-  for (const { path, reference, resolution } of resolved) {
+  const declaring = new Set(search.definitions.flatMap(l => l.definition.container ?? []))
+  const hierarchy = { heritageOf, declaring }
+  for (const { path, reference, resolution, reach } of resolved) {
     referenced.add(`${path}:${reference.line}`)
-    if (!inScope(path) || reference.defines) continue
-    const entry: ListedReference = { path, line: reference.line, kind: reference.kind, name: reference.name }
-    entry.enclosing = enclosingOf(search, path, reference.line)
-    if (resolution === 'undecided') addOnce(textual, seenTextual, entry)
-    else if (resolution !== 'elsewhere') {
-      const group = groups.find(g => g.definition === resolution)
-      if (group) addOnce(group.entries, seenGroup, entry)
-    }
+    if (!inScope(path)) continue
+    const entry = (): ListedReference => ({
+      path,
+      line: reference.line,
+      kind: reference.defines ? 'other' : reference.kind,
+      name: reference.name,
+      enclosing: enclosingOf(search, path, reference.line)
+    })
+    if (resolution === 'undecided' && !reference.defines) addOnce(textual, seenTextual, entry())
+    groups.forEach((group, index) => {
+      const target = group.definition
+      // A declaration is listed only as another type's redeclaration, never its own (or a getter's setter).
+      if (!target) return
+      const own =
+        reach[0]?.path === target.path && reach[0].definition.container === target.definition.container
+      if (reference.defines && own) return
+      if (reach.some(reached => belongsTo(reached, target, path, hierarchy)))
+        addOnce(group.entries, seenGroups[index] as Map<string, ListedReference>, entry())
+    })
   }
   for (const hit of search.hits) {
     if (!inScope(hit.path) || referenced.has(`${hit.path}:${hit.line}`)) continue
     const entry = unparsedEntry(search, hit)
     const parsed = 'facts' in (search.files.get(hit.path) ?? {})
-    if (fallback && !parsed && !isProse(hit.path) && groups[0]) addOnce(groups[0].entries, seenGroup, entry)
+    if (fallback && !parsed && !isProse(hit.path) && groups[0])
+      addOnce(groups[0].entries, seenGroups[0] as Map<string, ListedReference>, entry)
     else addOnce(textual, seenTextual, entry)
   }
   for (const group of groups) group.entries.sort(byPosition)
