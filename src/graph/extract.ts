@@ -120,7 +120,11 @@ function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts
   const imports = rules.importsOf(node)
   if (imports) facts.imports.push(...imports)
   const hint = rules.typeHintOf?.(node)
-  if (hint) addTypeHint(facts, /^(this|self)\./.test(hint[0]) ? 0 : (innerScope ?? 0), hint)
+  if (hint && /^(this|self)\./.test(hint[0])) {
+    addTypeHint(facts, 0, hint)
+    // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
+    if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]])
+  } else if (hint) addTypeHint(facts, innerScope ?? 0, hint)
   const packageName = rules.packageOf?.(node)
   if (packageName) facts.packageName = packageName
   const declared = rules.heritageOf?.(node)

@@ -9,7 +9,15 @@ import { factsFromBytes, type FileState } from './file-facts.js'
 import { isProse, languageOf } from './languages.js'
 import { importCanName, importPathCandidates } from './modules.js'
 import { isDefinition } from './patterns.js'
-import { reachOf, resolveReference, type Located, type Resolution, type ResolveContext } from './resolve.js'
+import {
+  reachOf,
+  reachOfAlias,
+  resolveReference,
+  type Located,
+  type Reach,
+  type Resolution,
+  type ResolveContext
+} from './resolve.js'
 
 /** Whole-word hits git is asked for, and files parsed, per question. */
 export const MAX_GREP_MATCHES = 4_000
@@ -123,10 +131,14 @@ export class CodeGraph {
     const resolved: ResolvedReference[] = []
     for (const [path, state] of search.files) {
       if (!('facts' in state)) continue
-      for (const reference of state.facts.references.get(search.word) ?? []) {
-        const reach = reachOf(reference, state.facts, context)
-        const resolution = typeof reach === 'string' ? reach : (reach[0] as Located)
-        resolved.push({ path, reference, resolution, reach: typeof reach === 'string' ? [] : reach })
+      for (const reference of state.facts.references.get(search.word) ?? [])
+        resolved.push(resolvedAs(path, reference, reachOf(reference, state.facts, context)))
+      for (const binding of state.facts.imports) {
+        if (binding.imported !== search.word || binding.local === search.word || binding.local === '*')
+          continue
+        for (const reference of state.facts.references.get(binding.local) ?? [])
+          if (!reference.defines && reference.kind !== 'import')
+            resolved.push(resolvedAs(path, reference, reachOfAlias(reference, binding, state.facts, context)))
       }
     }
     return resolved
@@ -149,6 +161,22 @@ export class CodeGraph {
     return name => known.get(name)
   }
 
+  /** The declared types of classes' fields, `Store.items`, from every parsed file. */
+  private fieldTypes(): (type: string, field: string) => string | undefined {
+    let known: Map<string, string> | undefined
+    return (type, field) => {
+      if (!known) {
+        known = new Map()
+        for (const state of this.states.values())
+          if ('facts' in state)
+            for (const [key, value] of state.facts.typeOf)
+              if (/^0:[A-Z][\w$]*\.[\w$#]+$/.test(key) && !known.has(key.slice(2)))
+                known.set(key.slice(2), value)
+      }
+      return known.get(`${type}.${field}`)
+    }
+  }
+
   /**
    * Reads the files that the imports of `word` in the parsed files name, and, where those pass names on with
    * `export *`, the files they pass on from, a few steps deep: a barrel that re-exports everything never
@@ -159,13 +187,18 @@ export class CodeGraph {
     let followed = 0
     for (let depth = 0; depth < FOLLOWED_DEPTH && frontier.length > 0; depth++) {
       const wanted = new Set<string>()
-      for (const facts of frontier)
+      for (const facts of frontier) {
+        // The modules of the values the word is reached through (`state.get`): their declared types.
+        const through = new Set((facts.references.get(word) ?? []).map(r => r.qualifier?.split('.')[0]))
         for (const binding of facts.imports) {
           const passes = depth > 0 && binding.reexport === true && binding.local === '*'
-          if (binding.local !== word && binding.imported !== word && !passes) continue
+          const named =
+            binding.local === word || binding.imported === word || (depth === 0 && through.has(binding.local))
+          if (!named && !passes) continue
           for (const path of importPathCandidates(facts.language, facts.path, binding.source))
             if (!this.states.has(path)) wanted.add(path)
         }
+      }
       const next = [...wanted].slice(0, Math.max(0, MAX_PARSED_FILES - followed))
       followed += next.length
       frontier = [...(await this.load(next)).values()].flatMap(state =>
@@ -181,10 +214,18 @@ export class CodeGraph {
         [...this.states.entries()].flatMap(([path, state]) =>
           'facts' in state && importCanName(facts.language, facts.path, source, path) ? [state.facts] : []
         ),
-      heritageOf: this.heritageOf()
+      heritageOf: this.heritageOf(),
+      fieldType: this.fieldTypes()
     }
   }
 }
+
+const resolvedAs = (path: string, reference: Reference, reach: Reach): ResolvedReference => ({
+  path,
+  reference,
+  resolution: typeof reach === 'string' ? reach : (reach[0] as Located),
+  reach: typeof reach === 'string' ? [] : reach
+})
 
 /** The definitions named `word`, a name assigned twice at one level counted once. */
 function uniqueDefinitions(definitions: readonly Definition[], word: string): Definition[] {

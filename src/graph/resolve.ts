@@ -37,6 +37,8 @@ export interface ResolveContext {
   filesNamedBy(facts: FileFacts, source: string): FileFacts[]
   /** What a class-like name builds on, from any parsed file that declares it. */
   heritageOf(name: string): Heritage | undefined
+  /** The declared type of a class's field (`Store.items`), from any parsed file. */
+  fieldType(type: string, field: string): string | undefined
 }
 
 /** The first definition a reference reaches. */
@@ -82,9 +84,12 @@ function resolveBare(reference: Reference, facts: FileFacts, context: ResolveCon
   if (reference.scopes.some(scope => facts.locals.get(scope)?.has(name))) return 'elsewhere'
   const topLevel = candidates.find(c => c.path === facts.path && c.definition.container === undefined)
   if (topLevel) return topLevel
+  // `import { a as b }`, `export { a as b } from`: the `a` there is the imported name itself.
   const binding =
     facts.imports.find(i => i.local === name && i.imported !== '*') ??
-    facts.imports.find(i => i.reexport && i.imported === name && i.line === reference.line)
+    (reference.kind === 'import' || reference.kind === 'other'
+      ? facts.imports.find(i => i.imported === name && i.local !== name)
+      : undefined)
   if (binding) return throughImport(binding, facts, context, binding.imported, new Set())
   const family = familyOf(facts.language)
   if (reference.inClass !== undefined && (family === 'java' || family === 'rust' || family === 'go')) {
@@ -107,6 +112,17 @@ function resolveBare(reference: Reference, facts: FileFacts, context: ResolveCon
   }
   if (family === 'python' || family === 'js') return 'elsewhere'
   return 'undecided'
+}
+
+/** A use of a name imported under another (`import { a as b }`, then `b()`): what the import names. */
+export function reachOfAlias(
+  reference: Reference,
+  binding: ImportBinding,
+  facts: FileFacts,
+  context: ResolveContext
+): Reach {
+  if (reference.scopes.some(scope => facts.locals.get(scope)?.has(reference.name))) return 'elsewhere'
+  return one(throughImport(binding, facts, context, binding.imported, new Set()))
 }
 
 const MAX_REEXPORT_DEPTH = 4
@@ -171,6 +187,44 @@ function declaredType(reference: Reference, facts: FileFacts, variable: string):
   return facts.typeOf.get(typeKey(0, variable))
 }
 
+/**
+ * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
+ * with a declared type, then each further name as a field of the type before it.
+ */
+function chainType(
+  reference: Reference,
+  facts: FileFacts,
+  context: ResolveContext,
+  qualifier: string
+): string | undefined {
+  const parts = qualifier.split('.')
+  for (let take = parts.length; take >= 1; take--) {
+    const start = parts.slice(0, take).join('.')
+    let type =
+      declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined)
+    if (type === undefined) continue
+    for (const field of parts.slice(take)) {
+      type = context.fieldType(type, field)
+      if (type === undefined) return undefined
+    }
+    return type
+  }
+  return undefined
+}
+
+/** The declared type of a module-level variable another file exports and this one imports. */
+function importedType(facts: FileFacts, context: ResolveContext, variable: string): string | undefined {
+  const binding = facts.imports.find(
+    i => i.local === variable && i.imported !== '*' && i.imported !== 'default'
+  )
+  if (!binding) return undefined
+  for (const other of context.filesNamedBy(facts, binding.source)) {
+    const type = other.typeOf.get(typeKey(0, binding.imported))
+    if (type !== undefined) return type
+  }
+  return undefined
+}
+
 function resolveMember(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context
   const qualifier = reference.qualifier as string
@@ -185,7 +239,7 @@ function resolveMember(reference: Reference, facts: FileFacts, context: ResolveC
     )
     return found ? [found] : 'elsewhere'
   }
-  const declared = declaredType(reference, facts, qualifier)
+  const declared = chainType(reference, facts, context, qualifier)
   const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
   if (className !== undefined) {
     const importedAs = facts.imports.find(i => i.local === className)?.imported

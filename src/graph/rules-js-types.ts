@@ -43,13 +43,20 @@ const HERITAGE_PARTS = new Set([
   'parenthesized_type'
 ])
 
+/** Generic types whose first argument's members they keep: the utility types, and `WithRequired`-like helpers. */
+const KEEPS_MEMBERS = /^(?:Omit|Pick|Partial|Required|Readonly|NonNullable|With[A-Z]\w*)$/
+
 /** Every class-like name a heritage clause or a union names, type arguments left out. */
 function typeNamesIn(node: Node | null): string[] {
   if (!node) return []
   if (node.type === 'type_identifier' || node.type === 'identifier') return [node.text]
   if (node.type === 'nested_type_identifier') return [field(node, 'name')?.text ?? ''].filter(Boolean)
   if (node.type === 'member_expression') return [field(node, 'property')?.text ?? ''].filter(Boolean)
-  if (node.type === 'generic_type') return typeNamesIn(field(node, 'name'))
+  if (node.type === 'generic_type') {
+    const name = typeNamesIn(field(node, 'name'))
+    const kept = name[0] !== undefined && KEEPS_MEMBERS.test(name[0])
+    return kept ? [...name, ...typeNamesIn(field(node, 'type_arguments')?.namedChildren[0] ?? null)] : name
+  }
   if (!HERITAGE_PARTS.has(node.type)) return []
   return node.namedChildren.flatMap(child => (child ? typeNamesIn(child) : []))
 }
@@ -79,6 +86,15 @@ export function heritageOf(node: Node): { name: string; heritage: Heritage } | u
   return { name, heritage: alias ? { bases, alias: true } : { bases } }
 }
 
+const FUNCTION_NODES = new Set([
+  'arrow_function',
+  'function_declaration',
+  'function_expression',
+  'function',
+  'method_definition',
+  'generator_function_declaration'
+])
+
 /** The type an object literal is declared as: `const x: T = {…}`, `{…} as T`, a function's return type. */
 export function objectTypeOf(object: Node | null): string | undefined {
   if (object?.type !== 'object') return undefined
@@ -91,8 +107,8 @@ export function objectTypeOf(object: Node | null): string | undefined {
   if (at.type === 'arrow_function') return typeNameOf(field(at, 'return_type'))
   if (at.type === 'return_statement') {
     let fn = at.parent
-    for (let i = 0; fn && i < 6 && !field(fn, 'body'); i++) fn = fn.parent
-    return fn ? typeNameOf(field(fn, 'return_type')) : undefined
+    for (let i = 0; fn && i < 12 && !FUNCTION_NODES.has(fn.type); i++) fn = fn.parent
+    return fn && FUNCTION_NODES.has(fn.type) ? typeNameOf(field(fn, 'return_type')) : undefined
   }
   return undefined
 }

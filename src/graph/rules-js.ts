@@ -150,6 +150,11 @@ function patternUse(node: Node, parent: Node): Use {
 function memberQualifier(object: Node | null): string {
   if (!object) return '?'
   if (object.type === 'this' || object.type === 'super') return object.type
+  // `x!.y` is x's member; `(x as T).y` is T's.
+  if (object.type === 'non_null_expression') return memberQualifier(object.namedChildren[0] ?? null)
+  const inner = object.type === 'parenthesized_expression' ? object.namedChildren[0] : null
+  if (inner?.type === 'as_expression' || inner?.type === 'satisfies_expression')
+    return typeNameOf(inner.namedChildren[1]) ?? '?'
   return qualifierText(object, MEMBER_CHAIN, OBJECT_NAMES)
 }
 const MEMBER_CHAIN = new Set(['member_expression'])
