@@ -124,7 +124,7 @@ function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts
     addTypeHint(facts, 0, hint)
     // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
     if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]])
-  } else if (hint) addTypeHint(facts, innerScope ?? 0, hint)
+  } else if (hint) addTypeHint(facts, (hint[0].endsWith('()') ? scope : innerScope) ?? 0, hint)
   const packageName = rules.packageOf?.(node)
   if (packageName) facts.packageName = packageName
   const declared = rules.heritageOf?.(node)

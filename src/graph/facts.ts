@@ -78,6 +78,9 @@ export interface Heritage {
   alias?: true
 }
 
+/** A variable's type written as what it is assigned from: `call:this.load` is what `this.load()` returns. */
+export const CALL_RESULT = 'call:'
+
 export const typeKey = (scope: number, name: string): string => `${scope}:${name}`
 
 export const qualifiedName = (definition: Pick<Definition, 'name' | 'container'>): string =>

@@ -170,7 +170,7 @@ export class CodeGraph {
         for (const state of this.states.values())
           if ('facts' in state)
             for (const [key, value] of state.facts.typeOf)
-              if (/^0:[A-Z][\w$]*\.[\w$#]+$/.test(key) && !known.has(key.slice(2)))
+              if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\))?$/.test(key) && !known.has(key.slice(2)))
                 known.set(key.slice(2), value)
       }
       return known.get(`${type}.${field}`)

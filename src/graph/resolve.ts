@@ -5,6 +5,7 @@
  * rules could not tell, and the reference belongs in the answer's textual section.
  */
 import {
+  CALL_RESULT,
   typeKey,
   type Definition,
   type FileFacts,
@@ -195,13 +196,17 @@ function chainType(
   reference: Reference,
   facts: FileFacts,
   context: ResolveContext,
-  qualifier: string
+  qualifier: string,
+  depth = 0
 ): string | undefined {
   const parts = qualifier.split('.')
   for (let take = parts.length; take >= 1; take--) {
     const start = parts.slice(0, take).join('.')
     let type =
       declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined)
+    if (type?.startsWith(CALL_RESULT))
+      type =
+        depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined
     if (type === undefined) continue
     for (const field of parts.slice(take)) {
       type = context.fieldType(type, field)
@@ -212,14 +217,36 @@ function chainType(
   return undefined
 }
 
-/** The declared type of a module-level variable another file exports and this one imports. */
-function importedType(facts: FileFacts, context: ResolveContext, variable: string): string | undefined {
+/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
+function returnType(
+  reference: Reference,
+  facts: FileFacts,
+  context: ResolveContext,
+  callee: string,
+  depth: number
+): string | undefined {
+  const dot = callee.lastIndexOf('.')
+  if (dot < 0)
+    return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()')
+  const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
+  const owner =
+    receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1)
+  return owner === undefined ? undefined : context.fieldType(owner, `${method}()`)
+}
+
+/** The declared type of a module-level variable (or, with `()`, function) another file exports to this one. */
+function importedType(
+  facts: FileFacts,
+  context: ResolveContext,
+  variable: string,
+  suffix = ''
+): string | undefined {
   const binding = facts.imports.find(
     i => i.local === variable && i.imported !== '*' && i.imported !== 'default'
   )
   if (!binding) return undefined
   for (const other of context.filesNamedBy(facts, binding.source)) {
-    const type = other.typeOf.get(typeKey(0, binding.imported))
+    const type = other.typeOf.get(typeKey(0, `${binding.imported}${suffix}`))
     if (type !== undefined) return type
   }
   return undefined

@@ -20,8 +20,12 @@ export function typeNameOf(type: Node | null | undefined): string | undefined {
       return typeNameOf(type.namedChildren[0])
     case 'type_identifier':
       return type.text
-    case 'generic_type':
-      return typeNameOf(field(type, 'name'))
+    case 'generic_type': {
+      const name = typeNameOf(field(type, 'name'))
+      return name && KEEPS_MEMBERS.test(name)
+        ? (typeNameOf(field(type, 'type_arguments')?.namedChildren[0]) ?? name)
+        : name
+    }
     case 'nested_type_identifier':
       return field(type, 'name')?.text
     case 'union_type': {

@@ -2,6 +2,7 @@
 import type { Node } from '@vscode/tree-sitter-wasm'
 import type { ImportBinding, ReferenceKind } from './facts.js'
 import { heritageOf, linksIn, objectTypeOf, patternSourceOf, typeNameOf } from './rules-js-types.js'
+import { CALL_RESULT } from './facts.js'
 import {
   childrenOfType,
   field,
@@ -256,12 +257,17 @@ function requireOf(declarator: Node, line: number): ImportBinding[] | undefined 
 function typeHintOf(node: Node): [string, string] | undefined {
   const name = field(node, 'name') ?? field(node, 'pattern')
   if (!name) return undefined
-  const variable =
-    node.type === 'public_field_definition' || node.type === 'field_definition'
-      ? `this.${name.text}`
-      : name.type === 'identifier'
-        ? name.text
-        : undefined
+  if (node.type === 'method_definition' || node.type === 'function_declaration') {
+    const returns = typeNameOf(field(node, 'return_type'))
+    const callee = node.type === 'method_definition' ? `this.${name.text}` : name.text
+    return returns ? [`${callee}()`, returns] : undefined
+  }
+  // A class field, or a constructor's parameter property (`constructor(private store: Store)`).
+  const member =
+    node.type === 'public_field_definition' ||
+    node.type === 'field_definition' ||
+    node.namedChildren.some(child => child?.type === 'accessibility_modifier')
+  const variable = member ? `this.${name.text}` : name.type === 'identifier' ? name.text : undefined
   if (variable === undefined) return undefined
   const value = field(node, 'value')
   if (value?.type === 'new_expression') {
@@ -269,7 +275,25 @@ function typeHintOf(node: Node): [string, string] | undefined {
     if (constructor?.type === 'identifier') return [variable, constructor.text]
   }
   const type = typeNameOf(field(node, 'type'))
-  return type ? [variable, type] : undefined
+  if (type) return [variable, constraintOf(node, type) ?? type]
+  const call = value?.type === 'await_expression' ? value.namedChildren[0] : value
+  if (call?.type !== 'call_expression') return undefined
+  const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, CALLEE_NAMES)
+  return callee === '?' ? undefined : [variable, `${CALL_RESULT}${callee}`]
+}
+
+const CALLEE_NAMES = new Set(['identifier', 'this'])
+
+/** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
+function constraintOf(parameter: Node, type: string): string | undefined {
+  const fn = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : null
+  const parameters = fn ? field(fn, 'type_parameters') : null
+  for (const declared of parameters?.namedChildren ?? [])
+    if (declared && field(declared, 'name')?.text === type) {
+      const constraint = childrenOfType(declared, 'constraint')[0]
+      return typeNameOf(constraint?.namedChildren[0])
+    }
+  return undefined
 }
 
 export const JS_RULES: LanguageRules = {
