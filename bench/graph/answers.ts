@@ -27,12 +27,18 @@ export function graphReferences(answer: string): ListedReferences {
   return listed
 }
 
-/** find_definition's definitions, best first. */
-export function graphDefinitions(answer: string): Place[] {
-  const out: Place[] = []
+/** `    used in <file> at line 3, 9 and 2 more`: the lines of the asked file that reach the definition above. */
+const USED_AT = /^\s+used in \S+ at line ([\d, ]+)/
+
+/** find_definition's definitions, best first, each with the lines of the asked file that use it. */
+export function graphDefinitions(answer: string): Array<Place & { usedAt?: number[] }> {
+  const out: Array<Place & { usedAt?: number[] }> = []
   for (const line of answer.split('\n')) {
     const match = DEFINITION.exec(line)
     if (match) out.push({ file: match[1] as string, line: Number(match[2]) })
+    const used = USED_AT.exec(line)
+    const last = out[out.length - 1]
+    if (used && last) last.usedAt = (used[1] as string).split(',').map(Number)
   }
   return out
 }

@@ -39,7 +39,7 @@ export interface SiteRecord {
   stratum: Stratum
   site: UseSite
   truth: DefinitionSpan[]
-  graph?: Place[]
+  graph?: Array<Place & { usedAt?: number[] }>
   errors: string[]
 }
 

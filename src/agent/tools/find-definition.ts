@@ -69,44 +69,79 @@ async function findDefinition(repo: RepoContext, input: FindDefinitionInput): Pr
     .sort(byPreference(isTestPath))
   const at = `at head ${short(repo.headSha)}`
   if (candidates.length === 0) return patternAnswer(repo, input.symbol, search, at)
-  const { first, note } = usedIn
+  const { used, note } = usedIn
     ? await resolvedFrom(repo, usedIn, query.name, candidates)
-    : { first: undefined, note: '' }
-  const ordered = first ? [first, ...candidates.filter(c => c !== first)] : candidates
+    : { used: [], note: '' }
+  const reached = used.map(use => use.located)
+  const ordered = [...reached, ...candidates.filter(c => !reached.includes(c))]
   const languages = [...new Set(ordered.map(l => languageOf(l.path)))].sort().join(', ')
+  const linesOf = new Map(used.map(use => [use.located, use.lines]))
   const lines = [
     `Definitions of ${input.symbol} ${at}, found by the parser (${languages}), best first${note}:`,
-    ...ordered.flatMap(l => [definitionLabel(l), ...declaringLine(search, l)])
+    ...ordered.flatMap(l => [
+      definitionLabel(l),
+      ...declaringLine(search, l),
+      ...(linesOf.has(l) ? [`    used in ${usedIn} at line ${usesList(linesOf.get(l) ?? [])}`] : [])
+    ])
   ]
   return untrustedData(repo, `find_definition:${input.symbol}`, lines.join('\n'))
 }
 
-/** The definition the uses of the name in `usedIn` reach, and what the answer says about it. */
+const MAX_USE_LINES = 12
+const usesList = (lines: number[]): string =>
+  lines.length <= MAX_USE_LINES
+    ? lines.join(', ')
+    : `${lines.slice(0, MAX_USE_LINES).join(', ')} and ${lines.length - MAX_USE_LINES} more`
+
+/** A definition the uses in a file reach, and the lines of those uses. */
+interface Use {
+  located: Located
+  lines: number[]
+}
+
+/**
+ * The definitions the uses of the name in `usedIn` reach, most used first, each with the lines of its uses, and
+ * what the answer says about them: a file that uses one name with several meanings gets them all, by line.
+ */
 async function resolvedFrom(
   repo: RepoContext,
   usedIn: string,
   name: string,
   candidates: Located[]
-): Promise<{ first: Located | undefined; note: string }> {
+): Promise<{ used: Use[]; note: string }> {
   const graph = repo.graph()
   const state = (await graph.load([usedIn])).get(usedIn)
   if (!state || !('facts' in state))
     return {
-      first: undefined,
+      used: [],
       note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`
     }
   await graph.followImports([usedIn], name)
-  const counts = new Map<Located, number>()
-  for (const resolution of graph.resolveIn(state.facts, name, candidates))
-    if (typeof resolution === 'object') counts.set(resolution, (counts.get(resolution) ?? 0) + 1)
-  const first = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
-  if (first) return { first, note: `; the first is the one ${usedIn} uses, by its imports and scope` }
-  const uses = state.facts.references.get(name)?.some(r => !r.defines)
+  const uses = new Map<Located, number[]>()
+  const references = state.facts.references.get(name)?.filter(r => !r.defines) ?? []
+  graph.resolveIn(state.facts, name, candidates).forEach((resolution, index) => {
+    const line = references[index]?.line
+    if (typeof resolution !== 'object' || line === undefined) return
+    const lines = uses.get(resolution) ?? []
+    if (!lines.includes(line)) lines.push(line)
+    uses.set(resolution, lines)
+  })
+  const used = [...uses.entries()]
+    .map(([located, lines]) => ({ located, lines }))
+    .sort((a, b) => b.lines.length - a.lines.length)
+  if (used.length === 1)
+    return { used, note: `; the first is the one ${usedIn} uses, by its imports and scope` }
+  if (used.length > 1)
+    return {
+      used,
+      note: `; ${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`
+    }
   return {
-    first: undefined,
-    note: uses
-      ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
-      : `; ${usedIn} does not use ${name}, so every definition is listed`
+    used,
+    note:
+      references.length > 0
+        ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
+        : `; ${usedIn} does not use ${name}, so every definition is listed`
   }
 }
 
