@@ -117,8 +117,7 @@ export class CodeGraph {
     const definitions: Located[] = []
     for (const [path, state] of files)
       if ('facts' in state)
-        for (const definition of uniqueDefinitions(state.facts.definitions, word))
-          definitions.push({ path, definition })
+        for (const definition of uniqueDefinitions(state.facts, word)) definitions.push({ path, definition })
     const patternDefinitions = hits
       .filter(hit => !files.has(hit.path) || !('facts' in (files.get(hit.path) as FileState)))
       .filter(hit => !isProse(hit.path) && isDefinition(hit.text, word))
@@ -227,18 +226,31 @@ const resolvedAs = (path: string, reference: Reference, reach: Reach): ResolvedR
   reach: typeof reach === 'string' ? [] : reach
 })
 
-/** The definitions named `word`, a name assigned twice at one level counted once. */
-function uniqueDefinitions(definitions: readonly Definition[], word: string): Definition[] {
-  const seen = new Set<string>()
-  return definitions.filter(definition => {
-    if (definition.name !== word) return false
-    const key = `${definition.container ?? ''}.${definition.name}`
-    // A name assigned twice, a getter and its setter, a function's overloads: one definition, the first.
+/**
+ * The definitions named `word`, one per name at one level: a name assigned twice, a getter and its setter, a
+ * function's overloads are one definition. The first is kept, as TypeScript's compiler points to the first
+ * overload; in Python the last `def` is the one that holds (after `@overload` stubs, or a redefinition).
+ */
+function uniqueDefinitions(facts: FileFacts, word: string): Definition[] {
+  const chosen = new Map<string, Definition>()
+  const kept: Definition[] = []
+  for (const definition of facts.definitions) {
+    if (definition.name !== word) continue
     const repeatable = ['variable', 'constant', 'field', 'method', 'function'].includes(definition.kind)
-    if (repeatable && seen.has(key)) return false
-    seen.add(key)
-    return true
-  })
+    if (!repeatable) {
+      kept.push(definition)
+      continue
+    }
+    const key = `${definition.container ?? ''}.${definition.name}`
+    const known = chosen.get(key)
+    const later =
+      facts.language === 'python' && (definition.kind === 'method' || definition.kind === 'function')
+    if (known && !later) continue
+    if (known) kept.splice(kept.indexOf(known), 1)
+    chosen.set(key, definition)
+    kept.push(definition)
+  }
+  return kept.sort((a, b) => a.line - b.line)
 }
 
 /** The innermost function or method whose lines hold `line`. */

@@ -234,7 +234,10 @@ function returnType(
   return owner === undefined ? undefined : context.fieldType(owner, `${method}()`)
 }
 
-/** The declared type of a module-level variable (or, with `()`, function) another file exports to this one. */
+/**
+ * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
+ * through the files that pass it on (`export *`, `export { x } from`).
+ */
 function importedType(
   facts: FileFacts,
   context: ResolveContext,
@@ -244,10 +247,30 @@ function importedType(
   const binding = facts.imports.find(
     i => i.local === variable && i.imported !== '*' && i.imported !== 'default'
   )
-  if (!binding) return undefined
+  return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined
+}
+
+function exportedType(
+  binding: ImportBinding,
+  facts: FileFacts,
+  context: ResolveContext,
+  name: string,
+  suffix: string,
+  visited: Set<string>,
+  depth = 0
+): string | undefined {
   for (const other of context.filesNamedBy(facts, binding.source)) {
-    const type = other.typeOf.get(typeKey(0, `${binding.imported}${suffix}`))
+    if (visited.has(other.path)) continue
+    visited.add(other.path)
+    const type = other.typeOf.get(typeKey(0, `${name}${suffix}`))
     if (type !== undefined) return type
+    if (depth >= MAX_REEXPORT_DEPTH) continue
+    for (const next of other.imports) {
+      if (!next.reexport || (next.local !== name && next.local !== '*')) continue
+      const imported = next.local === '*' ? name : next.imported
+      const found = exportedType(next, other, context, imported, suffix, visited, depth + 1)
+      if (found !== undefined) return found
+    }
   }
   return undefined
 }
@@ -266,7 +289,9 @@ function resolveMember(reference: Reference, facts: FileFacts, context: ResolveC
     )
     return found ? [found] : 'elsewhere'
   }
-  const declared = chainType(reference, facts, context, qualifier)
+  const declared = qualifier.startsWith(CALL_RESULT)
+    ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
+    : chainType(reference, facts, context, qualifier)
   const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
   if (className !== undefined) {
     const importedAs = facts.imports.find(i => i.local === className)?.imported

@@ -23,6 +23,7 @@ const CLASS_LIKE: Record<string, string> = {
 }
 const PLAIN: Record<string, string> = {
   function_declaration: 'function',
+  function_signature: 'function',
   generator_function_declaration: 'function',
   type_alias_declaration: 'type'
 }
@@ -156,6 +157,11 @@ function memberQualifier(object: Node | null): string {
   const inner = object.type === 'parenthesized_expression' ? object.namedChildren[0] : null
   if (inner?.type === 'as_expression' || inner?.type === 'satisfies_expression')
     return typeNameOf(inner.namedChildren[1]) ?? '?'
+  // `load(x).member`: a member of what `load` returns.
+  if (object.type === 'call_expression') {
+    const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, CALLEE_NAMES)
+    return callee === '?' ? '?' : `${CALL_RESULT}${callee}`
+  }
   return qualifierText(object, MEMBER_CHAIN, OBJECT_NAMES)
 }
 const MEMBER_CHAIN = new Set(['member_expression'])

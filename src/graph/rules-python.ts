@@ -1,6 +1,6 @@
 /** Python: functions, classes, module and class attributes, imports and `self.` members. */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import type { Heritage, ImportBinding, ReferenceKind } from './facts.js'
+import { CALL_RESULT, type Heritage, type ImportBinding, type ReferenceKind } from './facts.js'
 import { ancestorOf, childrenOfType, field, isField, qualifierText, type LanguageRules } from './rules.js'
 
 const FUNCTIONS = new Set(['function_definition', 'lambda'])
@@ -71,7 +71,12 @@ function referenceOf(node: Node): ReturnType<LanguageRules['referenceOf']> {
 
 /** `super()` reads as `super`, so the resolver looks in the bases; the rest as a name or a chain. */
 function attributeQualifier(object: Node | null): string {
-  if (object?.type === 'call' && field(object, 'function')?.text === 'super') return 'super'
+  if (object?.type === 'call') {
+    const callee = qualifierText(field(object, 'function'), CHAIN, NAMES)
+    if (callee === 'super') return 'super'
+    // `Session().send`: a member of what the call makes or returns.
+    return callee === '?' ? '?' : `${CALL_RESULT}${callee}`
+  }
   return qualifierText(object, CHAIN, NAMES)
 }
 
@@ -128,7 +133,18 @@ function importsOf(node: Node): ImportBinding[] | undefined {
   })
 }
 
+/** `with Session() as s`: s is what the call makes. */
+function withTarget(node: Node): [string, string] | undefined {
+  const call = node.namedChildren[0]
+  const target = node.namedChildren[1]?.namedChildren[0]
+  const callee = call?.type === 'call' ? field(call, 'function') : null
+  if (node.parent?.type !== 'with_item' || target?.type !== 'identifier' || !callee) return undefined
+  const name = callee.text.slice(callee.text.lastIndexOf('.') + 1)
+  return /^[A-Z]/.test(name) && /^[\w.]+$/.test(callee.text) ? [target.text, name] : undefined
+}
+
 function typeHintOf(node: Node): [string, string] | undefined {
+  if (node.type === 'as_pattern') return withTarget(node)
   if (node.type === 'assignment') {
     const left = field(node, 'left')
     const right = field(node, 'right')
@@ -159,6 +175,7 @@ export const PYTHON_RULES: LanguageRules = {
     'assignment',
     'augmented_assignment',
     'for_statement',
+    'as_pattern',
     'identifier',
     ...FUNCTIONS,
     ...IMPORTS,
