@@ -83,14 +83,15 @@ function resolveBare(reference: Reference, facts: FileFacts, context: ResolveCon
   const { candidates } = context
   const { name } = reference
   if (reference.scopes.some(scope => facts.locals.get(scope)?.has(name))) return 'elsewhere'
+  // `import { a as b }`, `export { a as b } from`: the `a` there is the imported name itself, whatever else
+  // the file calls `a`.
+  const specifier =
+    reference.kind === 'import' || reference.kind === 'other'
+      ? facts.imports.find(i => i.imported === name && i.local !== name && i.line <= reference.line)
+      : undefined
   const topLevel = candidates.find(c => c.path === facts.path && c.definition.container === undefined)
-  if (topLevel) return topLevel
-  // `import { a as b }`, `export { a as b } from`: the `a` there is the imported name itself.
-  const binding =
-    facts.imports.find(i => i.local === name && i.imported !== '*') ??
-    (reference.kind === 'import' || reference.kind === 'other'
-      ? facts.imports.find(i => i.imported === name && i.local !== name)
-      : undefined)
+  if (topLevel && !specifier) return topLevel
+  const binding = facts.imports.find(i => i.local === name && i.imported !== '*') ?? specifier
   if (binding) return throughImport(binding, facts, context, binding.imported, new Set())
   const family = familyOf(facts.language)
   if (reference.inClass !== undefined && (family === 'java' || family === 'rust' || family === 'go')) {

@@ -61,6 +61,7 @@ const LOCALS = new Set([
   'shorthand_property_identifier_pattern',
   'assignment_pattern'
 ])
+const SIGNATURES = new Set(['property_signature', 'method_signature', 'abstract_method_signature'])
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function'])
 
 const isExported = (node: Node): boolean => {
@@ -79,8 +80,12 @@ function definitionOf(node: Node, inClass: string | undefined): ReturnType<Langu
       exported: isExported(node),
       opensClass: nameNode.text
     }
-  if (PLAIN[type] && nameNode)
-    return { nameNode, kind: PLAIN[type], container: inClass, exported: isExported(node) }
+  if (PLAIN[type] && nameNode) {
+    const site = { nameNode, kind: PLAIN[type] as string, container: inClass, exported: isExported(node) }
+    // `type Options = { a: T }` declares members as an interface does.
+    const objectType = type === 'type_alias_declaration' && field(node, 'value')?.type === 'object_type'
+    return objectType ? { ...site, opensClass: nameNode.text } : site
+  }
   if (MEMBERS[type] && nameNode && inClass) {
     const isPrivate = nameNode.type === 'private_property_identifier' || /^(private|#)/.test(node.text)
     const kind = nameNode.text === 'constructor' ? 'constructor' : (MEMBERS[type] as string)
@@ -121,6 +126,8 @@ function referenceOf(node: Node): Use | readonly Use[] | undefined {
     return { kind: memberKind(parent), qualifier: memberQualifier(field(parent, 'object')) }
   if (parent.type === 'nested_type_identifier' && isField(parent, 'name', node))
     return { kind: 'type', qualifier: parent.childForFieldName('module')?.text ?? '?' }
+  // A member of an inline object type (`opts: { reset: boolean }`): whose, the tree does not say.
+  if (SIGNATURES.has(parent.type) && isField(parent, 'name', node)) return { kind: 'type', qualifier: '?' }
   if (parent.type === 'pair' && isField(parent, 'key', node))
     return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' }
   if (node.type === 'shorthand_property_identifier') {
