@@ -37,6 +37,9 @@ const MEMBERS: Record<string, string> = {
 }
 const FUNCTIONS = new Set([
   'function_declaration',
+  'function_signature',
+  'method_signature',
+  'abstract_method_signature',
   'generator_function_declaration',
   'function_expression',
   'function',

@@ -15,6 +15,8 @@ export interface ListedReference {
   /** The enclosing function, as `Container.name (line n)`. */
   enclosing?: string | undefined
   definition?: boolean
+  /** A use in code the parser found but could not tie to a definition (a dynamic call), not a string or comment. */
+  untied?: true
 }
 
 export interface LineSource {

@@ -86,7 +86,8 @@ export function referenceSections(
       name: reference.name,
       enclosing: enclosingOf(search, path, reference.line)
     })
-    if (resolution === 'undecided' && !reference.defines) addOnce(textual, seenTextual, entry())
+    if (resolution === 'undecided' && !reference.defines)
+      addOnce(textual, seenTextual, { ...entry(), untied: true })
     groups.forEach((group, index) => {
       const target = group.definition
       // A declaration is listed only as another type's redeclaration, never its own (or a getter's setter).
@@ -107,7 +108,9 @@ export function referenceSections(
     else addOnce(textual, seenTextual, entry)
   }
   for (const group of groups) group.entries.sort(byPosition)
-  textual.sort((a, b) => Number(isProse(a.path)) - Number(isProse(b.path)) || byPosition(a, b))
+  // Under the cap, the likeliest uses first: untied uses in code, then strings and comments, then prose.
+  const rank = (entry: ListedReference): number => (entry.untied ? 0 : isProse(entry.path) ? 2 : 1)
+  textual.sort((a, b) => rank(a) - rank(b) || byPosition(a, b))
   return { groups, textual, engine: engineOf(search, fallback) }
 }
 
