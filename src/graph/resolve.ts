@@ -83,6 +83,15 @@ function resolveBare(reference: Reference, facts: FileFacts, context: ResolveCon
   const { candidates } = context
   const { name } = reference
   if (reference.scopes.some(scope => facts.locals.get(scope)?.has(name))) return 'elsewhere'
+  // Python: in a class's own body (not in its methods), a bare name is the class's own.
+  if (
+    familyOf(facts.language) === 'python' &&
+    reference.inClass !== undefined &&
+    reference.scopes.length === 0
+  ) {
+    const member = candidates.find(c => c.path === facts.path && c.definition.container === reference.inClass)
+    if (member) return member
+  }
   // `import { a as b }`, `export { a as b } from`: the `a` there is the imported name itself, whatever else
   // the file calls `a`.
   const specifier =

@@ -9,6 +9,7 @@ import type { WordSearch } from '../../graph/graph.js'
 import { languageOf } from '../../graph/languages.js'
 import { declarationIn } from '../../graph/patterns.js'
 import type { Located } from '../../graph/resolve.js'
+import { isStubOf } from '../../graph/stubs.js'
 import { redactSecrets } from '../../text/redact.js'
 import { clip } from './lines.js'
 import { isTestPath } from './path-scope.js'
@@ -66,6 +67,7 @@ async function findDefinition(repo: RepoContext, input: FindDefinitionInput): Pr
   const { qualifier } = query
   const candidates = search.definitions
     .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
+    .filter(l => !search.definitions.some(other => isStubOf(l, other)))
     .sort(byPreference(isTestPath))
   const at = `at head ${short(repo.headSha)}`
   if (candidates.length === 0) return patternAnswer(repo, input.symbol, search, at)

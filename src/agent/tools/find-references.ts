@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import { GitError } from '../../git/git.js'
 import type { Located } from '../../graph/resolve.js'
+import { withoutStubs } from '../../graph/stubs.js'
 import { MAX_SEARCH_CONTEXT } from './fields.js'
 import { isTestPath, pathScope } from './path-scope.js'
 import { privateKeyLinesOf } from './private-keys.js'
@@ -109,7 +110,9 @@ function requestOf(input: FindReferencesInput): Request | { error: string } {
 /** The definitions the question means: all of them, or those a qualified name or defined_in chooses. */
 function chosenDefinitions(all: readonly Located[], request: Request): Located[] {
   const { qualifier } = request.query
-  return all
+  // A stub asked about by its file is itself; otherwise its implementation answers for it.
+  const definitions = request.definedIn?.endsWith('.pyi') ? all : withoutStubs(all)
+  return definitions
     .filter(l => request.definedIn === undefined || l.path === request.definedIn)
     .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
     .sort(byPreference(isTestPath))

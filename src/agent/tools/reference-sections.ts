@@ -9,6 +9,7 @@ import { qualifiedName } from '../../graph/facts.js'
 import { enclosingFunction, type ResolvedReference, type WordSearch } from '../../graph/graph.js'
 import { redeclares, type HeritageOf } from '../../graph/hierarchy.js'
 import { familyOf, isProse, languageOf } from '../../graph/languages.js'
+import { isStubOf } from '../../graph/stubs.js'
 import { isDefinition } from '../../graph/patterns.js'
 import type { Located } from '../../graph/resolve.js'
 import type { ListedReference } from './reference-lines.js'
@@ -51,7 +52,7 @@ function belongsTo(
   path: string,
   hierarchy: { heritageOf: HeritageOf; declaring: ReadonlySet<string> }
 ): boolean {
-  if (reached === target) return true
+  if (reached === target || isStubOf(reached, target) || isStubOf(target, reached)) return true
   const language = languageOf(path)
   return (
     language !== undefined &&
