@@ -81,6 +81,9 @@ export interface Heritage {
 /** A variable's type written as what it is assigned from: `call:this.load` is what `this.load()` returns. */
 export const CALL_RESULT = 'call:'
 
+/** The qualifier of a member declared in an inline object type (`opts: { a: T }`): nobody's member by name. */
+export const INLINE_TYPE = '{}'
+
 export const typeKey = (scope: number, name: string): string => `${scope}:${name}`
 
 export const qualifiedName = (definition: Pick<Definition, 'name' | 'container'>): string =>

@@ -6,6 +6,7 @@
  */
 import {
   CALL_RESULT,
+  INLINE_TYPE,
   typeKey,
   type Definition,
   type FileFacts,
@@ -72,7 +73,8 @@ export function reachOf(reference: Reference, facts: FileFacts, context: Resolve
   // A name defined once, reached through something the rules cannot follow: a member of a value whose type is
   // not in view. It can only be that one definition or something outside the repository.
   const members = candidates.filter(c => c.definition.container !== undefined)
-  if (reference.qualifier !== undefined && candidates.length === 1 && members.length === 1)
+  const inline = reference.qualifier === INLINE_TYPE
+  if (reference.qualifier !== undefined && !inline && candidates.length === 1 && members.length === 1)
     return [members[0] as Located]
   return 'undecided'
 }
@@ -288,7 +290,7 @@ function exportedType(
 function resolveMember(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context
   const qualifier = reference.qualifier as string
-  if (qualifier === '?') return 'undecided'
+  if (qualifier === '?' || qualifier === INLINE_TYPE) return 'undecided'
   if (SELF.has(qualifier)) return ownMember(reference, facts, context)
   const module = facts.imports.find(i => i.local === qualifier && i.imported === '*')
   if (module) {

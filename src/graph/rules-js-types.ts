@@ -48,7 +48,7 @@ const HERITAGE_PARTS = new Set([
 ])
 
 /** Generic types whose first argument's members they keep: the utility types, and `WithRequired`-like helpers. */
-const KEEPS_MEMBERS = /^(?:Omit|Pick|Partial|Required|Readonly|NonNullable|With[A-Z]\w*)$/
+const KEEPS_MEMBERS = /^(?:Omit|Pick|Partial|Required|Readonly|NonNullable|Exclude|Extract|With[A-Z]\w*)$/
 
 /** Every class-like name a heritage clause or a union names, type arguments left out. */
 function typeNamesIn(node: Node | null): string[] {

@@ -2,7 +2,7 @@
 import type { Node } from '@vscode/tree-sitter-wasm'
 import type { ImportBinding, ReferenceKind } from './facts.js'
 import { heritageOf, linksIn, objectTypeOf, patternSourceOf, typeNameOf } from './rules-js-types.js'
-import { CALL_RESULT } from './facts.js'
+import { CALL_RESULT, INLINE_TYPE } from './facts.js'
 import {
   childrenOfType,
   field,
@@ -130,7 +130,8 @@ function referenceOf(node: Node): Use | readonly Use[] | undefined {
   if (parent.type === 'nested_type_identifier' && isField(parent, 'name', node))
     return { kind: 'type', qualifier: parent.childForFieldName('module')?.text ?? '?' }
   // A member of an inline object type (`opts: { reset: boolean }`): whose, the tree does not say.
-  if (SIGNATURES.has(parent.type) && isField(parent, 'name', node)) return { kind: 'type', qualifier: '?' }
+  if (SIGNATURES.has(parent.type) && isField(parent, 'name', node))
+    return { kind: 'type', qualifier: INLINE_TYPE }
   if (parent.type === 'pair' && isField(parent, 'key', node))
     return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' }
   if (node.type === 'shorthand_property_identifier') {
