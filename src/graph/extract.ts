@@ -42,7 +42,8 @@ export function extractFacts(parser: Parser, path: string, language: LanguageId,
       locals: new Map(),
       typeOf: new Map(),
       heritage: new Map(),
-      syntaxErrors: tree.rootNode.hasError
+      syntaxErrors: tree.rootNode.hasError,
+      unreadLines: []
     }
     walk(tree.walk(), RULES[familyOf(language)], facts)
     return facts
@@ -58,6 +59,8 @@ function walk(cursor: TreeCursor, rules: LanguageRules, facts: FileFacts): void 
   for (;;) {
     while (frames.length > 0 && (frames[frames.length - 1] as Frame).depth >= depth) frames.pop()
     if (rules.interesting.has(cursor.nodeType)) visit(cursor.currentNode, depth, rules, facts, state)
+    else if (cursor.nodeType === 'ERROR')
+      noteUnread(facts, cursor.startPosition.row + 1, cursor.endPosition.row + 1)
     if (cursor.gotoFirstChild()) {
       depth++
       continue
@@ -140,6 +143,12 @@ function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts
 function addTypeHint(facts: FileFacts, scope: number, [name, type]: [string, string]): void {
   const key = typeKey(scope, name)
   if (!facts.typeOf.has(key)) facts.typeOf.set(key, type)
+}
+
+function noteUnread(facts: FileFacts, first: number, last: number): void {
+  const previous = facts.unreadLines[facts.unreadLines.length - 1]
+  if (previous && first <= previous[1]) previous[1] = Math.max(previous[1], last)
+  else facts.unreadLines.push([first, last])
 }
 
 function addLocal(facts: FileFacts, scope: number, name: string): void {

@@ -70,6 +70,8 @@ export interface FileFacts {
   packageName?: string
   /** The parser met text it could not read; what it read is still kept. */
   syntaxErrors: boolean
+  /** The lines of the text it could not read (first and last, 1-based), where declarations may be lost. */
+  unreadLines: Array<[number, number]>
 }
 
 export interface Heritage {

@@ -8,7 +8,7 @@ import type { Definition, FileFacts, Heritage, Reference } from './facts.js'
 import { factsFromBytes, type FileState } from './file-facts.js'
 import { isProse, languageOf } from './languages.js'
 import { importCanName, importPathCandidates } from './modules.js'
-import { isDefinition } from './patterns.js'
+import { declarationIn, isDefinition } from './patterns.js'
 import {
   reachOf,
   reachOfAlias,
@@ -118,6 +118,14 @@ export class CodeGraph {
     for (const [path, state] of files)
       if ('facts' in state)
         for (const definition of uniqueDefinitions(state.facts, word)) definitions.push({ path, definition })
+    for (const hit of hits) {
+      const state = files.get(hit.path)
+      const facts = state && 'facts' in state ? state.facts : undefined
+      const unread = facts?.unreadLines.some(([first, last]) => first <= hit.line && hit.line <= last)
+      const lost = unread ? unreadDefinition(hit, word) : undefined
+      if (lost && !definitions.some(l => l.path === hit.path && l.definition.line === hit.line))
+        definitions.push({ path: hit.path, definition: lost })
+    }
     const patternDefinitions = hits
       .filter(hit => !files.has(hit.path) || !('facts' in (files.get(hit.path) as FileState)))
       .filter(hit => !isProse(hit.path) && isDefinition(hit.text, word))
@@ -225,6 +233,32 @@ const resolvedAs = (path: string, reference: Reference, reach: Reach): ResolvedR
   resolution: typeof reach === 'string' ? reach : (reach[0] as Located),
   reach: typeof reach === 'string' ? [] : reach
 })
+
+const KEYWORD_KINDS: Record<string, string> = {
+  class: 'class',
+  interface: 'interface',
+  type: 'type',
+  enum: 'enum',
+  function: 'function',
+  def: 'function',
+  const: 'constant',
+  let: 'variable',
+  var: 'variable'
+}
+
+/**
+ * A top-level declaration the patterns see in text the parser could not read (a grammar's gap: error recovery
+ * can swallow the declarations after it), so a name is not lost with it.
+ */
+function unreadDefinition(hit: GrepMatch, word: string): Definition | undefined {
+  const declared = declarationIn(hit.text)
+  if (declared?.name !== word || !declared.topLevel) return undefined
+  const keyword = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(\w+)/.exec(
+    hit.text
+  )?.[1]
+  const kind = (keyword && KEYWORD_KINDS[keyword]) ?? 'definition'
+  return { name: word, kind, line: hit.line, endLine: hit.line, exported: !word.startsWith('_') }
+}
 
 /**
  * The definitions named `word`, one per name at one level: a name assigned twice, a getter and its setter, a

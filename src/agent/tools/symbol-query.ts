@@ -54,9 +54,10 @@ export function qualifierChooses(qualifier: string, located: Located): boolean {
 export const definitionLabel = (located: Located): string =>
   `${located.path}:${located.definition.line} ${located.definition.kind} ${qualifiedName(located.definition)}`
 
-/** Best first: visible outside its file before private, code before tests, then by path. */
+/** Best first: visible outside its file before private, code before type stubs and tests, then by path. */
 export function byPreference(isTest: (path: string) => boolean): (a: Located, b: Located) => number {
-  const rank = (l: Located): number => (l.definition.exported ? 0 : 1) + (isTest(l.path) ? 2 : 0)
+  const rank = (l: Located): number =>
+    (l.definition.exported ? 0 : 1) + (l.path.endsWith('.pyi') ? 1 : 0) + (isTest(l.path) ? 2 : 0)
   return (a, b) =>
     rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line)
 }
