@@ -156,16 +156,46 @@ function typeHintOf(node: Node): [string, string] | undefined {
       /^[A-Z]/.test(callee.text)
     )
       return [left.text, callee.text]
-    const annotation = field(node, 'type')
-    if (left?.type === 'identifier' && annotation?.namedChildren[0]?.type === 'identifier')
-      return [left.text, annotation.namedChildren[0].text]
+    const annotated = annotationClass(field(node, 'type'))
+    if (left?.type === 'identifier' && annotated) return [left.text, annotated]
   }
   if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
     const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier')
-    const annotation = field(node, 'type')?.namedChildren[0]
-    if (name && annotation?.type === 'identifier') return [name.text, annotation.text]
+    const annotated = annotationClass(field(node, 'type'))
+    if (name && annotated) return [name.text, annotated]
   }
   return undefined
+}
+
+const OPTIONAL = /^(?:t\.|typing\.)?Optional$/
+
+/** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`. */
+function annotationClass(annotation: Node | null | undefined): string | undefined {
+  if (!annotation) return undefined
+  switch (annotation.type) {
+    case 'type':
+      return annotationClass(annotation.namedChildren[0])
+    case 'identifier':
+      return annotation.text
+    case 'attribute':
+      return field(annotation, 'attribute')?.text
+    case 'string': {
+      const content = annotation.namedChildren.find(part => part?.type === 'string_content')?.text
+      return content && /^[A-Za-z_][\w.]*$/.test(content)
+        ? content.slice(content.lastIndexOf('.') + 1)
+        : undefined
+    }
+    case 'subscript':
+      return OPTIONAL.test(field(annotation, 'value')?.text ?? '')
+        ? annotationClass(field(annotation, 'subscript'))
+        : undefined
+    case 'generic_type': {
+      const [name, parameters] = annotation.namedChildren
+      return OPTIONAL.test(name?.text ?? '') ? annotationClass(parameters?.namedChildren[0]) : undefined
+    }
+    default:
+      return undefined
+  }
 }
 
 export const PYTHON_RULES: LanguageRules = {
