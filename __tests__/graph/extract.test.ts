@@ -190,4 +190,59 @@ describe('facts from each language', () => {
     expect(uses(facts, 'get')).toEqual(['5 call via store', '6 call via this'])
     expect(uses(facts, 'Store')).toEqual(['2 import', '4 type', '6 type', '6 call'])
   })
+
+  it('TypeScript: what types build on, declared receivers, enum members, doc links and unread lines', async () => {
+    const facts = await factsOf('typescript', 'src/shapes.ts', [
+      'interface Round extends Base<T>, Omit<Named, "id"> {}',
+      'type Shape = Circle | (Square & Tagged)',
+      'class Box extends Store implements Sized {',
+      '  #items: Map<string, Item> | undefined',
+      '  constructor(private cache: Cache) {}',
+      '  open(): Handle { return new Handle() }',
+      '}',
+      'enum Flags { Ready, Done = 2 }',
+      '/** See {@link Box#open} and {@link Flags}. */',
+      'function f<O extends Options>(o: O) { const h = this.open(); return { a: 1 } as Shape }',
+      'let x = a < b > (c)'
+    ])
+    expect(Object.fromEntries(facts.heritage)).toEqual({
+      Round: { bases: ['Base', 'Omit', 'Named'] },
+      Shape: { bases: ['Circle', 'Square', 'Tagged'], alias: true },
+      Box: { bases: ['Store', 'Sized'] }
+    })
+    expect(declaredType(facts, 'this.cache')).toBe('Cache')
+    expect(declaredType(facts, 'Box.cache')).toBe('Cache')
+    expect(declaredType(facts, 'Box.open()')).toBe('Handle')
+    expect(declaredType(facts, 'o')).toBe('Options')
+    expect(declaredType(facts, 'h')).toBe('call:this.open')
+    expect(definitions(facts)).toEqual(
+      expect.arrayContaining(['8 enum Flags', '8 constant Flags.Ready', '8 constant Flags.Done'])
+    )
+    expect(uses(facts, 'open')).toEqual(['9 other via Box', '10 call via this'])
+    expect(uses(facts, 'Flags')).toEqual(['9 other'])
+    expect(uses(facts, 'a')).toEqual(['10 write via Shape', '11 call'])
+    expect(facts.unreadLines).toEqual([])
+    const unread = await factsOf('typescript', 'src/take.ts', [
+      'export interface Take<S> {',
+      '  <P extends S>(predicate: P): Out<S, P>',
+      '  <P extends S>(predicate: P, timeout: number): Out<S, P>',
+      '}'
+    ])
+    expect(unread.syntaxErrors).toBe(true)
+    expect(unread.unreadLines.some(([first, last]) => first <= 3 && 3 <= last)).toBe(true)
+  })
+
+  it('Python: bases, super(), annotations through modules, quotes and Optional, with-targets', async () => {
+    const facts = await factsOf('python', 'pkg/group.py', [
+      'class Group(base.Command, Mixin, metaclass=Meta):',
+      '    def run(self, ctx: "Context", cmd: t.Optional[mod.Command] = None):',
+      '        with Session() as session:',
+      '            return super().run(ctx)'
+    ])
+    expect(Object.fromEntries(facts.heritage)).toEqual({ Group: { bases: ['Command', 'Mixin'] } })
+    expect(declaredType(facts, 'ctx')).toBe('Context')
+    expect(declaredType(facts, 'cmd')).toBe('Command')
+    expect(declaredType(facts, 'session')).toBe('Session')
+    expect(uses(facts, 'run')).toEqual(['4 call via super'])
+  })
 })

@@ -5,6 +5,7 @@
  */
 import type { Heritage } from './facts.js'
 import type { Located } from './resolve.js'
+import { withoutStubs } from './stubs.js'
 
 /** How far a search of bases goes: past this many types a hierarchy is not followed further. */
 const MAX_TYPES = 40
@@ -13,7 +14,8 @@ export type HeritageOf = (name: string) => Heritage | undefined
 
 /**
  * The members among `candidates` that a member access on a value of the `start` types reaches: each type's
- * own, else, for that type alone, its bases' (a union's parts, an alias's target), nearest first.
+ * own, else, for that type alone, its bases' (a union's parts, an alias's target), nearest first; a type
+ * stub's member only where its implementation is not in view.
  */
 export function membersOfTypes(
   start: readonly string[],
@@ -34,7 +36,7 @@ export function membersOfTypes(
     }
     level = next
   }
-  return found
+  return withoutStubs(found)
 }
 
 /** Every class and interface `type` extends or implements, however far up (type aliases not followed). */

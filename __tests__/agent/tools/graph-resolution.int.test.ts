@@ -1,0 +1,227 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { createWorld, releaseAll } from '../support/review-world.js'
+
+afterEach(releaseAll)
+
+/** The `path:line` of each listed reference in the resolved section (before "Textual matches"). */
+function resolvedLines(answer: string): string[] {
+  const resolved = answer.split('\nTextual matches')[0] ?? ''
+  return resolved
+    .split('\n')
+    .map(line => /^([^\s:]+:\d+) (?:call|import|type|read|write|other) /.exec(line)?.[1])
+    .filter((place): place is string => place !== undefined)
+}
+
+function textualLines(answer: string): string[] {
+  const textual = answer.split('\nTextual matches')[1] ?? ''
+  return textual
+    .split('\n')
+    .map(line => /^([^\s:]+:\d+) /.exec(line)?.[1])
+    .filter((place): place is string => place !== undefined)
+}
+
+const TS = {
+  'src/core/store.ts': [
+    'export interface Sized {',
+    '  size: number',
+    '}',
+    'export interface Counted extends Sized {',
+    '  size: number',
+    '}',
+    'export class Store implements Sized {',
+    '  size = 0',
+    '  get(key: string): string {',
+    '    return key',
+    '  }',
+    '  open(): Store {',
+    '    return this',
+    '  }',
+    '}',
+    'export let shared: Store = new Store()',
+    ''
+  ].join('\n'),
+  'src/core/cache.ts': [
+    'export class Cache {',
+    '  get(key: string): number {',
+    '    return key.length',
+    '  }',
+    '}',
+    ''
+  ].join('\n'),
+  'src/internal.ts': "export * from './core/cache'\nexport * from './core/store'\n",
+  'src/api/use.ts': [
+    "import { Store, Counted, shared, Cache } from '../internal'",
+    "import { Store as Keeper } from '../core/store'",
+    '',
+    '/** Reads through {@link Store#get}. */',
+    'export class Reader {',
+    '  constructor(private readonly store: Store) {}',
+    '  private cache: Cache = new Cache()',
+    '  read(counted: Counted, other: unknown): number {',
+    '    const opened = this.store.open()',
+    '    opened.get("a")',
+    '    this.cache.get("b")',
+    '    ;(other as Store).get("c")',
+    '    shared.get("d")',
+    '    const { size } = counted',
+    '    return size + counted.size',
+    '  }',
+    '}',
+    'export const make = (): Keeper => new Keeper()',
+    ''
+  ].join('\n'),
+  'src/api/shapes.ts': [
+    'interface Circle {',
+    "  kind: 'circle'",
+    '}',
+    'interface Square {',
+    "  kind: 'square'",
+    '}',
+    'type Shape = Circle | Square',
+    'export function kindOf(shape: Shape): string {',
+    '  const label = "kind"',
+    '  return shape.kind + label',
+    '}',
+    'export const circle: Circle = { kind: "circle" }',
+    ''
+  ].join('\n')
+}
+
+const PY = {
+  'pkg/__init__.py': '',
+  'pkg/base.py': [
+    'class Command:',
+    '    name = "command"',
+    '    label = name',
+    '',
+    '    def run(self, ctx):',
+    '        return ctx',
+    '',
+    '    def help(self):',
+    '        return self.name',
+    ''
+  ].join('\n'),
+  'pkg/base.pyi': ['class Command:', '    def run(self, ctx: object) -> object: ...', ''].join('\n'),
+  'pkg/group.py': [
+    'import typing as t',
+    'from . import base',
+    'from .base import Command',
+    '',
+    '',
+    'class Group(Command):',
+    '    def run(self, ctx):',
+    '        self.name = "group"',
+    '        return super().run(ctx)',
+    '',
+    '    def again(self, ctx):',
+    '        return self.run(ctx)',
+    '',
+    '',
+    'def invoke(cmd: base.Command, other: "Command", maybe: t.Optional[Command]):',
+    '    cmd.run(1)',
+    '    other.run(2)',
+    '    maybe.run(3)',
+    '    with Command() as made:',
+    '        made.run(4)',
+    ''
+  ].join('\n')
+}
+
+describe('find_references resolves through what the source declares', () => {
+  it('TypeScript: export-star barrels, declared, cast and returned types, fields, aliases, links and redeclarations', async () => {
+    const world = await createWorld({ base: TS, commits: [] })
+    const get = await world.tools.execute('find_references', { symbol: 'Store.get' })
+    expect(resolvedLines(get.content)).toEqual([
+      'src/api/use.ts:4',
+      'src/api/use.ts:10',
+      'src/api/use.ts:12',
+      'src/api/use.ts:13'
+    ])
+    const cacheGet = await world.tools.execute('find_references', { symbol: 'Cache.get' })
+    expect(resolvedLines(cacheGet.content)).toEqual(['src/api/use.ts:11'])
+
+    const store = await world.tools.execute('find_references', {
+      symbol: 'Store',
+      defined_in: 'src/core/store.ts'
+    })
+    // The barrel never names Store, the import under another name does, and so do the uses of that name.
+    expect(resolvedLines(store.content)).toEqual(
+      expect.arrayContaining(['src/api/use.ts:1', 'src/api/use.ts:2', 'src/api/use.ts:18'])
+    )
+
+    const size = await world.tools.execute('find_references', { symbol: 'Sized.size' })
+    // Counted's and Store's redeclarations, and the uses through a Counted, as the compiler counts them.
+    expect(resolvedLines(size.content)).toEqual([
+      'src/api/use.ts:14',
+      'src/api/use.ts:15',
+      'src/core/store.ts:5',
+      'src/core/store.ts:8'
+    ])
+  })
+
+  it("TypeScript: a union's members each get the uses through the union; strings stay textual", async () => {
+    const world = await createWorld({ base: TS, commits: [] })
+    const kind = await world.tools.execute('find_references', { symbol: 'Circle.kind' })
+    expect(resolvedLines(kind.content)).toEqual(['src/api/shapes.ts:10', 'src/api/shapes.ts:12'])
+    const square = await world.tools.execute('find_references', { symbol: 'Square.kind' })
+    expect(resolvedLines(square.content)).toEqual(['src/api/shapes.ts:10'])
+    expect(textualLines(square.content)).toContain('src/api/shapes.ts:9')
+  })
+
+  it('Python: bases, super(), the class body, annotations, with-targets and type stubs', async () => {
+    const world = await createWorld({ base: PY, commits: [] })
+    const run = await world.tools.execute('find_references', { symbol: 'Command.run' })
+    expect(resolvedLines(run.content)).toEqual([
+      'pkg/base.pyi:2',
+      'pkg/group.py:9',
+      'pkg/group.py:16',
+      'pkg/group.py:17',
+      'pkg/group.py:18',
+      'pkg/group.py:20'
+    ])
+    const groupRun = await world.tools.execute('find_references', { symbol: 'Group.run' })
+    expect(resolvedLines(groupRun.content)).toEqual(['pkg/group.py:12'])
+    const name = await world.tools.execute('find_references', { symbol: 'Command.name' })
+    // The class body reads its own name; a subclass's `self.name = …` gives its instances their own.
+    expect(resolvedLines(name.content)).toEqual(['pkg/base.py:3', 'pkg/base.py:9'])
+  })
+})
+
+describe('find_definition', () => {
+  it('lists every definition a file uses a name for, each with the lines of its uses', async () => {
+    const world = await createWorld({ base: TS, commits: [] })
+    const { content } = await world.tools.execute('find_definition', {
+      symbol: 'get',
+      used_in: 'src/api/use.ts'
+    })
+    expect(content).toContain('src/api/use.ts uses 2 of them')
+    const lines = content.split('\n')
+    const store = lines.indexOf('src/core/store.ts:9 method Store.get')
+    const cache = lines.indexOf('src/core/cache.ts:2 method Cache.get')
+    expect(store).toBeGreaterThanOrEqual(0)
+    expect(cache).toBeGreaterThan(store)
+    expect(lines.slice(store, cache).join('\n')).toContain('used in src/api/use.ts at line 4, 10, 12, 13')
+    expect(lines.slice(cache).join('\n')).toContain('used in src/api/use.ts at line 11')
+  })
+
+  it('keeps a declaration the parser could not read, from the line patterns', async () => {
+    const world = await createWorld({
+      base: {
+        'src/pattern.ts': [
+          'export interface Take<S> {',
+          '  <P extends S>(predicate: P): Out<S, P>',
+          '  <P extends S>(predicate: P, timeout: number): Out<S, P>',
+          '}',
+          '',
+          'export interface Unsubscribe {',
+          '  cancel?: true',
+          '}',
+          ''
+        ].join('\n')
+      },
+      commits: []
+    })
+    const { content } = await world.tools.execute('find_definition', { symbol: 'Unsubscribe' })
+    expect(content).toContain('src/pattern.ts:6 interface Unsubscribe')
+  })
+})
