@@ -50,6 +50,8 @@ export async function resolvedCallers(
     CALLER_FILES_PER_SYMBOL,
     [definition.file]
   )
+  // A caller that imports the name through a barrel (`export *`) is resolved only with the barrel read.
+  await graph.followImports([...search.files.keys()], definition.name)
   const isTheDefinition = (path: string, line: number): boolean =>
     path === definition.file && line === definition.line
   return graph

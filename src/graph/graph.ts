@@ -190,28 +190,49 @@ export class CodeGraph {
    * holds the word itself, so a search alone does not find it.
    */
   async followImports(paths: readonly string[], word: string): Promise<void> {
+    const visited = new Set(paths)
     let frontier = paths.map(path => this.factsOf(path)).filter((f): f is FileFacts => f !== undefined)
-    let followed = 0
+    let loaded = 0
     for (let depth = 0; depth < FOLLOWED_DEPTH && frontier.length > 0; depth++) {
+      const known: FileFacts[] = []
       const wanted = new Set<string>()
-      for (const facts of frontier) {
-        // The modules of the values the word is reached through (`state.get`): their declared types.
-        const through = new Set((facts.references.get(word) ?? []).map(r => r.qualifier?.split('.')[0]))
-        for (const binding of facts.imports) {
-          const passes = depth > 0 && binding.reexport === true && binding.local === '*'
-          const named =
-            binding.local === word || binding.imported === word || (depth === 0 && through.has(binding.local))
-          if (!named && !passes) continue
-          for (const path of importPathCandidates(facts.language, facts.path, binding.source))
-            if (!this.states.has(path)) wanted.add(path)
+      for (const facts of frontier)
+        for (const source of this.sourcesToFollow(facts, word, depth)) {
+          const spellings = importPathCandidates(facts.language, facts.path, source)
+          // An import whose file is read already names it; the other spellings it could have are not looked for.
+          const read = spellings.filter(path => this.factsOf(path) !== undefined)
+          for (const path of read.filter(path => !visited.has(path))) {
+            visited.add(path)
+            known.push(this.factsOf(path) as FileFacts)
+          }
+          if (read.length === 0) for (const path of spellings) if (!this.states.has(path)) wanted.add(path)
         }
-      }
-      const next = [...wanted].slice(0, Math.max(0, MAX_PARSED_FILES - followed))
-      followed += next.length
-      frontier = [...(await this.load(next)).values()].flatMap(state =>
-        'facts' in state ? [state.facts] : []
-      )
+      const batch = [...wanted].slice(0, Math.max(0, MAX_PARSED_FILES - loaded))
+      loaded += batch.length
+      const fresh = [...(await this.load(batch)).entries()].flatMap(([path, state]) => {
+        if (!('facts' in state) || visited.has(path)) return []
+        visited.add(path)
+        return [state.facts]
+      })
+      frontier = [...known, ...fresh]
     }
+  }
+
+  /**
+   * The modules a file's imports of `word` name, and of the values the word is reached through (`state.get`,
+   * for their declared types); past the first step, the modules a file passes on with `export *`.
+   */
+  private sourcesToFollow(facts: FileFacts, word: string, depth: number): string[] {
+    const through = new Set((facts.references.get(word) ?? []).map(r => r.qualifier?.split('.')[0]))
+    return facts.imports
+      .filter(
+        binding =>
+          binding.local === word ||
+          binding.imported === word ||
+          (depth === 0 && through.has(binding.local)) ||
+          (depth > 0 && binding.reexport === true && binding.local === '*')
+      )
+      .map(binding => binding.source)
   }
 
   private contextOf(candidates: readonly Located[]): ResolveContext {
