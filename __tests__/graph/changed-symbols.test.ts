@@ -318,4 +318,27 @@ describe('changed symbols and their references', () => {
       ['label', 6, 'changed', true]
     ])
   })
+  it('reads a changed file the parser finds a syntax error in by the patterns, not its locals as top-level', async () => {
+    const steps = (factor: number, closed: boolean): string =>
+      Array.from(
+        { length: 8 },
+        (_, n) =>
+          `export function step${n}(input: number): number {\n  const result = input * ${n + factor}\n` +
+          `  return result\n${closed ? '}\n' : ''}`
+      ).join('')
+    const world = await createWorld({
+      base: {
+        'src/steps.ts': steps(1, true),
+        'src/other.ts':
+          'export function twice(input: number): number {\n  const result = input * 2\n  return result\n}\n'
+      },
+      // Every closing brace is gone: past a few functions left open, the recovered tree has no function
+      // left, and each one's locals stand at the top level.
+      commits: [{ files: { 'src/steps.ts': steps(2, false) }, message: 'one more each' }]
+    })
+    const refs = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    expect(refs.map(r => [r.name, r.change, r.exported])).toEqual(
+      Array.from({ length: 8 }, (_, n) => [`step${n}`, 'changed', undefined])
+    )
+  })
 })

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js'
 import { errorMessage } from '../errors.js'
 import { privateKeyLines, PRIVATE_KEY_LINE, redactSecrets } from '../text/redact.js'
 import type { FileFacts } from './facts.js'
-import { factsFromBytes } from './file-facts.js'
+import { factsFromBytes, type FileState } from './file-facts.js'
 import { languageOf } from './languages.js'
 import { parserFor } from './parser.js'
 import { CodeGraph } from './graph.js'
@@ -418,9 +418,18 @@ async function withFacts(files: ChangedFile[], parsedFiles: number): Promise<Cha
     // Between files, git's output is read, so git grep is not held up on a full pipe.
     await new Promise(resolve => setImmediate(resolve))
     const state = await factsFromBytes(file.path, bytes)
-    withParsed.push('facts' in state ? { ...changed, facts: state.facts } : changed)
+    withParsed.push(readsCleanly(state) ? { ...changed, facts: state.facts } : changed)
   }
   return withParsed
+}
+
+/**
+ * A parse that recovered from a syntax error is not trusted for the changed symbols: with a function left
+ * open, its locals come out as top-level definitions, common names each grepped across the whole head. The
+ * patterns go by indentation and read such a file as they always did.
+ */
+function readsCleanly(state: FileState): state is { facts: FileFacts } {
+  return 'facts' in state && !state.facts.syntaxErrors
 }
 
 /** Each file with its lines at the head, all read by one git process; none for a deleted or binary file. */
