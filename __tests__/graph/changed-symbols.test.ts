@@ -1,7 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { changedSymbols, symbolReferences } from '../../src/graph/changed-symbols.js'
+import {
+  changedSymbols,
+  HUGE_CHANGE_FILES,
+  PARSED_FILES_OF_HUGE_CHANGE,
+  symbolReferences,
+  type SymbolReferences
+} from '../../src/graph/changed-symbols.js'
+import type { DiffFile } from '../../src/diff/model.js'
 import { declarationIn, enclosingDeclarations, isDefinition } from '../../src/graph/patterns.js'
 import { declarationInExhaustively } from '../../testing/oracles.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
@@ -340,5 +347,31 @@ describe('changed symbols and their references', () => {
     expect(refs.map(r => [r.name, r.change, r.exported])).toEqual(
       Array.from({ length: 8 }, (_, n) => [`step${n}`, 'changed', undefined])
     )
+  })
+  it('parses the changed files of a pull request, and only the first 5 of one changing thousands', async () => {
+    const module = (n: number, factor: number): string =>
+      `export function scale${n}(input: number): number {\n  return input * ${factor}\n}\n`
+    const names = Array.from({ length: 7 }, (_, n) => `src/m${n}.ts`)
+    const world = await createWorld({
+      base: Object.fromEntries(names.map((name, n) => [name, module(n, 1)])),
+      commits: [{ files: Object.fromEntries(names.map((name, n) => [name, module(n, 2)])), message: 'twice' }]
+    })
+    const parsed = (refs: SymbolReferences[]): boolean[] => refs.map(r => r.exported !== undefined)
+    const all = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    expect(all.map(r => r.name)).toEqual(names.map((_, n) => `scale${n}`))
+    expect(parsed(all)).toEqual(names.map(() => true))
+    // The rest of a huge change: deleted binary files, which no symbol comes from.
+    const rest: DiffFile[] = Array.from({ length: HUGE_CHANGE_FILES }, (_, n) => ({
+      path: `assets/a${n}.bin`,
+      oldPath: `assets/a${n}.bin`,
+      status: 'deleted',
+      binary: true,
+      hunks: [],
+      additions: 0,
+      deletions: 0
+    }))
+    const huge = await symbolReferences(world.git, world.headSha, [...world.files, ...rest], memoryLogger())
+    expect(huge.map(r => r.name)).toEqual(all.map(r => r.name))
+    expect(parsed(huge)).toEqual(names.map((_, n) => n < PARSED_FILES_OF_HUGE_CHANGE))
   })
 })
