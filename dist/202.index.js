@@ -9340,10 +9340,6 @@ const PARSED_CHANGED_FILES = 30;
 const HUGE_CHANGE_FILES = 1_000;
 /** The changed files the parser reads in a huge pull request, for the first of its many passes. */
 const PARSED_FILES_OF_HUGE_CHANGE = 5;
-/** How many changed files the parser reads for the symbols of a pull request changing this many. */
-function parsedFilesFor(changedFiles) {
-    return changedFiles > HUGE_CHANGE_FILES ? PARSED_FILES_OF_HUGE_CHANGE : PARSED_CHANGED_FILES;
-}
 const MAX_MATCHES = 1000;
 /** Contracts shown with call sites, call sites each, and lines either side of one. */
 const CONTRACTS_WITH_CALL_SITES = 5;
@@ -9351,6 +9347,10 @@ const CALL_SITES_PER_CONTRACT = 3;
 const CALL_SITE_CONTEXT = 2;
 const MAX_SIGNATURE_LINES = 4;
 const MAX_SIGNATURE_CHARS = 300;
+/** How many changed files the parser reads for the symbols of a pull request changing this many. */
+function parsedFilesFor(changedFiles) {
+    return changedFiles > HUGE_CHANGE_FILES ? PARSED_FILES_OF_HUGE_CHANGE : PARSED_CHANGED_FILES;
+}
 /**
  * A declaration as one line: from `lines[at]` on until the line that opens its body (a brace, a Python
  * colon or an arrow), at most MAX_SIGNATURE_LINES lines, whitespace collapsed.

@@ -70,11 +70,6 @@ export const PARSED_CHANGED_FILES = 30
 export const HUGE_CHANGE_FILES = 1_000
 /** The changed files the parser reads in a huge pull request, for the first of its many passes. */
 export const PARSED_FILES_OF_HUGE_CHANGE = 5
-
-/** How many changed files the parser reads for the symbols of a pull request changing this many. */
-export function parsedFilesFor(changedFiles: number): number {
-  return changedFiles > HUGE_CHANGE_FILES ? PARSED_FILES_OF_HUGE_CHANGE : PARSED_CHANGED_FILES
-}
 const MAX_MATCHES = 1000
 /** Contracts shown with call sites, call sites each, and lines either side of one. */
 export const CONTRACTS_WITH_CALL_SITES = 5
@@ -82,6 +77,11 @@ export const CALL_SITES_PER_CONTRACT = 3
 export const CALL_SITE_CONTEXT = 2
 const MAX_SIGNATURE_LINES = 4
 const MAX_SIGNATURE_CHARS = 300
+
+/** How many changed files the parser reads for the symbols of a pull request changing this many. */
+export function parsedFilesFor(changedFiles: number): number {
+  return changedFiles > HUGE_CHANGE_FILES ? PARSED_FILES_OF_HUGE_CHANGE : PARSED_CHANGED_FILES
+}
 
 /**
  * A declaration as one line: from `lines[at]` on until the line that opens its body (a brace, a Python
