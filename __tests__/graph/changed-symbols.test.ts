@@ -1,7 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { changedSymbols, symbolReferences } from '../../src/graph/changed-symbols.js'
+import {
+  changedSymbols,
+  HUGE_CHANGE_FILES,
+  PARSED_FILES_OF_HUGE_CHANGE,
+  symbolReferences,
+  type SymbolReferences
+} from '../../src/graph/changed-symbols.js'
+import type { DiffFile } from '../../src/diff/model.js'
 import { declarationIn, enclosingDeclarations, isDefinition } from '../../src/graph/patterns.js'
 import { declarationInExhaustively } from '../../testing/oracles.js'
 import { parseUnifiedDiff } from '../../src/diff/parse.js'
@@ -317,5 +324,54 @@ describe('changed symbols and their references', () => {
       ['Shelf', 1, 'changed', true],
       ['label', 6, 'changed', true]
     ])
+  })
+  it('reads a changed file the parser finds a syntax error in by the patterns, not its locals as top-level', async () => {
+    const steps = (factor: number, closed: boolean): string =>
+      Array.from(
+        { length: 8 },
+        (_, n) =>
+          `export function step${n}(input: number): number {\n  const result = input * ${n + factor}\n` +
+          `  return result\n${closed ? '}\n' : ''}`
+      ).join('')
+    const world = await createWorld({
+      base: {
+        'src/steps.ts': steps(1, true),
+        'src/other.ts':
+          'export function twice(input: number): number {\n  const result = input * 2\n  return result\n}\n'
+      },
+      // Every closing brace is gone: past a few functions left open, the recovered tree has no function
+      // left, and each one's locals stand at the top level.
+      commits: [{ files: { 'src/steps.ts': steps(2, false) }, message: 'one more each' }]
+    })
+    const refs = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    expect(refs.map(r => [r.name, r.change, r.exported])).toEqual(
+      Array.from({ length: 8 }, (_, n) => [`step${n}`, 'changed', undefined])
+    )
+  })
+  it('parses the changed files of a pull request, and only the first 5 of one changing thousands', async () => {
+    const module = (n: number, factor: number): string =>
+      `export function scale${n}(input: number): number {\n  return input * ${factor}\n}\n`
+    const names = Array.from({ length: 7 }, (_, n) => `src/m${n}.ts`)
+    const world = await createWorld({
+      base: Object.fromEntries(names.map((name, n) => [name, module(n, 1)])),
+      commits: [{ files: Object.fromEntries(names.map((name, n) => [name, module(n, 2)])), message: 'twice' }]
+    })
+    const parsed = (refs: SymbolReferences[]): boolean[] => refs.map(r => r.exported !== undefined)
+    const all = await symbolReferences(world.git, world.headSha, world.files, memoryLogger())
+    expect(all.map(r => r.name)).toEqual(names.map((_, n) => `scale${n}`))
+    expect(parsed(all)).toEqual(names.map(() => true))
+    // The rest of a huge change: deleted binary files, which no symbol comes from.
+    const rest: DiffFile[] = Array.from({ length: HUGE_CHANGE_FILES }, (_, n) => ({
+      path: `assets/a${n}.bin`,
+      oldPath: `assets/a${n}.bin`,
+      status: 'deleted',
+      binary: true,
+      hunks: [],
+      additions: 0,
+      deletions: 0
+    }))
+    const huge = await symbolReferences(world.git, world.headSha, [...world.files, ...rest], memoryLogger())
+    expect(huge.map(r => r.name)).toEqual(all.map(r => r.name))
+    expect(parsed(huge)).toEqual(names.map((_, n) => n < PARSED_FILES_OF_HUGE_CHANGE))
   })
 })

@@ -17,6 +17,7 @@ export const MAX_PARSE_BYTES = 1_000_000
 /** A line this long in a file whose lines average this much is minified or generated. */
 const MINIFIED_LINE = 1_000
 const MINIFIED_AVERAGE = 300
+const MINIFIED_SAMPLE_LINES = 2_000
 const KEPT_FACTS = 3_000
 
 const byBlob = new Map<string, FileFacts>()
@@ -24,10 +25,21 @@ const byBlob = new Map<string, FileFacts>()
 const blobId = (bytes: Buffer): string =>
   createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
 
+/**
+ * The longest of the first MINIFIED_SAMPLE_LINES lines and the average of all, measured in place: a file of
+ * a megabyte split into its lines only to be measured is that much garbage again.
+ */
 function looksMinified(text: string): boolean {
-  const lines = text.split('\n', 2_000)
-  const longest = lines.reduce((max, line) => Math.max(max, line.length), 0)
-  return longest >= MINIFIED_LINE && text.length / Math.max(1, text.split('\n').length) >= MINIFIED_AVERAGE
+  let longest = 0
+  let lines = 1
+  let start = 0
+  for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+    if (lines <= MINIFIED_SAMPLE_LINES) longest = Math.max(longest, end - start)
+    lines++
+    start = end + 1
+  }
+  if (lines <= MINIFIED_SAMPLE_LINES) longest = Math.max(longest, text.length - start)
+  return longest >= MINIFIED_LINE && text.length / lines >= MINIFIED_AVERAGE
 }
 
 /** What a file at `path` with these bytes gives; never throws. */
