@@ -4762,7 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7021);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1780);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7021:
+/***/ 1780:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17288,6 +17288,19 @@ function enclosingDeclarations(lines, n) {
     return found.reverse();
 }
 
+;// CONCATENATED MODULE: ./src/graph/stubs.ts
+const implementationPath = (path) => path.endsWith('.pyi') ? path.slice(0, -1) : undefined;
+/** Whether `stub` is the declaration in a `.pyi` of the definition `implementation` in its `.py`. */
+function isStubOf(stub, implementation) {
+    return (implementationPath(stub.path) === implementation.path &&
+        stub.definition.name === implementation.definition.name &&
+        stub.definition.container === implementation.definition.container);
+}
+/** The definitions without those that are stubs of another among them. */
+function withoutStubs(definitions) {
+    return definitions.filter(stub => !definitions.some(implementation => isStubOf(stub, implementation)));
+}
+
 ;// CONCATENATED MODULE: ./src/agent/tools/lines.ts
 const MAX_LINE_CHARS = 500;
 /** A file's lines at a commit for the findings store; undefined when missing or binary. */
@@ -17373,6 +17386,14 @@ function globSource(path) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/graph/facts.ts
+/** A variable's type written as what it is assigned from: `call:this.load` is what `this.load()` returns. */
+const CALL_RESULT = 'call:';
+/** The qualifier of a member declared in an inline object type (`opts: { a: T }`): nobody's member by name. */
+const INLINE_TYPE = '{}';
+const typeKey = (scope, name) => `${scope}:${name}`;
+const qualifiedName = (definition) => definition.container ? `${definition.container}.${definition.name}` : definition.name;
+
 ;// CONCATENATED MODULE: ./src/graph/rules.ts
 const field = (node, name) => node.childForFieldName(name);
 /** Whether `child` is the node in `parent`'s field `name`. */
@@ -17397,7 +17418,7 @@ function qualifierText(node, chain, names) {
         return '?';
     if (names.has(node.type))
         return node.text;
-    if (chain.has(node.type) && node.text.length <= 200 && /^[\w$.:]+$/.test(node.text))
+    if (chain.has(node.type) && node.text.length <= 200 && /^[\w$.:#]+$/.test(node.text))
         return node.text;
     return '?';
 }
@@ -17650,6 +17671,27 @@ function rules_java_typeHintOf(node) {
     const name = field(node, 'name') ?? field(childrenOfType(node, 'variable_declarator')[0] ?? node, 'name');
     return name ? [name.text, type.text] : undefined;
 }
+const HERITAGE = new Set(['superclass', 'super_interfaces', 'extends_interfaces', 'type_list']);
+/** The type names a heritage clause lists, type arguments left out. */
+function typeNamesIn(node) {
+    if (node.type === 'type_identifier')
+        return [node.text];
+    if (node.type === 'scoped_type_identifier')
+        return [node.text.slice(node.text.lastIndexOf('.') + 1)];
+    if (node.type === 'generic_type')
+        return node.namedChildren[0] ? typeNamesIn(node.namedChildren[0]) : [];
+    if (!HERITAGE.has(node.type))
+        return [];
+    return node.namedChildren.flatMap(child => (child ? typeNamesIn(child) : []));
+}
+/** What a class or interface extends and implements. */
+function heritageOf(node) {
+    const name = TYPES[node.type] ? field(node, 'name')?.text : undefined;
+    if (!name)
+        return undefined;
+    const bases = node.namedChildren.flatMap(child => child && HERITAGE.has(child.type) ? typeNamesIn(child) : []);
+    return bases.length > 0 ? { name, heritage: { bases } } : undefined;
+}
 const JAVA_RULES = {
     interesting: new Set([
         ...Object.keys(TYPES),
@@ -17672,23 +17714,181 @@ const JAVA_RULES = {
     localsOf: rules_java_localsOf,
     importsOf: rules_java_importsOf,
     typeHintOf: rules_java_typeHintOf,
+    heritageOf,
     packageOf: node => (node.type === 'package_declaration' ? node.namedChildren[0]?.text : undefined)
 };
 
+;// CONCATENATED MODULE: ./src/graph/rules-js-types.ts
+
+const WRAPPERS = new Set(['parenthesized_type', 'readonly_type']);
+const NOTHING = new Set(['literal_type', 'predefined_type', 'undefined', 'null']);
+/** The one class-like name a type annotation (or type) names: `Foo`, `Foo<T>`, `ns.Foo`, `Foo | undefined`. */
+function typeNameOf(type) {
+    if (!type)
+        return undefined;
+    switch (type.type) {
+        case 'type_annotation':
+        case 'opting_type_annotation':
+        case 'omitting_type_annotation':
+            return typeNameOf(type.namedChildren[0]);
+        case 'type_identifier':
+            return type.text;
+        case 'generic_type': {
+            const name = typeNameOf(field(type, 'name'));
+            return name && KEEPS_MEMBERS.test(name)
+                ? (typeNameOf(field(type, 'type_arguments')?.namedChildren[0]) ?? name)
+                : name;
+        }
+        case 'nested_type_identifier':
+            return field(type, 'name')?.text;
+        case 'union_type': {
+            const named = type.namedChildren.filter(part => part && !NOTHING.has(part.type));
+            return named.length === 1 ? typeNameOf(named[0]) : undefined;
+        }
+        default:
+            return WRAPPERS.has(type.type) ? typeNameOf(type.namedChildren[0]) : undefined;
+    }
+}
+const HERITAGE_PARTS = new Set([
+    'class_heritage',
+    'extends_clause',
+    'implements_clause',
+    'extends_type_clause',
+    'union_type',
+    'intersection_type',
+    'parenthesized_type'
+]);
+/** Generic types whose first argument's members they keep: the utility types, and `WithRequired`-like helpers. */
+const KEEPS_MEMBERS = /^(?:Omit|Pick|Partial|Required|Readonly|NonNullable|Exclude|Extract|With[A-Z]\w*)$/;
+/** Every class-like name a heritage clause or a union names, type arguments left out. */
+function rules_js_types_typeNamesIn(node) {
+    if (!node)
+        return [];
+    if (node.type === 'type_identifier' || node.type === 'identifier')
+        return [node.text];
+    if (node.type === 'nested_type_identifier')
+        return [field(node, 'name')?.text ?? ''].filter(Boolean);
+    if (node.type === 'member_expression')
+        return [field(node, 'property')?.text ?? ''].filter(Boolean);
+    if (node.type === 'generic_type') {
+        const name = rules_js_types_typeNamesIn(field(node, 'name'));
+        const kept = name[0] !== undefined && KEEPS_MEMBERS.test(name[0]);
+        return kept ? [...name, ...rules_js_types_typeNamesIn(field(node, 'type_arguments')?.namedChildren[0] ?? null)] : name;
+    }
+    if (!HERITAGE_PARTS.has(node.type))
+        return [];
+    return node.namedChildren.flatMap(child => (child ? rules_js_types_typeNamesIn(child) : []));
+}
+/** What a class, an interface or a type alias builds on. */
+function rules_js_types_heritageOf(node) {
+    const name = field(node, 'name')?.text;
+    if (!name)
+        return undefined;
+    let bases = [];
+    let alias = false;
+    if (node.type === 'class_declaration' ||
+        node.type === 'abstract_class_declaration' ||
+        node.type === 'class')
+        bases = node.namedChildren.flatMap(child => (child?.type === 'class_heritage' ? rules_js_types_typeNamesIn(child) : []));
+    else if (node.type === 'interface_declaration')
+        bases = node.namedChildren.flatMap(child => child?.type === 'extends_type_clause' ? rules_js_types_typeNamesIn(child) : []);
+    else if (node.type === 'type_alias_declaration') {
+        bases = rules_js_types_typeNamesIn(field(node, 'value'));
+        alias = true;
+    }
+    bases = [...new Set(bases)].filter(base => base !== name);
+    if (bases.length === 0)
+        return undefined;
+    return { name, heritage: alias ? { bases, alias: true } : { bases } };
+}
+const FUNCTION_NODES = new Set([
+    'arrow_function',
+    'function_declaration',
+    'function_expression',
+    'function',
+    'method_definition',
+    'generator_function_declaration'
+]);
+/** The type an object literal is declared as: `const x: T = {…}`, `{…} as T`, a function's return type. */
+function objectTypeOf(object) {
+    if (object?.type !== 'object')
+        return undefined;
+    let at = object.parent;
+    if (at?.type === 'parenthesized_expression')
+        at = at.parent;
+    if (!at)
+        return undefined;
+    if (at.type === 'variable_declarator')
+        return typeNameOf(field(at, 'type'));
+    if (at.type === 'as_expression' || at.type === 'satisfies_expression')
+        return typeNameOf(at.namedChildren[1]);
+    if (at.type === 'arrow_function')
+        return typeNameOf(field(at, 'return_type'));
+    if (at.type === 'return_statement') {
+        let fn = at.parent;
+        for (let i = 0; fn && i < 12 && !FUNCTION_NODES.has(fn.type); i++)
+            fn = fn.parent;
+        return fn && FUNCTION_NODES.has(fn.type) ? typeNameOf(field(fn, 'return_type')) : undefined;
+    }
+    return undefined;
+}
+const SOURCE_CHAIN = new Set(['member_expression']);
+const SOURCE_NAMES = new Set(['identifier', 'this']);
+/**
+ * What a destructuring pattern takes apart: the declared type of a parameter or variable, else the value's
+ * name (`const { a } = store` is `store.a`), for the resolver to look up.
+ */
+function patternSourceOf(pattern) {
+    const owner = pattern?.parent;
+    if (!owner || pattern?.type !== 'object_pattern')
+        return undefined;
+    const declared = typeNameOf(field(owner, 'type'));
+    if (declared)
+        return declared;
+    if (owner.type !== 'variable_declarator')
+        return undefined;
+    const value = field(owner, 'value');
+    const text = qualifierText(value, SOURCE_CHAIN, SOURCE_NAMES);
+    return text === '?' ? undefined : text;
+}
+const LINK = /\{@link(?:code|plain)?\s+([A-Za-z_$][\w$]*)(?:[#.]([A-Za-z_$][\w$]*))?/g;
+/** `{@link Name}` and `{@link Name#member}` in a documentation comment: references the compiler resolves. */
+function linksIn(node) {
+    if (node.type !== 'comment' || !node.text.startsWith('/**') || !node.text.includes('@link'))
+        return [];
+    const text = node.text;
+    const links = [];
+    let line = node.startPosition.row + 1;
+    let counted = 0;
+    for (const match of text.matchAll(LINK)) {
+        for (; counted < match.index; counted++)
+            if (text.charCodeAt(counted) === 10)
+                line++;
+        const [, name, member] = match;
+        links.push({ name, line, kind: 'other' });
+        if (member)
+            links.push({ name: member, line, kind: 'other', qualifier: name });
+    }
+    return links;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/rules-js.ts
+
+
 
 const CLASS_LIKE = {
     class_declaration: 'class',
     abstract_class_declaration: 'class',
     interface_declaration: 'interface',
     internal_module: 'module',
-    module: 'module'
+    module: 'module',
+    enum_declaration: 'enum'
 };
 const PLAIN = {
     function_declaration: 'function',
+    function_signature: 'function',
     generator_function_declaration: 'function',
-    type_alias_declaration: 'type',
-    enum_declaration: 'enum'
+    type_alias_declaration: 'type'
 };
 const MEMBERS = {
     method_definition: 'method',
@@ -17700,6 +17900,9 @@ const MEMBERS = {
 };
 const rules_js_FUNCTIONS = new Set([
     'function_declaration',
+    'function_signature',
+    'method_signature',
+    'abstract_method_signature',
     'generator_function_declaration',
     'function_expression',
     'function',
@@ -17724,6 +17927,7 @@ const LOCALS = new Set([
     'shorthand_property_identifier_pattern',
     'assignment_pattern'
 ]);
+const SIGNATURES = new Set(['property_signature', 'method_signature', 'abstract_method_signature']);
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 const rules_js_isExported = (node) => {
     const parent = node.parent;
@@ -17740,12 +17944,21 @@ function rules_js_definitionOf(node, inClass) {
             exported: rules_js_isExported(node),
             opensClass: nameNode.text
         };
-    if (PLAIN[type] && nameNode)
-        return { nameNode, kind: PLAIN[type], container: inClass, exported: rules_js_isExported(node) };
+    if (PLAIN[type] && nameNode) {
+        const site = { nameNode, kind: PLAIN[type], container: inClass, exported: rules_js_isExported(node) };
+        // `type Options = { a: T }` declares members as an interface does.
+        const objectType = type === 'type_alias_declaration' && field(node, 'value')?.type === 'object_type';
+        return objectType ? { ...site, opensClass: nameNode.text } : site;
+    }
     if (MEMBERS[type] && nameNode && inClass) {
         const isPrivate = nameNode.type === 'private_property_identifier' || /^(private|#)/.test(node.text);
         const kind = nameNode.text === 'constructor' ? 'constructor' : MEMBERS[type];
         return { nameNode, kind, container: inClass, exported: !isPrivate };
+    }
+    if (inClass &&
+        (type === 'enum_assignment' || (type === 'property_identifier' && node.parent?.type === 'enum_body'))) {
+        const name = type === 'enum_assignment' ? nameNode : node;
+        return name ? { nameNode: name, kind: 'constant', container: inClass, exported: true } : undefined;
     }
     if (type === 'variable_declarator' && nameNode?.type === 'identifier') {
         const value = field(node, 'value');
@@ -17775,15 +17988,19 @@ function rules_js_referenceOf(node) {
         return { kind: memberKind(parent), qualifier: memberQualifier(field(parent, 'object')) };
     if (parent.type === 'nested_type_identifier' && isField(parent, 'name', node))
         return { kind: 'type', qualifier: parent.childForFieldName('module')?.text ?? '?' };
+    // A member of an inline object type (`opts: { reset: boolean }`): whose, the tree does not say.
+    if (SIGNATURES.has(parent.type) && isField(parent, 'name', node))
+        return { kind: 'type', qualifier: INLINE_TYPE };
     if (parent.type === 'pair' && isField(parent, 'key', node))
-        return { kind: 'other', qualifier: '?' };
+        return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' };
+    if (node.type === 'shorthand_property_identifier') {
+        const type = objectTypeOf(parent);
+        return type ? [{ kind: 'read' }, { kind: 'write', qualifier: type }] : { kind: 'read' };
+    }
     if (IMPORTING.has(parent.type) || parent.parent?.type === 'named_imports')
         return { kind: 'import' };
-    if (node.type === 'shorthand_property_identifier_pattern' || parent.type === 'pair_pattern') {
-        const declarator = parent.type === 'pair_pattern' ? parent.parent?.parent : parent.parent;
-        if (declarator?.type === 'variable_declarator' && requireOf(declarator, 0))
-            return { kind: 'import' };
-    }
+    if (node.type === 'shorthand_property_identifier_pattern' || parent.type === 'pair_pattern')
+        return patternUse(node, parent);
     if (node.type === 'type_identifier')
         return { kind: 'type' };
     if (parent.type === 'call_expression' && isField(parent, 'function', node))
@@ -17800,11 +18017,32 @@ function rules_js_referenceOf(node) {
         return { kind: 'other' };
     return { kind: 'read' };
 }
+/** A name in a destructuring pattern: a member of what is destructured, or a name `require` gives. */
+function patternUse(node, parent) {
+    const objectPattern = parent.type === 'pair_pattern' ? parent.parent : parent;
+    const declarator = objectPattern?.parent;
+    if (declarator?.type === 'variable_declarator' && requireOf(declarator, 0))
+        return { kind: 'import' };
+    if (parent.type === 'pair_pattern' && !isField(parent, 'key', node))
+        return { kind: 'write' };
+    return { kind: 'read', qualifier: patternSourceOf(objectPattern) ?? '?' };
+}
 function memberQualifier(object) {
     if (!object)
         return '?';
     if (object.type === 'this' || object.type === 'super')
         return object.type;
+    // `x!.y` is x's member; `(x as T).y` is T's.
+    if (object.type === 'non_null_expression')
+        return memberQualifier(object.namedChildren[0] ?? null);
+    const inner = object.type === 'parenthesized_expression' ? object.namedChildren[0] : null;
+    if (inner?.type === 'as_expression' || inner?.type === 'satisfies_expression')
+        return typeNameOf(inner.namedChildren[1]) ?? '?';
+    // `load(x).member`: a member of what `load` returns.
+    if (object.type === 'call_expression') {
+        const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, CALLEE_NAMES);
+        return callee === '?' ? '?' : `${CALL_RESULT}${callee}`;
+    }
     return qualifierText(object, MEMBER_CHAIN, rules_js_OBJECT_NAMES);
 }
 const MEMBER_CHAIN = new Set(['member_expression']);
@@ -17909,17 +18147,45 @@ function requireOf(declarator, line) {
 }
 function rules_js_typeHintOf(node) {
     const name = field(node, 'name') ?? field(node, 'pattern');
-    if (name?.type !== 'identifier')
+    if (!name)
+        return undefined;
+    if (node.type === 'method_definition' || node.type === 'function_declaration') {
+        const returns = typeNameOf(field(node, 'return_type'));
+        const callee = node.type === 'method_definition' ? `this.${name.text}` : name.text;
+        return returns ? [`${callee}()`, returns] : undefined;
+    }
+    // A class field, or a constructor's parameter property (`constructor(private store: Store)`).
+    const member = node.type === 'public_field_definition' ||
+        node.type === 'field_definition' ||
+        node.namedChildren.some(child => child?.type === 'accessibility_modifier');
+    const variable = member ? `this.${name.text}` : name.type === 'identifier' ? name.text : undefined;
+    if (variable === undefined)
         return undefined;
     const value = field(node, 'value');
     if (value?.type === 'new_expression') {
         const constructor = field(value, 'constructor');
         if (constructor?.type === 'identifier')
-            return [name.text, constructor.text];
+            return [variable, constructor.text];
     }
-    const annotation = field(node, 'type')?.namedChildren[0];
-    if (annotation?.type === 'type_identifier')
-        return [name.text, annotation.text];
+    const type = typeNameOf(field(node, 'type'));
+    if (type)
+        return [variable, constraintOf(node, type) ?? type];
+    const call = value?.type === 'await_expression' ? value.namedChildren[0] : value;
+    if (call?.type !== 'call_expression')
+        return undefined;
+    const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, CALLEE_NAMES);
+    return callee === '?' ? undefined : [variable, `${CALL_RESULT}${callee}`];
+}
+const CALLEE_NAMES = new Set(['identifier', 'this']);
+/** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
+function constraintOf(parameter, type) {
+    const fn = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : null;
+    const parameters = fn ? field(fn, 'type_parameters') : null;
+    for (const declared of parameters?.namedChildren ?? [])
+        if (declared && field(declared, 'name')?.text === type) {
+            const constraint = childrenOfType(declared, 'constraint')[0];
+            return typeNameOf(constraint?.namedChildren[0]);
+        }
     return undefined;
 }
 const JS_RULES = {
@@ -17932,7 +18198,9 @@ const JS_RULES = {
         ...LOCALS,
         'import_statement',
         'export_statement',
-        'arrow_function'
+        'arrow_function',
+        'comment',
+        'enum_assignment'
     ]),
     definitionOf: rules_js_definitionOf,
     referenceTypes: rules_js_NAMES,
@@ -17941,10 +18209,13 @@ const JS_RULES = {
     functionName: node => (node.type.endsWith('declaration') ? field(node, 'name')?.text : undefined),
     localsOf: rules_js_localsOf,
     importsOf: rules_js_importsOf,
-    typeHintOf: rules_js_typeHintOf
+    typeHintOf: rules_js_typeHintOf,
+    heritageOf: rules_js_types_heritageOf,
+    linksIn: linksIn
 };
 
 ;// CONCATENATED MODULE: ./src/graph/rules-python.ts
+
 
 const rules_python_FUNCTIONS = new Set(['function_definition', 'lambda']);
 const IMPORTS = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);
@@ -18001,7 +18272,7 @@ function rules_python_referenceOf(node) {
     if (!parent)
         return { kind: 'read' };
     if (parent.type === 'attribute' && isField(parent, 'attribute', node))
-        return { kind: attributeKind(parent), qualifier: qualifierText(field(parent, 'object'), rules_python_CHAIN, rules_python_NAMES) };
+        return { kind: attributeKind(parent), qualifier: attributeQualifier(field(parent, 'object')) };
     if (parent.type === 'keyword_argument' && isField(parent, 'name', node))
         return undefined;
     if (ancestorOf(node, IMPORTS, 3))
@@ -18019,6 +18290,32 @@ function rules_python_referenceOf(node) {
     if (PARAMETERS.has(parent.type) && !isField(parent, 'value', node))
         return { kind: 'write' };
     return { kind: 'read' };
+}
+/** `super()` reads as `super`, so the resolver looks in the bases; the rest as a name or a chain. */
+function attributeQualifier(object) {
+    if (object?.type === 'call') {
+        const callee = qualifierText(field(object, 'function'), rules_python_CHAIN, rules_python_NAMES);
+        if (callee === 'super')
+            return 'super';
+        // `Session().send`: a member of what the call makes or returns.
+        return callee === '?' ? '?' : `${CALL_RESULT}${callee}`;
+    }
+    return qualifierText(object, rules_python_CHAIN, rules_python_NAMES);
+}
+/** A class's bases: `class A(B, mod.C, metaclass=M)` builds on B and C. */
+function rules_python_heritageOf(node) {
+    const name = field(node, 'name')?.text;
+    const superclasses = node.type === 'class_definition' ? field(node, 'superclasses') : null;
+    if (!name || !superclasses)
+        return undefined;
+    const bases = superclasses.namedChildren.flatMap(base => {
+        if (base?.type === 'identifier')
+            return [base.text];
+        if (base?.type === 'attribute')
+            return [field(base, 'attribute')?.text ?? ''].filter(Boolean);
+        return [];
+    });
+    return bases.length > 0 ? { name, heritage: { bases } } : undefined;
 }
 function rules_python_localsOf(node) {
     if (node.type === 'parameters' || node.type === 'lambda_parameters')
@@ -18066,7 +18363,19 @@ function rules_python_importsOf(node) {
         return name && alias ? [{ local: alias, imported: name, source, line }] : [];
     });
 }
+/** `with Session() as s`: s is what the call makes. */
+function withTarget(node) {
+    const call = node.namedChildren[0];
+    const target = node.namedChildren[1]?.namedChildren[0];
+    const callee = call?.type === 'call' ? field(call, 'function') : null;
+    if (node.parent?.type !== 'with_item' || target?.type !== 'identifier' || !callee)
+        return undefined;
+    const name = callee.text.slice(callee.text.lastIndexOf('.') + 1);
+    return /^[A-Z]/.test(name) && /^[\w.]+$/.test(callee.text) ? [target.text, name] : undefined;
+}
 function rules_python_typeHintOf(node) {
+    if (node.type === 'as_pattern')
+        return withTarget(node);
     if (node.type === 'assignment') {
         const left = field(node, 'left');
         const right = field(node, 'right');
@@ -18076,17 +18385,47 @@ function rules_python_typeHintOf(node) {
             callee?.type === 'identifier' &&
             /^[A-Z]/.test(callee.text))
             return [left.text, callee.text];
-        const annotation = field(node, 'type');
-        if (left?.type === 'identifier' && annotation?.namedChildren[0]?.type === 'identifier')
-            return [left.text, annotation.namedChildren[0].text];
+        const annotated = annotationClass(field(node, 'type'));
+        if (left?.type === 'identifier' && annotated)
+            return [left.text, annotated];
     }
     if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
         const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier');
-        const annotation = field(node, 'type')?.namedChildren[0];
-        if (name && annotation?.type === 'identifier')
-            return [name.text, annotation.text];
+        const annotated = annotationClass(field(node, 'type'));
+        if (name && annotated)
+            return [name.text, annotated];
     }
     return undefined;
+}
+const OPTIONAL = /^(?:t\.|typing\.)?Optional$/;
+/** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`. */
+function annotationClass(annotation) {
+    if (!annotation)
+        return undefined;
+    switch (annotation.type) {
+        case 'type':
+            return annotationClass(annotation.namedChildren[0]);
+        case 'identifier':
+            return annotation.text;
+        case 'attribute':
+            return field(annotation, 'attribute')?.text;
+        case 'string': {
+            const content = annotation.namedChildren.find(part => part?.type === 'string_content')?.text;
+            return content && /^[A-Za-z_][\w.]*$/.test(content)
+                ? content.slice(content.lastIndexOf('.') + 1)
+                : undefined;
+        }
+        case 'subscript':
+            return OPTIONAL.test(field(annotation, 'value')?.text ?? '')
+                ? annotationClass(field(annotation, 'subscript'))
+                : undefined;
+        case 'generic_type': {
+            const [name, parameters] = annotation.namedChildren;
+            return OPTIONAL.test(name?.text ?? '') ? annotationClass(parameters?.namedChildren[0]) : undefined;
+        }
+        default:
+            return undefined;
+    }
 }
 const PYTHON_RULES = {
     interesting: new Set([
@@ -18095,6 +18434,7 @@ const PYTHON_RULES = {
         'assignment',
         'augmented_assignment',
         'for_statement',
+        'as_pattern',
         'identifier',
         ...rules_python_FUNCTIONS,
         ...IMPORTS,
@@ -18107,7 +18447,8 @@ const PYTHON_RULES = {
     functionName: node => (node.type === 'function_definition' ? field(node, 'name')?.text : undefined),
     localsOf: rules_python_localsOf,
     importsOf: rules_python_importsOf,
-    typeHintOf: rules_python_typeHintOf
+    typeHintOf: rules_python_typeHintOf,
+    heritageOf: rules_python_heritageOf
 };
 
 ;// CONCATENATED MODULE: ./src/graph/rules-rust.ts
@@ -18282,6 +18623,7 @@ const RUST_RULES = {
 
 
 
+
 const RULES = {
     js: JS_RULES,
     python: PYTHON_RULES,
@@ -18303,7 +18645,9 @@ function extractFacts(parser, path, language, text) {
             imports: [],
             locals: new Map(),
             typeOf: new Map(),
-            syntaxErrors: tree.rootNode.hasError
+            heritage: new Map(),
+            syntaxErrors: tree.rootNode.hasError,
+            unreadLines: []
         };
         walk(tree.walk(), RULES[familyOf(language)], facts);
         return facts;
@@ -18321,6 +18665,8 @@ function walk(cursor, rules, facts) {
             frames.pop();
         if (rules.interesting.has(cursor.nodeType))
             visit(cursor.currentNode, depth, rules, facts, state);
+        else if (cursor.nodeType === 'ERROR')
+            noteUnread(facts, cursor.startPosition.row + 1, cursor.endPosition.row + 1);
         if (cursor.gotoFirstChild()) {
             depth++;
             continue;
@@ -18383,32 +18729,55 @@ function visit(node, depth, rules, facts, state) {
     if (imports)
         facts.imports.push(...imports);
     const hint = rules.typeHintOf?.(node);
-    if (hint && !facts.typeOf.has(hint[0]))
-        facts.typeOf.set(hint[0], hint[1]);
+    if (hint && /^(this|self)\./.test(hint[0])) {
+        addTypeHint(facts, 0, hint);
+        // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
+        if (inClass !== undefined)
+            addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]]);
+    }
+    else if (hint)
+        addTypeHint(facts, (hint[0].endsWith('()') ? scope : innerScope) ?? 0, hint);
     const packageName = rules.packageOf?.(node);
     if (packageName)
         facts.packageName = packageName;
-    if (rules.referenceTypes.has(node.type))
-        addReference(node, rules, facts, state);
+    const declared = rules.heritageOf?.(node);
+    if (declared && !facts.heritage.has(declared.name))
+        facts.heritage.set(declared.name, declared.heritage);
+    if (rules.referenceTypes.has(node.type)) {
+        const uses = rules.referenceOf(node);
+        for (const use of uses === undefined ? [] : 'kind' in uses ? [uses] : uses)
+            addReference(node.text, node.startPosition.row + 1, use, facts, state, node.startIndex);
+    }
+    for (const link of rules.linksIn?.(node) ?? [])
+        addReference(link.name, link.line, link, facts, state);
+}
+function addTypeHint(facts, scope, [name, type]) {
+    const key = typeKey(scope, name);
+    if (!facts.typeOf.has(key))
+        facts.typeOf.set(key, type);
+}
+function noteUnread(facts, first, last) {
+    const previous = facts.unreadLines[facts.unreadLines.length - 1];
+    if (previous && first <= previous[1])
+        previous[1] = Math.max(previous[1], last);
+    else
+        facts.unreadLines.push([first, last]);
 }
 function addLocal(facts, scope, name) {
     facts.locals.get(scope)?.add(name);
 }
-function addReference(node, rules, facts, state) {
-    const use = rules.referenceOf(node);
-    if (!use)
-        return;
+function addReference(name, line, use, facts, state, startIndex) {
     const scopes = [];
     for (const frame of state.frames)
         if (frame.scope !== undefined)
             scopes.push(frame.scope);
-    const reference = { name: node.text, line: node.startPosition.row + 1, kind: use.kind, scopes };
+    const reference = { name, line, kind: use.kind, scopes };
     if (use.qualifier !== undefined)
         reference.qualifier = use.qualifier;
     const inClass = innermost(state.frames, 'className');
     if (inClass !== undefined)
         reference.inClass = inClass;
-    if (state.definitionNames.has(node.startIndex))
+    if (startIndex !== undefined && state.definitionNames.has(startIndex))
         reference.defines = true;
     const list = facts.references.get(reference.name);
     if (list)
@@ -18663,44 +19032,146 @@ function moduleWord(path) {
     return stem;
 }
 
+;// CONCATENATED MODULE: ./src/graph/hierarchy.ts
+
+/** How far a search of bases goes: past this many types a hierarchy is not followed further. */
+const MAX_TYPES = 40;
+/**
+ * The members among `candidates` that a member access on a value of the `start` types reaches: each type's
+ * own, else, for that type alone, its bases' (a union's parts, an alias's target), nearest first; a type
+ * stub's member only where its implementation is not in view.
+ */
+function membersOfTypes(start, candidates, heritageOf) {
+    const found = [];
+    const seen = new Set();
+    let level = [...start];
+    while (level.length > 0 && seen.size < MAX_TYPES) {
+        const next = [];
+        for (const type of level) {
+            if (seen.has(type))
+                continue;
+            seen.add(type);
+            const own = candidates.filter(c => c.definition.container === type);
+            if (own.length > 0)
+                found.push(...own);
+            else
+                next.push(...(heritageOf(type)?.bases ?? []));
+        }
+        level = next;
+    }
+    return withoutStubs(found);
+}
+/** Every class and interface `type` extends or implements, however far up (type aliases not followed). */
+function ancestorsOf(type, heritageOf) {
+    const found = new Set();
+    let level = [type];
+    while (level.length > 0 && found.size < MAX_TYPES) {
+        const next = [];
+        for (const name of level) {
+            const heritage = heritageOf(name);
+            if (!heritage || heritage.alias)
+                continue;
+            for (const base of heritage.bases)
+                if (!found.has(base) && base !== type) {
+                    found.add(base);
+                    next.push(base);
+                }
+        }
+        level = next;
+    }
+    return found;
+}
+/**
+ * Whether two members of one name are one member redeclared along lines of inheritance: both containers are,
+ * or build on, one type that declares it (`declaring`: the containers with a member of that name). This is
+ * how TypeScript's compiler counts them: a member and every redeclaration of it below the types declaring it.
+ */
+function redeclares(a, b, heritageOf, declaring) {
+    const [ca, cb] = [a.definition.container, b.definition.container];
+    if (a.definition.name !== b.definition.name || ca === undefined || cb === undefined)
+        return false;
+    if (ca === cb)
+        return true;
+    const lineageOfA = ancestorsOf(ca, heritageOf).add(ca);
+    for (const type of ancestorsOf(cb, heritageOf).add(cb))
+        if (lineageOfA.has(type) && declaring.has(type))
+            return true;
+    return false;
+}
+/** The candidates declared in types that build on `type`: what a member of a base reaches in TypeScript. */
+function membersBelow(type, candidates, heritageOf) {
+    return candidates.filter(c => {
+        const container = c.definition.container;
+        return container !== undefined && ancestorsOf(container, heritageOf).has(type);
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/graph/resolve.ts
+/**
+ * Which definition a reference is to, by the language's import and scope rules, among the definitions of its
+ * name that the graph found. Pure: the facts in, an answer out. "Elsewhere" means the reference is decided
+ * and is to none of them (a local, a parameter, a package outside the repository); "undecided" means the
+ * rules could not tell, and the reference belongs in the answer's textual section.
+ */
+
+
 
 
 const SELF = new Set(['this', 'self', 'cls', 'super', 'Self']);
 const resolve_dirOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const lastSegment = (text) => text.slice(Math.max(text.lastIndexOf('.'), text.lastIndexOf(':')) + 1);
+/** The first definition a reference reaches. */
 function resolveReference(reference, facts, context) {
+    const reach = reachOf(reference, facts, context);
+    return typeof reach === 'string' ? reach : reach[0];
+}
+function reachOf(reference, facts, context) {
     const { candidates } = context;
     if (reference.defines) {
         const own = candidates.find(c => c.path === facts.path &&
             c.definition.line <= reference.line &&
             reference.line <= c.definition.endLine &&
             c.definition.name === reference.name);
-        return own ?? 'elsewhere';
+        return own ? [own] : 'elsewhere';
     }
     const decided = reference.qualifier === undefined
-        ? resolveBare(reference, facts, context)
+        ? one(resolveBare(reference, facts, context))
         : resolveMember(reference, facts, context);
     if (decided !== 'undecided')
         return decided;
     // A name defined once, reached through something the rules cannot follow: a member of a value whose type is
     // not in view. It can only be that one definition or something outside the repository.
     const members = candidates.filter(c => c.definition.container !== undefined);
-    if (reference.qualifier !== undefined && candidates.length === 1 && members.length === 1)
-        return members[0];
+    const inline = reference.qualifier === INLINE_TYPE;
+    if (reference.qualifier !== undefined && !inline && candidates.length === 1 && members.length === 1)
+        return [members[0]];
     return 'undecided';
 }
+const one = (resolution) => (typeof resolution === 'string' ? resolution : [resolution]);
 function resolveBare(reference, facts, context) {
     const { candidates } = context;
     const { name } = reference;
     if (reference.scopes.some(scope => facts.locals.get(scope)?.has(name)))
         return 'elsewhere';
+    // Python: in a class's own body (not in its methods), a bare name is the class's own.
+    if (familyOf(facts.language) === 'python' &&
+        reference.inClass !== undefined &&
+        reference.scopes.length === 0) {
+        const member = candidates.find(c => c.path === facts.path && c.definition.container === reference.inClass);
+        if (member)
+            return member;
+    }
+    // `import { a as b }`, `export { a as b } from`: the `a` there is the imported name itself, whatever else
+    // the file calls `a`.
+    const specifier = reference.kind === 'import' || reference.kind === 'other'
+        ? facts.imports.find(i => i.imported === name && i.local !== name && i.line <= reference.line)
+        : undefined;
     const topLevel = candidates.find(c => c.path === facts.path && c.definition.container === undefined);
-    if (topLevel)
+    if (topLevel && !specifier)
         return topLevel;
-    const binding = facts.imports.find(i => i.local === name && i.imported !== '*');
+    const binding = facts.imports.find(i => i.local === name && i.imported !== '*') ?? specifier;
     if (binding)
-        return throughImport(binding, facts, context, name === binding.local ? binding.imported : name);
+        return throughImport(binding, facts, context, binding.imported, new Set());
     const family = familyOf(facts.language);
     if (reference.inClass !== undefined && (family === 'java' || family === 'rust' || family === 'go')) {
         const member = candidates.find(c => c.path === facts.path && c.definition.container === reference.inClass);
@@ -18722,8 +19193,15 @@ function resolveBare(reference, facts, context) {
         return 'elsewhere';
     return 'undecided';
 }
-/** The definition an imported name is, through re-exports up to a few files deep. */
-function throughImport(binding, facts, context, imported, depth = 0) {
+/** A use of a name imported under another (`import { a as b }`, then `b()`): what the import names. */
+function reachOfAlias(reference, binding, facts, context) {
+    if (reference.scopes.some(scope => facts.locals.get(scope)?.has(reference.name)))
+        return 'elsewhere';
+    return one(throughImport(binding, facts, context, binding.imported, new Set()));
+}
+const MAX_REEXPORT_DEPTH = 4;
+/** The definition an imported name is, through re-exports (`export *` barrels included) a few files deep. */
+function throughImport(binding, facts, context, imported, visited, depth = 0) {
     const { candidates } = context;
     const inTarget = candidates.filter(c => importCanName(facts.language, facts.path, binding.source, c.path));
     const direct = inTarget.find(c => c.definition.name === imported && c.definition.container === undefined);
@@ -18735,57 +19213,178 @@ function throughImport(binding, facts, context, imported, depth = 0) {
         if (submodule && submodule.definition.name === imported)
             return submodule;
     }
-    if (depth < 3) {
-        const through = reexportingFile(binding, facts, context, imported);
-        if (through)
-            return throughImport(through.next, through.facts, context, through.imported, depth + 1);
-    }
+    if (depth < MAX_REEXPORT_DEPTH)
+        for (const step of reexportSteps(binding, facts, context, imported, visited)) {
+            const found = throughImport(step.next, step.facts, context, step.imported, visited, depth + 1);
+            if (typeof found === 'object')
+                return found;
+        }
     return isRelative(binding.source) || inTarget.length > 0 ? 'undecided' : 'elsewhere';
 }
 const isRelative = (source) => source.startsWith('.') || /^[@~]\//.test(source);
-/** A file the import names that re-exports the name from another module. */
-function reexportingFile(binding, facts, context, imported) {
+/** The re-exports, in the files an import names, that can pass the name on: by name first, then `*`. */
+function reexportSteps(binding, facts, context, imported, visited) {
+    const steps = [];
     for (const other of context.filesNamedBy(facts, binding.source)) {
-        const next = other.imports.find(i => i.reexport && (i.local === imported || i.local === '*')) ??
-            other.imports.find(i => i.local === imported && familyOf(other.language) === 'python');
-        if (next)
-            return { facts: other, next, imported: next.imported === '*' ? imported : next.imported };
+        if (visited.has(other.path))
+            continue;
+        visited.add(other.path);
+        const python = familyOf(other.language) === 'python';
+        for (const next of other.imports)
+            if ((next.reexport || python) && next.local === imported)
+                steps.unshift({ facts: other, next, imported: next.imported });
+            else if (next.reexport && next.local === '*')
+                steps.push({ facts: other, next, imported });
+    }
+    return steps;
+}
+/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
+function declaredType(reference, facts, variable) {
+    for (let i = reference.scopes.length - 1; i >= 0; i--) {
+        const type = facts.typeOf.get(typeKey(reference.scopes[i], variable));
+        if (type !== undefined)
+            return type;
+    }
+    return facts.typeOf.get(typeKey(0, variable));
+}
+/**
+ * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
+ * with a declared type, then each further name as a field of the type before it.
+ */
+function chainType(reference, facts, context, qualifier, depth = 0) {
+    const parts = qualifier.split('.');
+    for (let take = parts.length; take >= 1; take--) {
+        const start = parts.slice(0, take).join('.');
+        let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
+        if (type?.startsWith(CALL_RESULT))
+            type =
+                depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined;
+        if (type === undefined)
+            continue;
+        for (const field of parts.slice(take)) {
+            type = context.fieldType(type, field);
+            if (type === undefined)
+                return undefined;
+        }
+        return type;
+    }
+    return undefined;
+}
+/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
+function returnType(reference, facts, context, callee, depth) {
+    const dot = callee.lastIndexOf('.');
+    if (dot < 0)
+        return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()');
+    const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
+    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
+    return owner === undefined ? undefined : context.fieldType(owner, `${method}()`);
+}
+/**
+ * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
+ * through the files that pass it on (`export *`, `export { x } from`).
+ */
+function importedType(facts, context, variable, suffix = '') {
+    const binding = facts.imports.find(i => i.local === variable && i.imported !== '*' && i.imported !== 'default');
+    return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined;
+}
+function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
+    for (const other of context.filesNamedBy(facts, binding.source)) {
+        if (visited.has(other.path))
+            continue;
+        visited.add(other.path);
+        const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
+        if (type !== undefined)
+            return type;
+        if (depth >= MAX_REEXPORT_DEPTH)
+            continue;
+        for (const next of other.imports) {
+            if (!next.reexport || (next.local !== name && next.local !== '*'))
+                continue;
+            const imported = next.local === '*' ? name : next.imported;
+            const found = exportedType(next, other, context, imported, suffix, visited, depth + 1);
+            if (found !== undefined)
+                return found;
+        }
     }
     return undefined;
 }
 function resolveMember(reference, facts, context) {
     const { candidates } = context;
     const qualifier = reference.qualifier;
-    if (qualifier === '?')
+    if (qualifier === '?' || qualifier === INLINE_TYPE)
         return 'undecided';
-    if (SELF.has(qualifier)) {
-        const own = candidates.filter(c => c.definition.container === reference.inClass);
-        return own.find(c => c.path === facts.path) ?? (own.length === 1 ? own[0] : 'undecided');
-    }
+    if (SELF.has(qualifier))
+        return ownMember(reference, facts, context);
     const module = facts.imports.find(i => i.local === qualifier && i.imported === '*');
     if (module) {
         const found = candidates.find(c => c.definition.container === undefined &&
             importCanName(facts.language, facts.path, module.source, c.path));
-        return found ?? 'elsewhere';
+        return found ? [found] : 'elsewhere';
     }
-    const className = facts.typeOf.get(qualifier) ??
-        (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined);
+    const declared = qualifier.startsWith(CALL_RESULT)
+        ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
+        : chainType(reference, facts, context, qualifier);
+    const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined);
     if (className !== undefined) {
         const importedAs = facts.imports.find(i => i.local === className)?.imported;
         const container = importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : className;
-        const members = candidates.filter(c => c.definition.container === container);
-        if (members.length === 1)
-            return members[0];
-        if (members.length > 1)
-            return members.find(c => c.path === facts.path) ?? 'undecided';
+        let members = visibleFrom(facts, membersOfTypes([container], candidates, context.heritageOf));
+        // TypeScript counts a use through a base type (`Set`, an interface) as a use of its implementations here.
+        if (members.length === 0 && familyOf(facts.language) === 'js')
+            members = membersBelow(container, candidates, context.heritageOf);
+        if (members.length > 0) {
+            const sameContainer = new Set(members.map(c => c.definition.container)).size === members.length;
+            return sameContainer ? members : 'undecided';
+        }
         // A module of Rust or Go reached by its path: `store::get`.
         const inModule = candidates.find(c => c.definition.container === undefined && c.path.includes(`${lastSegment(qualifier)}.`));
         if (inModule)
-            return inModule;
-        return facts.typeOf.has(qualifier) ? 'elsewhere' : 'undecided';
+            return [inModule];
+        return declared !== undefined ? 'elsewhere' : 'undecided';
     }
     const inModule = candidates.find(c => c.definition.container === undefined && endsWithModule(c.path, lastSegment(qualifier)));
-    return inModule ?? 'undecided';
+    return inModule ? [inModule] : 'undecided';
+}
+/**
+ * Of members found by their containers' names, those the file can see when one name is a class in several
+ * files: the file's own, else those in files it imports.
+ */
+function visibleFrom(facts, members) {
+    const byContainer = new Map();
+    for (const member of members)
+        byContainer.set(member.definition.container, [
+            ...(byContainer.get(member.definition.container) ?? []),
+            member
+        ]);
+    return [...byContainer.values()].flatMap(group => {
+        if (group.length === 1)
+            return group;
+        const here = group.filter(c => c.path === facts.path);
+        if (here.length > 0)
+            return here;
+        const imported = group.filter(c => facts.imports.some(i => importCanName(facts.language, facts.path, i.source, c.path)));
+        return imported.length > 0 ? imported : group;
+    });
+}
+/** `this.x`, `self.x`, `super().x`: the class's own member, else the nearest base's. */
+function ownMember(reference, facts, context) {
+    const inClass = reference.inClass;
+    if (inClass === undefined)
+        return 'undecided';
+    const start = reference.qualifier === 'super' ? (context.heritageOf(inClass)?.bases ?? []) : [inClass];
+    const members = membersOfTypes(start, context.candidates, context.heritageOf);
+    const here = members.filter(c => c.path === facts.path);
+    if (here.length > 0 && here[0]?.definition.container === inClass)
+        return here.slice(0, 1);
+    // Python: `self.x = …` in a subclass gives its instances an attribute of their own.
+    if (reference.kind === 'write' && familyOf(facts.language) === 'python' && reference.qualifier !== 'super')
+        return 'elsewhere';
+    if (here.length > 0)
+        return here.slice(0, 1);
+    // Several bases with the member: the first in declaration order wins (Python's method order, roughly);
+    // two classes of one name in different files cannot be told apart.
+    const containers = new Set(members.map(c => c.definition.container));
+    return members.length > 0 && containers.size === members.length ? members.slice(0, 1) : 'undecided';
 }
 const endsWithModule = (path, module) => {
     const name = path.slice(path.lastIndexOf('/') + 1);
@@ -18802,6 +19401,8 @@ const endsWithModule = (path, module) => {
 const MAX_GREP_MATCHES = 4_000;
 const MAX_PARSED_FILES = 400;
 const READ_BATCH = 50;
+/** Steps of `export *` followed from an import. */
+const FOLLOWED_DEPTH = 4;
 class CodeGraph {
     git;
     headSha;
@@ -18855,8 +19456,16 @@ class CodeGraph {
         const definitions = [];
         for (const [path, state] of files)
             if ('facts' in state)
-                for (const definition of uniqueDefinitions(state.facts.definitions, word))
+                for (const definition of uniqueDefinitions(state.facts, word))
                     definitions.push({ path, definition });
+        for (const hit of hits) {
+            const state = files.get(hit.path);
+            const facts = state && 'facts' in state ? state.facts : undefined;
+            const unread = facts?.unreadLines.some(([first, last]) => first <= hit.line && hit.line <= last);
+            const lost = unread ? unreadDefinition(hit, word) : undefined;
+            if (lost && !definitions.some(l => l.path === hit.path && l.definition.line === hit.line))
+                definitions.push({ path: hit.path, definition: lost });
+        }
         const patternDefinitions = hits
             .filter(hit => !files.has(hit.path) || !('facts' in files.get(hit.path)))
             .filter(hit => !isProse(hit.path) && isDefinition(hit.text, word));
@@ -18870,7 +19479,14 @@ class CodeGraph {
             if (!('facts' in state))
                 continue;
             for (const reference of state.facts.references.get(search.word) ?? [])
-                resolved.push({ path, reference, resolution: resolveReference(reference, state.facts, context) });
+                resolved.push(resolvedAs(path, reference, reachOf(reference, state.facts, context)));
+            for (const binding of state.facts.imports) {
+                if (binding.imported !== search.word || binding.local === search.word || binding.local === '*')
+                    continue;
+                for (const reference of state.facts.references.get(binding.local) ?? [])
+                    if (!reference.defines && reference.kind !== 'import')
+                        resolved.push(resolvedAs(path, reference, reachOfAlias(reference, binding, state.facts, context)));
+            }
         }
         return resolved;
     }
@@ -18881,26 +19497,146 @@ class CodeGraph {
             .filter(reference => !reference.defines)
             .map(reference => resolveReference(reference, facts, context));
     }
+    /** What a class-like name builds on, from the parsed files that declare it. */
+    heritageOf() {
+        const known = new Map();
+        for (const state of this.states.values())
+            if ('facts' in state)
+                for (const [name, heritage] of state.facts.heritage)
+                    if (!known.has(name))
+                        known.set(name, heritage);
+        return name => known.get(name);
+    }
+    /** The declared types of classes' fields, `Store.items`, from every parsed file. */
+    fieldTypes() {
+        let known;
+        return (type, field) => {
+            if (!known) {
+                known = new Map();
+                for (const state of this.states.values())
+                    if ('facts' in state)
+                        for (const [key, value] of state.facts.typeOf)
+                            if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\))?$/.test(key) && !known.has(key.slice(2)))
+                                known.set(key.slice(2), value);
+            }
+            return known.get(`${type}.${field}`);
+        };
+    }
+    /**
+     * Reads the files that the imports of `word` in the parsed files name, and, where those pass names on with
+     * `export *`, the files they pass on from, a few steps deep: a barrel that re-exports everything never
+     * holds the word itself, so a search alone does not find it.
+     */
+    async followImports(paths, word) {
+        const visited = new Set(paths);
+        let frontier = paths.map(path => this.factsOf(path)).filter((f) => f !== undefined);
+        let loaded = 0;
+        for (let depth = 0; depth < FOLLOWED_DEPTH && frontier.length > 0; depth++) {
+            const known = [];
+            const wanted = new Set();
+            for (const facts of frontier)
+                for (const source of this.sourcesToFollow(facts, word, depth)) {
+                    const spellings = importPathCandidates(facts.language, facts.path, source);
+                    // An import whose file is read already names it; the other spellings it could have are not looked for.
+                    const read = spellings.filter(path => this.factsOf(path) !== undefined);
+                    for (const path of read.filter(path => !visited.has(path))) {
+                        visited.add(path);
+                        known.push(this.factsOf(path));
+                    }
+                    if (read.length === 0)
+                        for (const path of spellings)
+                            if (!this.states.has(path))
+                                wanted.add(path);
+                }
+            const batch = [...wanted].slice(0, Math.max(0, MAX_PARSED_FILES - loaded));
+            loaded += batch.length;
+            const fresh = [...(await this.load(batch)).entries()].flatMap(([path, state]) => {
+                if (!('facts' in state) || visited.has(path))
+                    return [];
+                visited.add(path);
+                return [state.facts];
+            });
+            frontier = [...known, ...fresh];
+        }
+    }
+    /**
+     * The modules a file's imports of `word` name, and of the values the word is reached through (`state.get`,
+     * for their declared types); past the first step, the modules a file passes on with `export *`.
+     */
+    sourcesToFollow(facts, word, depth) {
+        const through = new Set((facts.references.get(word) ?? []).map(r => r.qualifier?.split('.')[0]));
+        return facts.imports
+            .filter(binding => binding.local === word ||
+            binding.imported === word ||
+            (depth === 0 && through.has(binding.local)) ||
+            (depth > 0 && binding.reexport === true && binding.local === '*'))
+            .map(binding => binding.source);
+    }
     contextOf(candidates) {
         return {
             candidates,
-            filesNamedBy: (facts, source) => [...this.states.entries()].flatMap(([path, state]) => 'facts' in state && importCanName(facts.language, facts.path, source, path) ? [state.facts] : [])
+            filesNamedBy: (facts, source) => [...this.states.entries()].flatMap(([path, state]) => 'facts' in state && importCanName(facts.language, facts.path, source, path) ? [state.facts] : []),
+            heritageOf: this.heritageOf(),
+            fieldType: this.fieldTypes()
         };
     }
 }
-/** The definitions named `word`, a name assigned twice at one level counted once. */
-function uniqueDefinitions(definitions, word) {
-    const seen = new Set();
-    return definitions.filter(definition => {
+const resolvedAs = (path, reference, reach) => ({
+    path,
+    reference,
+    resolution: typeof reach === 'string' ? reach : reach[0],
+    reach: typeof reach === 'string' ? [] : reach
+});
+const KEYWORD_KINDS = {
+    class: 'class',
+    interface: 'interface',
+    type: 'type',
+    enum: 'enum',
+    function: 'function',
+    def: 'function',
+    const: 'constant',
+    let: 'variable',
+    var: 'variable'
+};
+/**
+ * A top-level declaration the patterns see in text the parser could not read (a grammar's gap: error recovery
+ * can swallow the declarations after it), so a name is not lost with it.
+ */
+function unreadDefinition(hit, word) {
+    const declared = declarationIn(hit.text);
+    if (declared?.name !== word || !declared.topLevel)
+        return undefined;
+    const keyword = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(\w+)/.exec(hit.text)?.[1];
+    const kind = (keyword && KEYWORD_KINDS[keyword]) ?? 'definition';
+    return { name: word, kind, line: hit.line, endLine: hit.line, exported: !word.startsWith('_') };
+}
+/**
+ * The definitions named `word`, one per name at one level: a name assigned twice, a getter and its setter, a
+ * function's overloads are one definition. The first is kept, as TypeScript's compiler points to the first
+ * overload; in Python the last `def` is the one that holds (after `@overload` stubs, or a redefinition).
+ */
+function uniqueDefinitions(facts, word) {
+    const chosen = new Map();
+    const kept = [];
+    for (const definition of facts.definitions) {
         if (definition.name !== word)
-            return false;
+            continue;
+        const repeatable = ['variable', 'constant', 'field', 'method', 'function'].includes(definition.kind);
+        if (!repeatable) {
+            kept.push(definition);
+            continue;
+        }
         const key = `${definition.container ?? ''}.${definition.name}`;
-        const reassignable = definition.kind === 'variable' || definition.kind === 'constant' || definition.kind === 'field';
-        if (reassignable && seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
+        const known = chosen.get(key);
+        const later = facts.language === 'python' && (definition.kind === 'method' || definition.kind === 'function');
+        if (known && !later)
+            continue;
+        if (known)
+            kept.splice(kept.indexOf(known), 1);
+        chosen.set(key, definition);
+        kept.push(definition);
+    }
+    return kept.sort((a, b) => a.line - b.line);
 }
 /** The innermost function or method whose lines hold `line`. */
 function enclosingFunction(facts, line) {
@@ -19043,9 +19779,6 @@ function refuse(error) {
     return { ok: false, error };
 }
 
-;// CONCATENATED MODULE: ./src/graph/facts.ts
-const qualifiedName = (definition) => definition.container ? `${definition.container}.${definition.name}` : definition.name;
-
 ;// CONCATENATED MODULE: ./src/agent/tools/symbol-query.ts
 /**
  * A symbol as the model names it (`get`, `Cache.get`, `store.get`, `store::get`) and the definitions it
@@ -19083,9 +19816,9 @@ function qualifierChooses(qualifier, located) {
 }
 /** `path:line kind Container.name`: how every answer names a definition. */
 const definitionLabel = (located) => `${located.path}:${located.definition.line} ${located.definition.kind} ${qualifiedName(located.definition)}`;
-/** Best first: visible outside its file before private, code before tests, then by path. */
+/** Best first: visible outside its file before private, code before type stubs and tests, then by path. */
 function byPreference(isTest) {
-    const rank = (l) => (l.definition.exported ? 0 : 1) + (isTest(l.path) ? 2 : 0);
+    const rank = (l) => (l.definition.exported ? 0 : 1) + (l.path.endsWith('.pyi') ? 1 : 0) + (isTest(l.path) ? 2 : 0);
     return (a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line);
 }
 
@@ -19095,6 +19828,7 @@ function byPreference(isTest) {
  * through that file's imports and scopes, and the definition it reaches comes first; without it, or where
  * that cannot be decided, every definition of the name is listed.
  */
+
 
 
 
@@ -19148,41 +19882,69 @@ async function findDefinition(repo, input) {
     const { qualifier } = query;
     const candidates = search.definitions
         .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
+        .filter(l => !search.definitions.some(other => isStubOf(l, other)))
         .sort(byPreference(isTestPath));
     const at = `at head ${repo_context_short(repo.headSha)}`;
     if (candidates.length === 0)
         return patternAnswer(repo, input.symbol, search, at);
-    const { first, note } = usedIn
+    const { used, note } = usedIn
         ? await resolvedFrom(repo, usedIn, query.name, candidates)
-        : { first: undefined, note: '' };
-    const ordered = first ? [first, ...candidates.filter(c => c !== first)] : candidates;
+        : { used: [], note: '' };
+    const reached = used.map(use => use.located);
+    const ordered = [...reached, ...candidates.filter(c => !reached.includes(c))];
     const languages = [...new Set(ordered.map(l => languageOf(l.path)))].sort().join(', ');
+    const linesOf = new Map(used.map(use => [use.located, use.lines]));
     const lines = [
         `Definitions of ${input.symbol} ${at}, found by the parser (${languages}), best first${note}:`,
-        ...ordered.flatMap(l => [definitionLabel(l), ...declaringLine(search, l)])
+        ...ordered.flatMap(l => [
+            definitionLabel(l),
+            ...declaringLine(search, l),
+            ...(linesOf.has(l) ? [`    used in ${usedIn} at line ${usesList(linesOf.get(l) ?? [])}`] : [])
+        ])
     ];
     return untrustedData(repo, `find_definition:${input.symbol}`, lines.join('\n'));
 }
-/** The definition the uses of the name in `usedIn` reach, and what the answer says about it. */
+const MAX_USE_LINES = 12;
+const usesList = (lines) => lines.length <= MAX_USE_LINES
+    ? lines.join(', ')
+    : `${lines.slice(0, MAX_USE_LINES).join(', ')} and ${lines.length - MAX_USE_LINES} more`;
+/**
+ * The definitions the uses of the name in `usedIn` reach, most used first, each with the lines of its uses, and
+ * what the answer says about them: a file that uses one name with several meanings gets them all, by line.
+ */
 async function resolvedFrom(repo, usedIn, name, candidates) {
     const graph = repo.graph();
     const state = (await graph.load([usedIn])).get(usedIn);
     if (!state || !('facts' in state))
         return {
-            first: undefined,
+            used: [],
             note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`
         };
-    const counts = new Map();
-    for (const resolution of graph.resolveIn(state.facts, name, candidates))
-        if (typeof resolution === 'object')
-            counts.set(resolution, (counts.get(resolution) ?? 0) + 1);
-    const first = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-    if (first)
-        return { first, note: `; the first is the one ${usedIn} uses, by its imports and scope` };
-    const uses = state.facts.references.get(name)?.some(r => !r.defines);
+    await graph.followImports([usedIn], name);
+    const uses = new Map();
+    const references = state.facts.references.get(name)?.filter(r => !r.defines) ?? [];
+    graph.resolveIn(state.facts, name, candidates).forEach((resolution, index) => {
+        const line = references[index]?.line;
+        if (typeof resolution !== 'object' || line === undefined)
+            return;
+        const lines = uses.get(resolution) ?? [];
+        if (!lines.includes(line))
+            lines.push(line);
+        uses.set(resolution, lines);
+    });
+    const used = [...uses.entries()]
+        .map(([located, lines]) => ({ located, lines }))
+        .sort((a, b) => b.lines.length - a.lines.length);
+    if (used.length === 1)
+        return { used, note: `; the first is the one ${usedIn} uses, by its imports and scope` };
+    if (used.length > 1)
+        return {
+            used,
+            note: `; ${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`
+        };
     return {
-        first: undefined,
-        note: uses
+        used,
+        note: references.length > 0
             ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
             : `; ${usedIn} does not use ${name}, so every definition is listed`
     };
@@ -19255,6 +20017,8 @@ function shownLine(keyLines, path, line, text) {
 
 
 
+
+
 const KIND_ORDER = ['call', 'write', 'type', 'read', 'import', 'other'];
 const byPosition = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line;
 /** One entry per line: several uses of the name on one line are one reference, its strongest kind shown. */
@@ -19273,28 +20037,53 @@ function enclosingOf(search, path, line) {
     const around = state && 'facts' in state ? enclosingFunction(state.facts, line) : undefined;
     return around ? `${qualifiedName(around)} (line ${around.line})` : undefined;
 }
-function referenceSections(search, resolved, targets, inScope) {
+/**
+ * Whether a reference that reaches `reached` belongs under `target`: the same definition, or, in TypeScript
+ * and JavaScript, whose compiler counts them as one, a member redeclared along a line of inheritance.
+ */
+function belongsTo(reached, target, path, hierarchy) {
+    if (reached === target || isStubOf(reached, target) || isStubOf(target, reached))
+        return true;
+    const language = languageOf(path);
+    return (language !== undefined &&
+        familyOf(language) === 'js' &&
+        redeclares(reached, target, hierarchy.heritageOf, hierarchy.declaring));
+}
+function referenceSections(search, resolved, targets, inScope, heritageOf = () => undefined) {
     const fallback = search.definitions.length === 0 && search.patternDefinitions.length > 0;
     const groups = targets.map(definition => ({ definition, entries: [] }));
     if (groups.length === 0)
         groups.push({ definition: undefined, entries: [] });
     const textual = [];
-    const seenGroup = new Map();
+    const seenGroups = groups.map(() => new Map());
     const seenTextual = new Map();
     const referenced = new Set();
-    for (const { path, reference, resolution } of resolved) {
+    const declaring = new Set(search.definitions.flatMap(l => l.definition.container ?? []));
+    const hierarchy = { heritageOf, declaring };
+    for (const { path, reference, resolution, reach } of resolved) {
         referenced.add(`${path}:${reference.line}`);
-        if (!inScope(path) || reference.defines)
+        if (!inScope(path))
             continue;
-        const entry = { path, line: reference.line, kind: reference.kind, name: reference.name };
-        entry.enclosing = enclosingOf(search, path, reference.line);
-        if (resolution === 'undecided')
-            addOnce(textual, seenTextual, entry);
-        else if (resolution !== 'elsewhere') {
-            const group = groups.find(g => g.definition === resolution);
-            if (group)
-                addOnce(group.entries, seenGroup, entry);
-        }
+        const entry = () => ({
+            path,
+            line: reference.line,
+            kind: reference.defines ? 'other' : reference.kind,
+            name: reference.name,
+            enclosing: enclosingOf(search, path, reference.line)
+        });
+        if (resolution === 'undecided' && !reference.defines)
+            addOnce(textual, seenTextual, { ...entry(), untied: true });
+        groups.forEach((group, index) => {
+            const target = group.definition;
+            // A declaration is listed only as another type's redeclaration, never its own (or a getter's setter).
+            if (!target)
+                return;
+            const own = reach[0]?.path === target.path && reach[0].definition.container === target.definition.container;
+            if (reference.defines && own)
+                return;
+            if (reach.some(reached => belongsTo(reached, target, path, hierarchy)))
+                addOnce(group.entries, seenGroups[index], entry());
+        });
     }
     for (const hit of search.hits) {
         if (!inScope(hit.path) || referenced.has(`${hit.path}:${hit.line}`))
@@ -19302,13 +20091,15 @@ function referenceSections(search, resolved, targets, inScope) {
         const entry = unparsedEntry(search, hit);
         const parsed = 'facts' in (search.files.get(hit.path) ?? {});
         if (fallback && !parsed && !isProse(hit.path) && groups[0])
-            addOnce(groups[0].entries, seenGroup, entry);
+            addOnce(groups[0].entries, seenGroups[0], entry);
         else
             addOnce(textual, seenTextual, entry);
     }
     for (const group of groups)
         group.entries.sort(byPosition);
-    textual.sort((a, b) => Number(isProse(a.path)) - Number(isProse(b.path)) || byPosition(a, b));
+    // Under the cap, the likeliest uses first: untied uses in code, then strings and comments, then prose.
+    const rank = (entry) => (entry.untied ? 0 : isProse(entry.path) ? 2 : 1);
+    textual.sort((a, b) => rank(a) - rank(b) || byPosition(a, b));
     return { groups, textual, engine: engineOf(search, fallback) };
 }
 /** A hit the parser has no reference for: a string, a comment, prose, or a file it did not read. */
@@ -19406,6 +20197,7 @@ function capped(resolved, textual, cap) {
 
 
 
+
 const findReferencesSchema = object({
     symbol: symbolField,
     defined_in: schemas_string()
@@ -19470,7 +20262,9 @@ function requestOf(input) {
 /** The definitions the question means: all of them, or those a qualified name or defined_in chooses. */
 function chosenDefinitions(all, request) {
     const { qualifier } = request.query;
-    return all
+    // A stub asked about by its file is itself; otherwise its implementation answers for it.
+    const definitions = request.definedIn?.endsWith('.pyi') ? all : withoutStubs(all);
+    return definitions
         .filter(l => request.definedIn === undefined || l.path === request.definedIn)
         .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
         .sort(byPreference(isTestPath));
@@ -19497,8 +20291,9 @@ async function findReferences(repo, input) {
                 `${repo_context_short(repo.headSha)}. The name ${request.query.name} is defined at:\n` +
                 search.definitions.sort(byPreference(isTestPath)).map(definitionLabel).join('\n')
         };
+    await graph.followImports([...search.files.keys()], request.query.name);
     const resolved = graph.resolveAll(search, search.definitions);
-    const sections = referenceSections(search, resolved, targets, request.inScope);
+    const sections = referenceSections(search, resolved, targets, request.inScope, graph.heritageOf());
     return answer(repo, request, sections);
 }
 async function answer(repo, request, sections) {
@@ -24372,6 +25167,8 @@ function callerFiles(definitionFile, hits, later) {
  */
 async function resolvedCallers(graph, definition, hits, later, excluded) {
     const search = await graph.searchIn(definition.name, orderedHits(hits, later), false, CALLER_FILES_PER_SYMBOL, [definition.file]);
+    // A caller that imports the name through a barrel (`export *`) is resolved only with the barrel read.
+    await graph.followImports([...search.files.keys()], definition.name);
     const isTheDefinition = (path, line) => path === definition.file && line === definition.line;
     return graph
         .resolveAll(search, search.definitions)
