@@ -16,7 +16,7 @@ as_root() {
 }
 
 base_config() {
-  curl --silent --show-error --fail --max-time 30 \
+  curl --silent --show-error --fail --max-time 30 --retry 2 --retry-connrefused \
     -H "Authorization: Bearer ${REDLINE_TOKEN}" -H 'Accept: application/vnd.github.raw' \
     "${GITHUB_API_URL:-https://api.github.com}/repos/${GITHUB_REPOSITORY}/contents/.github/redline.yml?ref=${REDLINE_BASE_REF}" \
     2>/dev/null || true

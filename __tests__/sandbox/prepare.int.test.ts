@@ -106,7 +106,8 @@ describe('the sandbox preparing step', () => {
     mkdirSync(own, { recursive: true })
     writeFileSync(join(root, 'cgroup.controllers'), 'cpu memory pids\n')
     writeFileSync(join(own, 'cgroup.procs'), '101\n102\n')
-    await prepare('withChecks', root)
+    const said = await prepare('withChecks', root)
+    expect(said).toContain("Redline sandbox: delegated a cgroup for the checks' memory and processes")
     expect(readFileSync(join(root, 'redline/cgroup.subtree_control'), 'utf8')).toBe('+memory +pids\n')
     // A real cgroup.procs takes one pid a write; the file here keeps the last.
     expect(readFileSync(join(root, 'redline/job/cgroup.procs'), 'utf8')).toBe('102\n')

@@ -74,6 +74,12 @@ export interface FileFacts {
   unreadLines: Array<[number, number]>
 }
 
+/** A definition and the file it is in. */
+export interface Located {
+  path: string
+  definition: Definition
+}
+
 export interface Heritage {
   bases: string[]
   /** A type alias: its parts are not its bases, so their members are not redeclarations of each other. */

@@ -3,8 +3,7 @@
  * type's own, else its nearest base's), and which members of one name redeclare each other along a line of
  * inheritance. Pure: names in, names out; a name declared in no parsed file simply has no bases.
  */
-import type { Heritage } from './facts.js'
-import type { Located } from './resolve.js'
+import type { Heritage, Located } from './facts.js'
 import { withoutStubs } from './stubs.js'
 
 /** How far a search of bases goes: past this many types a hierarchy is not followed further. */

@@ -8,9 +8,9 @@ import {
   CALL_RESULT,
   INLINE_TYPE,
   typeKey,
-  type Definition,
   type FileFacts,
   type Heritage,
+  type Located,
   type ImportBinding,
   type Reference
 } from './facts.js'
@@ -18,10 +18,7 @@ import { membersBelow, membersOfTypes } from './hierarchy.js'
 import { familyOf } from './languages.js'
 import { importCanName } from './modules.js'
 
-export interface Located {
-  path: string
-  definition: Definition
-}
+export type { Located } from './facts.js'
 
 export type Resolution = Located | 'elsewhere' | 'undecided'
 /** Every definition a reference can be: one, or several when it is reached through a union of types. */

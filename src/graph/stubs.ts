@@ -2,7 +2,7 @@
  * Python's type stubs: `m.pyi` beside `m.py` declares the module's names again, for type checkers. A name in
  * both is one definition, as every Python tool reads it; the implementation is the one an answer names.
  */
-import type { Located } from './resolve.js'
+import type { Located } from './facts.js'
 
 const implementationPath = (path: string): string | undefined =>
   path.endsWith('.pyi') ? path.slice(0, -1) : undefined
