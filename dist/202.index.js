@@ -2048,7 +2048,7 @@ function thisRun() {
 
 /***/ }),
 
-/***/ 13793:
+/***/ 31659:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5206,6 +5206,93 @@ function membersBelow(type, candidates, heritageOf) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/graph/receiver-types.ts
+/**
+ * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
+ * field's declared or constructed type, in its scope; a module-level variable another file exports; what a
+ * called function or method declares it returns; and each further name of a chain as a field of the type
+ * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
+ */
+
+/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
+const MAX_REEXPORT_DEPTH = 4;
+/** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
+function receiver_types_receiverType(reference, facts, context, qualifier) {
+    return qualifier.startsWith(CALL_RESULT)
+        ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
+        : chainType(reference, facts, context, qualifier);
+}
+/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
+function declaredType(reference, facts, variable) {
+    for (let i = reference.scopes.length - 1; i >= 0; i--) {
+        const type = facts.typeOf.get(typeKey(reference.scopes[i], variable));
+        if (type !== undefined)
+            return type;
+    }
+    return facts.typeOf.get(typeKey(0, variable));
+}
+/**
+ * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
+ * with a declared type, then each further name as a field of the type before it.
+ */
+function chainType(reference, facts, context, qualifier, depth = 0) {
+    const parts = qualifier.split('.');
+    for (let take = parts.length; take >= 1; take--) {
+        const start = parts.slice(0, take).join('.');
+        let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
+        if (type?.startsWith(CALL_RESULT))
+            type =
+                depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined;
+        if (type === undefined)
+            continue;
+        for (const field of parts.slice(take)) {
+            type = context.fieldType(type, field);
+            if (type === undefined)
+                return undefined;
+        }
+        return type;
+    }
+    return undefined;
+}
+/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
+function returnType(reference, facts, context, callee, depth) {
+    const dot = callee.lastIndexOf('.');
+    if (dot < 0)
+        return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()');
+    const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
+    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
+    return owner === undefined ? undefined : context.fieldType(owner, `${method}()`);
+}
+/**
+ * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
+ * through the files that pass it on (`export *`, `export { x } from`).
+ */
+function importedType(facts, context, variable, suffix = '') {
+    const binding = facts.imports.find(i => i.local === variable && i.imported !== '*' && i.imported !== 'default');
+    return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined;
+}
+function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
+    for (const other of context.filesNamedBy(facts, binding.source)) {
+        if (visited.has(other.path))
+            continue;
+        visited.add(other.path);
+        const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
+        if (type !== undefined)
+            return type;
+        if (depth >= MAX_REEXPORT_DEPTH)
+            continue;
+        for (const next of other.imports) {
+            if (!next.reexport || (next.local !== name && next.local !== '*'))
+                continue;
+            const imported = next.local === '*' ? name : next.imported;
+            const found = exportedType(next, other, context, imported, suffix, visited, depth + 1);
+            if (found !== undefined)
+                return found;
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/resolve.ts
 /**
  * Which definition a reference is to, by the language's import and scope rules, among the definitions of its
@@ -5213,6 +5300,7 @@ function membersBelow(type, candidates, heritageOf) {
  * and is to none of them (a local, a parameter, a package outside the repository); "undecided" means the
  * rules could not tell, and the reference belongs in the answer's textual section.
  */
+
 
 
 
@@ -5299,7 +5387,6 @@ function reachOfAlias(reference, binding, facts, context) {
         return 'elsewhere';
     return one(throughImport(binding, facts, context, binding.imported, new Set()));
 }
-const MAX_REEXPORT_DEPTH = 4;
 /** The definition an imported name is, through re-exports (`export *` barrels included) a few files deep. */
 function throughImport(binding, facts, context, imported, visited, depth = 0) {
     const { candidates } = context;
@@ -5338,76 +5425,6 @@ function reexportSteps(binding, facts, context, imported, visited) {
     }
     return steps;
 }
-/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
-function declaredType(reference, facts, variable) {
-    for (let i = reference.scopes.length - 1; i >= 0; i--) {
-        const type = facts.typeOf.get(typeKey(reference.scopes[i], variable));
-        if (type !== undefined)
-            return type;
-    }
-    return facts.typeOf.get(typeKey(0, variable));
-}
-/**
- * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
- * with a declared type, then each further name as a field of the type before it.
- */
-function chainType(reference, facts, context, qualifier, depth = 0) {
-    const parts = qualifier.split('.');
-    for (let take = parts.length; take >= 1; take--) {
-        const start = parts.slice(0, take).join('.');
-        let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
-        if (type?.startsWith(CALL_RESULT))
-            type =
-                depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined;
-        if (type === undefined)
-            continue;
-        for (const field of parts.slice(take)) {
-            type = context.fieldType(type, field);
-            if (type === undefined)
-                return undefined;
-        }
-        return type;
-    }
-    return undefined;
-}
-/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
-function returnType(reference, facts, context, callee, depth) {
-    const dot = callee.lastIndexOf('.');
-    if (dot < 0)
-        return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()');
-    const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
-    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
-    return owner === undefined ? undefined : context.fieldType(owner, `${method}()`);
-}
-/**
- * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
- * through the files that pass it on (`export *`, `export { x } from`).
- */
-function importedType(facts, context, variable, suffix = '') {
-    const binding = facts.imports.find(i => i.local === variable && i.imported !== '*' && i.imported !== 'default');
-    return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined;
-}
-function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
-    for (const other of context.filesNamedBy(facts, binding.source)) {
-        if (visited.has(other.path))
-            continue;
-        visited.add(other.path);
-        const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
-        if (type !== undefined)
-            return type;
-        if (depth >= MAX_REEXPORT_DEPTH)
-            continue;
-        for (const next of other.imports) {
-            if (!next.reexport || (next.local !== name && next.local !== '*'))
-                continue;
-            const imported = next.local === '*' ? name : next.imported;
-            const found = exportedType(next, other, context, imported, suffix, visited, depth + 1);
-            if (found !== undefined)
-                return found;
-        }
-    }
-    return undefined;
-}
 function resolveMember(reference, facts, context) {
     const { candidates } = context;
     const qualifier = reference.qualifier;
@@ -5421,9 +5438,7 @@ function resolveMember(reference, facts, context) {
             importCanName(facts.language, facts.path, module.source, c.path));
         return found ? [found] : 'elsewhere';
     }
-    const declared = qualifier.startsWith(CALL_RESULT)
-        ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
-        : chainType(reference, facts, context, qualifier);
+    const declared = receiver_types_receiverType(reference, facts, context, qualifier);
     const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined);
     if (className !== undefined) {
         const importedAs = facts.imports.find(i => i.local === className)?.imported;
@@ -12426,8 +12441,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONFIG_PATHS, DEFAULT_LABELS, DEFAULT_MODEL, DEFAULT_TRIGGER_PHRASE, LAYERINGS, MAX_COMMENTS_LIMIT, MAX_CONFIG_BYTES, SETTINGS, TIME_LIMIT_ACCEPTED, configProblems, defaultText, doorReads, fileValue, languageTag, layeringOf, organisationConfigOf, organisationFileName, parseConfig, problemLine, settingEntries, shownValue
 
-// EXTERNAL MODULE: ./src/agent/index.ts + 76 modules
-var agent = __webpack_require__(13793);
+// EXTERNAL MODULE: ./src/agent/index.ts + 77 modules
+var agent = __webpack_require__(31659);
 // EXTERNAL MODULE: ./src/evidence/index.ts + 20 modules
 var evidence = __webpack_require__(36096);
 // EXTERNAL MODULE: ./src/findings/reconcile.ts

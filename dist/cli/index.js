@@ -4762,7 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1780);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3117);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1780:
+/***/ 3117:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19106,6 +19106,93 @@ function membersBelow(type, candidates, heritageOf) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/graph/receiver-types.ts
+/**
+ * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
+ * field's declared or constructed type, in its scope; a module-level variable another file exports; what a
+ * called function or method declares it returns; and each further name of a chain as a field of the type
+ * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
+ */
+
+/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
+const MAX_REEXPORT_DEPTH = 4;
+/** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
+function receiver_types_receiverType(reference, facts, context, qualifier) {
+    return qualifier.startsWith(CALL_RESULT)
+        ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
+        : chainType(reference, facts, context, qualifier);
+}
+/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
+function declaredType(reference, facts, variable) {
+    for (let i = reference.scopes.length - 1; i >= 0; i--) {
+        const type = facts.typeOf.get(typeKey(reference.scopes[i], variable));
+        if (type !== undefined)
+            return type;
+    }
+    return facts.typeOf.get(typeKey(0, variable));
+}
+/**
+ * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
+ * with a declared type, then each further name as a field of the type before it.
+ */
+function chainType(reference, facts, context, qualifier, depth = 0) {
+    const parts = qualifier.split('.');
+    for (let take = parts.length; take >= 1; take--) {
+        const start = parts.slice(0, take).join('.');
+        let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
+        if (type?.startsWith(CALL_RESULT))
+            type =
+                depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined;
+        if (type === undefined)
+            continue;
+        for (const field of parts.slice(take)) {
+            type = context.fieldType(type, field);
+            if (type === undefined)
+                return undefined;
+        }
+        return type;
+    }
+    return undefined;
+}
+/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
+function returnType(reference, facts, context, callee, depth) {
+    const dot = callee.lastIndexOf('.');
+    if (dot < 0)
+        return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()');
+    const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
+    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
+    return owner === undefined ? undefined : context.fieldType(owner, `${method}()`);
+}
+/**
+ * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
+ * through the files that pass it on (`export *`, `export { x } from`).
+ */
+function importedType(facts, context, variable, suffix = '') {
+    const binding = facts.imports.find(i => i.local === variable && i.imported !== '*' && i.imported !== 'default');
+    return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined;
+}
+function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
+    for (const other of context.filesNamedBy(facts, binding.source)) {
+        if (visited.has(other.path))
+            continue;
+        visited.add(other.path);
+        const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
+        if (type !== undefined)
+            return type;
+        if (depth >= MAX_REEXPORT_DEPTH)
+            continue;
+        for (const next of other.imports) {
+            if (!next.reexport || (next.local !== name && next.local !== '*'))
+                continue;
+            const imported = next.local === '*' ? name : next.imported;
+            const found = exportedType(next, other, context, imported, suffix, visited, depth + 1);
+            if (found !== undefined)
+                return found;
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/resolve.ts
 /**
  * Which definition a reference is to, by the language's import and scope rules, among the definitions of its
@@ -19113,6 +19200,7 @@ function membersBelow(type, candidates, heritageOf) {
  * and is to none of them (a local, a parameter, a package outside the repository); "undecided" means the
  * rules could not tell, and the reference belongs in the answer's textual section.
  */
+
 
 
 
@@ -19199,7 +19287,6 @@ function reachOfAlias(reference, binding, facts, context) {
         return 'elsewhere';
     return one(throughImport(binding, facts, context, binding.imported, new Set()));
 }
-const MAX_REEXPORT_DEPTH = 4;
 /** The definition an imported name is, through re-exports (`export *` barrels included) a few files deep. */
 function throughImport(binding, facts, context, imported, visited, depth = 0) {
     const { candidates } = context;
@@ -19238,76 +19325,6 @@ function reexportSteps(binding, facts, context, imported, visited) {
     }
     return steps;
 }
-/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
-function declaredType(reference, facts, variable) {
-    for (let i = reference.scopes.length - 1; i >= 0; i--) {
-        const type = facts.typeOf.get(typeKey(reference.scopes[i], variable));
-        if (type !== undefined)
-            return type;
-    }
-    return facts.typeOf.get(typeKey(0, variable));
-}
-/**
- * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
- * with a declared type, then each further name as a field of the type before it.
- */
-function chainType(reference, facts, context, qualifier, depth = 0) {
-    const parts = qualifier.split('.');
-    for (let take = parts.length; take >= 1; take--) {
-        const start = parts.slice(0, take).join('.');
-        let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
-        if (type?.startsWith(CALL_RESULT))
-            type =
-                depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined;
-        if (type === undefined)
-            continue;
-        for (const field of parts.slice(take)) {
-            type = context.fieldType(type, field);
-            if (type === undefined)
-                return undefined;
-        }
-        return type;
-    }
-    return undefined;
-}
-/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
-function returnType(reference, facts, context, callee, depth) {
-    const dot = callee.lastIndexOf('.');
-    if (dot < 0)
-        return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()');
-    const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
-    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
-    return owner === undefined ? undefined : context.fieldType(owner, `${method}()`);
-}
-/**
- * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
- * through the files that pass it on (`export *`, `export { x } from`).
- */
-function importedType(facts, context, variable, suffix = '') {
-    const binding = facts.imports.find(i => i.local === variable && i.imported !== '*' && i.imported !== 'default');
-    return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined;
-}
-function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
-    for (const other of context.filesNamedBy(facts, binding.source)) {
-        if (visited.has(other.path))
-            continue;
-        visited.add(other.path);
-        const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
-        if (type !== undefined)
-            return type;
-        if (depth >= MAX_REEXPORT_DEPTH)
-            continue;
-        for (const next of other.imports) {
-            if (!next.reexport || (next.local !== name && next.local !== '*'))
-                continue;
-            const imported = next.local === '*' ? name : next.imported;
-            const found = exportedType(next, other, context, imported, suffix, visited, depth + 1);
-            if (found !== undefined)
-                return found;
-        }
-    }
-    return undefined;
-}
 function resolveMember(reference, facts, context) {
     const { candidates } = context;
     const qualifier = reference.qualifier;
@@ -19321,9 +19338,7 @@ function resolveMember(reference, facts, context) {
             importCanName(facts.language, facts.path, module.source, c.path));
         return found ? [found] : 'elsewhere';
     }
-    const declared = qualifier.startsWith(CALL_RESULT)
-        ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
-        : chainType(reference, facts, context, qualifier);
+    const declared = receiver_types_receiverType(reference, facts, context, qualifier);
     const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined);
     if (className !== undefined) {
         const importedAs = facts.imports.find(i => i.local === className)?.imported;

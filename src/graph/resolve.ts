@@ -5,9 +5,7 @@
  * rules could not tell, and the reference belongs in the answer's textual section.
  */
 import {
-  CALL_RESULT,
   INLINE_TYPE,
-  typeKey,
   type FileFacts,
   type Heritage,
   type Located,
@@ -15,6 +13,7 @@ import {
   type Reference
 } from './facts.js'
 import { membersBelow, membersOfTypes } from './hierarchy.js'
+import { MAX_REEXPORT_DEPTH, receiverType, type TypeContext } from './receiver-types.js'
 import { familyOf } from './languages.js'
 import { importCanName } from './modules.js'
 
@@ -30,14 +29,10 @@ const lastSegment = (text: string): string =>
   text.slice(Math.max(text.lastIndexOf('.'), text.lastIndexOf(':')) + 1)
 
 /** What reaches every file: the definitions of the name, and each file's facts by path. */
-export interface ResolveContext {
+export interface ResolveContext extends TypeContext {
   candidates: readonly Located[]
-  /** The parsed files an import in `facts` can name. */
-  filesNamedBy(facts: FileFacts, source: string): FileFacts[]
   /** What a class-like name builds on, from any parsed file that declares it. */
   heritageOf(name: string): Heritage | undefined
-  /** The declared type of a class's field (`Store.items`), from any parsed file. */
-  fieldType(type: string, field: string): string | undefined
 }
 
 /** The first definition a reference reaches. */
@@ -135,8 +130,6 @@ export function reachOfAlias(
   return one(throughImport(binding, facts, context, binding.imported, new Set()))
 }
 
-const MAX_REEXPORT_DEPTH = 4
-
 /** The definition an imported name is, through re-exports (`export *` barrels included) a few files deep. */
 function throughImport(
   binding: ImportBinding,
@@ -188,102 +181,6 @@ function reexportSteps(
   return steps
 }
 
-/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
-function declaredType(reference: Reference, facts: FileFacts, variable: string): string | undefined {
-  for (let i = reference.scopes.length - 1; i >= 0; i--) {
-    const type = facts.typeOf.get(typeKey(reference.scopes[i] as number, variable))
-    if (type !== undefined) return type
-  }
-  return facts.typeOf.get(typeKey(0, variable))
-}
-
-/**
- * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
- * with a declared type, then each further name as a field of the type before it.
- */
-function chainType(
-  reference: Reference,
-  facts: FileFacts,
-  context: ResolveContext,
-  qualifier: string,
-  depth = 0
-): string | undefined {
-  const parts = qualifier.split('.')
-  for (let take = parts.length; take >= 1; take--) {
-    const start = parts.slice(0, take).join('.')
-    let type =
-      declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined)
-    if (type?.startsWith(CALL_RESULT))
-      type =
-        depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined
-    if (type === undefined) continue
-    for (const field of parts.slice(take)) {
-      type = context.fieldType(type, field)
-      if (type === undefined) return undefined
-    }
-    return type
-  }
-  return undefined
-}
-
-/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
-function returnType(
-  reference: Reference,
-  facts: FileFacts,
-  context: ResolveContext,
-  callee: string,
-  depth: number
-): string | undefined {
-  const dot = callee.lastIndexOf('.')
-  if (dot < 0)
-    return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()')
-  const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
-  const owner =
-    receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1)
-  return owner === undefined ? undefined : context.fieldType(owner, `${method}()`)
-}
-
-/**
- * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
- * through the files that pass it on (`export *`, `export { x } from`).
- */
-function importedType(
-  facts: FileFacts,
-  context: ResolveContext,
-  variable: string,
-  suffix = ''
-): string | undefined {
-  const binding = facts.imports.find(
-    i => i.local === variable && i.imported !== '*' && i.imported !== 'default'
-  )
-  return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined
-}
-
-function exportedType(
-  binding: ImportBinding,
-  facts: FileFacts,
-  context: ResolveContext,
-  name: string,
-  suffix: string,
-  visited: Set<string>,
-  depth = 0
-): string | undefined {
-  for (const other of context.filesNamedBy(facts, binding.source)) {
-    if (visited.has(other.path)) continue
-    visited.add(other.path)
-    const type = other.typeOf.get(typeKey(0, `${name}${suffix}`))
-    if (type !== undefined) return type
-    if (depth >= MAX_REEXPORT_DEPTH) continue
-    for (const next of other.imports) {
-      if (!next.reexport || (next.local !== name && next.local !== '*')) continue
-      const imported = next.local === '*' ? name : next.imported
-      const found = exportedType(next, other, context, imported, suffix, visited, depth + 1)
-      if (found !== undefined) return found
-    }
-  }
-  return undefined
-}
-
 function resolveMember(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context
   const qualifier = reference.qualifier as string
@@ -298,9 +195,7 @@ function resolveMember(reference: Reference, facts: FileFacts, context: ResolveC
     )
     return found ? [found] : 'elsewhere'
   }
-  const declared = qualifier.startsWith(CALL_RESULT)
-    ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
-    : chainType(reference, facts, context, qualifier)
+  const declared = receiverType(reference, facts, context, qualifier)
   const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
   if (className !== undefined) {
     const importedAs = facts.imports.find(i => i.local === className)?.imported

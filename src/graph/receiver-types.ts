@@ -1,0 +1,126 @@
+/**
+ * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
+ * field's declared or constructed type, in its scope; a module-level variable another file exports; what a
+ * called function or method declares it returns; and each further name of a chain as a field of the type
+ * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
+ */
+import { CALL_RESULT, typeKey, type FileFacts, type ImportBinding, type Reference } from './facts.js'
+
+/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
+export const MAX_REEXPORT_DEPTH = 4
+
+/** What the other parsed files say, for a type to be followed across them. */
+export interface TypeContext {
+  /** The parsed files an import in `facts` can name. */
+  filesNamedBy(facts: FileFacts, source: string): FileFacts[]
+  /** The declared type of a class's field or, with `()`, what its method returns (`Store.items`), from any parsed file. */
+  fieldType(type: string, field: string): string | undefined
+}
+
+/** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
+export function receiverType(
+  reference: Reference,
+  facts: FileFacts,
+  context: TypeContext,
+  qualifier: string
+): string | undefined {
+  return qualifier.startsWith(CALL_RESULT)
+    ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
+    : chainType(reference, facts, context, qualifier)
+}
+
+/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
+function declaredType(reference: Reference, facts: FileFacts, variable: string): string | undefined {
+  for (let i = reference.scopes.length - 1; i >= 0; i--) {
+    const type = facts.typeOf.get(typeKey(reference.scopes[i] as number, variable))
+    if (type !== undefined) return type
+  }
+  return facts.typeOf.get(typeKey(0, variable))
+}
+
+/**
+ * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
+ * with a declared type, then each further name as a field of the type before it.
+ */
+function chainType(
+  reference: Reference,
+  facts: FileFacts,
+  context: TypeContext,
+  qualifier: string,
+  depth = 0
+): string | undefined {
+  const parts = qualifier.split('.')
+  for (let take = parts.length; take >= 1; take--) {
+    const start = parts.slice(0, take).join('.')
+    let type =
+      declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined)
+    if (type?.startsWith(CALL_RESULT))
+      type =
+        depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined
+    if (type === undefined) continue
+    for (const field of parts.slice(take)) {
+      type = context.fieldType(type, field)
+      if (type === undefined) return undefined
+    }
+    return type
+  }
+  return undefined
+}
+
+/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
+function returnType(
+  reference: Reference,
+  facts: FileFacts,
+  context: TypeContext,
+  callee: string,
+  depth: number
+): string | undefined {
+  const dot = callee.lastIndexOf('.')
+  if (dot < 0)
+    return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()')
+  const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
+  const owner =
+    receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1)
+  return owner === undefined ? undefined : context.fieldType(owner, `${method}()`)
+}
+
+/**
+ * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
+ * through the files that pass it on (`export *`, `export { x } from`).
+ */
+function importedType(
+  facts: FileFacts,
+  context: TypeContext,
+  variable: string,
+  suffix = ''
+): string | undefined {
+  const binding = facts.imports.find(
+    i => i.local === variable && i.imported !== '*' && i.imported !== 'default'
+  )
+  return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined
+}
+
+function exportedType(
+  binding: ImportBinding,
+  facts: FileFacts,
+  context: TypeContext,
+  name: string,
+  suffix: string,
+  visited: Set<string>,
+  depth = 0
+): string | undefined {
+  for (const other of context.filesNamedBy(facts, binding.source)) {
+    if (visited.has(other.path)) continue
+    visited.add(other.path)
+    const type = other.typeOf.get(typeKey(0, `${name}${suffix}`))
+    if (type !== undefined) return type
+    if (depth >= MAX_REEXPORT_DEPTH) continue
+    for (const next of other.imports) {
+      if (!next.reexport || (next.local !== name && next.local !== '*')) continue
+      const imported = next.local === '*' ? name : next.imported
+      const found = exportedType(next, other, context, imported, suffix, visited, depth + 1)
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
+}
