@@ -6181,13 +6181,19 @@ function referenceSections(search, resolved, targets, inScope, heritageOf = () =
         referenced.add(`${path}:${reference.line}`);
         if (!inScope(path))
             continue;
-        const entry = () => ({
-            path,
-            line: reference.line,
-            kind: reference.defines ? 'other' : reference.kind,
-            name: reference.name,
-            enclosing: enclosingOf(search, path, reference.line)
-        });
+        const entry = () => {
+            const listed = {
+                path,
+                line: reference.line,
+                kind: reference.defines ? 'other' : reference.kind,
+                name: reference.name,
+                enclosing: reference.defines ? undefined : enclosingOf(search, path, reference.line)
+            };
+            const declared = reference.defines ? reach[0] : undefined;
+            if (declared)
+                listed.redeclaredAs = `${qualifiedName(declared.definition)}${declared.path.endsWith('.pyi') ? ' (type stub)' : ''}`;
+            return listed;
+        };
         if (resolution === 'undecided' && !reference.defines)
             addOnce(textual, seenTextual, { ...entry(), untied: true });
         groups.forEach((group, index) => {
@@ -6260,6 +6266,7 @@ function referenceLine(entry, source) {
     const code = shownLine(source.keyLines, entry.path, entry.line, (source.textAt(entry.path, entry.line) ?? '').trim());
     const marks = [
         entry.definition ? 'definition' : '',
+        entry.redeclaredAs ? `redeclared as ${entry.redeclaredAs}` : '',
         entry.enclosing ? `in ${entry.enclosing}` : '',
         source.isAdded(entry.path, entry.line) ? 'added by this pull request' : ''
     ].filter(Boolean);

@@ -17,6 +17,8 @@ export interface ListedReference {
   definition?: boolean
   /** A use in code the parser found but could not tie to a definition (a dynamic call), not a string or comment. */
   untied?: true
+  /** A declaration of the same member in another type (`Container.name`): a redeclaration or a stub. */
+  redeclaredAs?: string
 }
 
 export interface LineSource {
@@ -36,6 +38,7 @@ export function referenceLine(entry: ListedReference, source: LineSource): strin
   )
   const marks = [
     entry.definition ? 'definition' : '',
+    entry.redeclaredAs ? `redeclared as ${entry.redeclaredAs}` : '',
     entry.enclosing ? `in ${entry.enclosing}` : '',
     source.isAdded(entry.path, entry.line) ? 'added by this pull request' : ''
   ].filter(Boolean)

@@ -80,13 +80,19 @@ export function referenceSections(
   for (const { path, reference, resolution, reach } of resolved) {
     referenced.add(`${path}:${reference.line}`)
     if (!inScope(path)) continue
-    const entry = (): ListedReference => ({
-      path,
-      line: reference.line,
-      kind: reference.defines ? 'other' : reference.kind,
-      name: reference.name,
-      enclosing: enclosingOf(search, path, reference.line)
-    })
+    const entry = (): ListedReference => {
+      const listed: ListedReference = {
+        path,
+        line: reference.line,
+        kind: reference.defines ? 'other' : reference.kind,
+        name: reference.name,
+        enclosing: reference.defines ? undefined : enclosingOf(search, path, reference.line)
+      }
+      const declared = reference.defines ? reach[0] : undefined
+      if (declared)
+        listed.redeclaredAs = `${qualifiedName(declared.definition)}${declared.path.endsWith('.pyi') ? ' (type stub)' : ''}`
+      return listed
+    }
     if (resolution === 'undecided' && !reference.defines)
       addOnce(textual, seenTextual, { ...entry(), untied: true })
     groups.forEach((group, index) => {
