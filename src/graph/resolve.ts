@@ -196,7 +196,7 @@ function resolveMember(reference: Reference, facts: FileFacts, context: ResolveC
     return found ? [found] : 'elsewhere'
   }
   const declared = receiverType(reference, facts, context, qualifier)
-  const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
+  const className = declared ?? (/^_*[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
   if (className !== undefined) {
     const importedAs = facts.imports.find(i => i.local === className)?.imported
     const container = importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : className

@@ -140,7 +140,7 @@ function withTarget(node: Node): [string, string] | undefined {
   const callee = call?.type === 'call' ? field(call, 'function') : null
   if (node.parent?.type !== 'with_item' || target?.type !== 'identifier' || !callee) return undefined
   const name = callee.text.slice(callee.text.lastIndexOf('.') + 1)
-  return /^[A-Z]/.test(name) && /^[\w.]+$/.test(callee.text) ? [target.text, name] : undefined
+  return /^_*[A-Z]/.test(name) && /^[\w.]+$/.test(callee.text) ? [target.text, name] : undefined
 }
 
 function typeHintOf(node: Node): [string, string] | undefined {
@@ -153,7 +153,7 @@ function typeHintOf(node: Node): [string, string] | undefined {
       left &&
       (left.type === 'identifier' || left.type === 'attribute') &&
       callee?.type === 'identifier' &&
-      /^[A-Z]/.test(callee.text)
+      /^_*[A-Z]/.test(callee.text)
     )
       return [left.text, callee.text]
     const annotated = annotationClass(field(node, 'type'))
