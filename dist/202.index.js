@@ -4089,10 +4089,14 @@ function rules_js_referenceOf(node) {
         return { kind: 'type', qualifier: INLINE_TYPE };
     if (parent.type === 'pair' && isField(parent, 'key', node))
         return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' };
-    if (node.type === 'shorthand_property_identifier') {
-        const type = objectTypeOf(parent);
-        return type ? [{ kind: 'read' }, { kind: 'write', qualifier: type }] : { kind: 'read' };
-    }
+    // `{ key }` reads a variable and writes a member of the object's type, which the tree may not say.
+    if (node.type === 'shorthand_property_identifier')
+        return [{ kind: 'read' }, { kind: 'write', qualifier: objectTypeOf(parent) ?? '?' }];
+    // A method of an object literal (`{ run() {…} }`) is a member of the object's type.
+    if (parent.type === 'method_definition' &&
+        parent.parent?.type === 'object' &&
+        isField(parent, 'name', node))
+        return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' };
     if (IMPORTING.has(parent.type) || parent.parent?.type === 'named_imports')
         return { kind: 'import' };
     if (node.type === 'shorthand_property_identifier_pattern' || parent.type === 'pair_pattern')
@@ -4467,7 +4471,7 @@ function withTarget(node) {
     if (node.parent?.type !== 'with_item' || target?.type !== 'identifier' || !callee)
         return undefined;
     const name = callee.text.slice(callee.text.lastIndexOf('.') + 1);
-    return /^[A-Z]/.test(name) && /^[\w.]+$/.test(callee.text) ? [target.text, name] : undefined;
+    return /^_*[A-Z]/.test(name) && /^[\w.]+$/.test(callee.text) ? [target.text, name] : undefined;
 }
 function rules_python_typeHintOf(node) {
     if (node.type === 'as_pattern')
@@ -4479,7 +4483,7 @@ function rules_python_typeHintOf(node) {
         if (left &&
             (left.type === 'identifier' || left.type === 'attribute') &&
             callee?.type === 'identifier' &&
-            /^[A-Z]/.test(callee.text))
+            /^_*[A-Z]/.test(callee.text))
             return [left.text, callee.text];
         const annotated = annotationClass(field(node, 'type'));
         if (left?.type === 'identifier' && annotated)
@@ -5439,7 +5443,7 @@ function resolveMember(reference, facts, context) {
         return found ? [found] : 'elsewhere';
     }
     const declared = receiver_types_receiverType(reference, facts, context, qualifier);
-    const className = declared ?? (/^[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined);
+    const className = declared ?? (/^_*[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined);
     if (className !== undefined) {
         const importedAs = facts.imports.find(i => i.local === className)?.imported;
         const container = importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : className;

@@ -245,4 +245,13 @@ describe('facts from each language', () => {
     expect(declaredType(facts, 'session')).toBe('Session')
     expect(uses(facts, 'run')).toEqual(['4 call via super'])
   })
+
+  it("TypeScript: an object literal's members are its type's, or nobody's that the tree can say", async () => {
+    const facts = await factsOf('typescript', 'src/api.ts', [
+      'const handlers: Handlers = { run() {}, size }',
+      'register({ run() {}, size })'
+    ])
+    expect(uses(facts, 'run')).toEqual(['1 write via Handlers', '2 write via ?'])
+    expect(uses(facts, 'size')).toEqual(['1 read', '1 write via Handlers', '2 read', '2 write via ?'])
+  })
 })

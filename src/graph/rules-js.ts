@@ -134,10 +134,16 @@ function referenceOf(node: Node): Use | readonly Use[] | undefined {
     return { kind: 'type', qualifier: INLINE_TYPE }
   if (parent.type === 'pair' && isField(parent, 'key', node))
     return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' }
-  if (node.type === 'shorthand_property_identifier') {
-    const type = objectTypeOf(parent)
-    return type ? [{ kind: 'read' }, { kind: 'write', qualifier: type }] : { kind: 'read' }
-  }
+  // `{ key }` reads a variable and writes a member of the object's type, which the tree may not say.
+  if (node.type === 'shorthand_property_identifier')
+    return [{ kind: 'read' }, { kind: 'write', qualifier: objectTypeOf(parent) ?? '?' }]
+  // A method of an object literal (`{ run() {…} }`) is a member of the object's type.
+  if (
+    parent.type === 'method_definition' &&
+    parent.parent?.type === 'object' &&
+    isField(parent, 'name', node)
+  )
+    return { kind: 'write', qualifier: objectTypeOf(parent.parent) ?? '?' }
   if (IMPORTING.has(parent.type) || parent.parent?.type === 'named_imports') return { kind: 'import' }
   if (node.type === 'shorthand_property_identifier_pattern' || parent.type === 'pair_pattern')
     return patternUse(node, parent)
