@@ -157,7 +157,9 @@ describe('find_references resolves through what the source declares', () => {
       'src/core/store.ts:5',
       'src/core/store.ts:8'
     ])
-    expect(size.content).toContain('src/core/store.ts:5 other size  size: number  [redeclared as Counted.size]')
+    expect(size.content).toContain(
+      'src/core/store.ts:5 other size  size: number  [redeclared as Counted.size]'
+    )
   })
 
   it("TypeScript: a union's members each get the uses through the union; strings stay textual", async () => {
