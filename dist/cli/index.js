@@ -4762,7 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3117);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(857);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3117:
+/***/ 857:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19110,6 +19110,30 @@ function membersBelow(type, candidates, heritageOf) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/graph/reexports.ts
+
+/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
+const MAX_REEXPORT_DEPTH = 4;
+/**
+ * The re-exports, in the files `binding` names (each file once across a chain: `visited`), that can pass
+ * `imported` on: those naming it first, then `export *`.
+ */
+function reexportSteps(filesNamedBy, binding, facts, imported, visited) {
+    const steps = [];
+    for (const other of filesNamedBy(facts, binding.source)) {
+        if (visited.has(other.path))
+            continue;
+        visited.add(other.path);
+        const python = familyOf(other.language) === 'python';
+        for (const next of other.imports)
+            if ((next.reexport || python) && next.local === imported)
+                steps.unshift({ facts: other, next, imported: next.imported });
+            else if (next.reexport && next.local === '*')
+                steps.push({ facts: other, next, imported });
+    }
+    return steps;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/receiver-types.ts
 /**
  * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
@@ -19118,8 +19142,7 @@ function membersBelow(type, candidates, heritageOf) {
  * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
  */
 
-/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
-const MAX_REEXPORT_DEPTH = 4;
+
 /** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
 function receiver_types_receiverType(reference, facts, context, qualifier) {
     return qualifier.startsWith(CALL_RESULT)
@@ -19177,22 +19200,16 @@ function importedType(facts, context, variable, suffix = '') {
 }
 function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
     for (const other of context.filesNamedBy(facts, binding.source)) {
-        if (visited.has(other.path))
-            continue;
-        visited.add(other.path);
         const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
         if (type !== undefined)
             return type;
-        if (depth >= MAX_REEXPORT_DEPTH)
-            continue;
-        for (const next of other.imports) {
-            if (!next.reexport || (next.local !== name && next.local !== '*'))
-                continue;
-            const imported = next.local === '*' ? name : next.imported;
-            const found = exportedType(next, other, context, imported, suffix, visited, depth + 1);
-            if (found !== undefined)
-                return found;
-        }
+    }
+    if (depth >= MAX_REEXPORT_DEPTH)
+        return undefined;
+    for (const step of reexportSteps(context.filesNamedBy, binding, facts, name, visited)) {
+        const found = exportedType(step.next, step.facts, context, step.imported, suffix, visited, depth + 1);
+        if (found !== undefined)
+            return found;
     }
     return undefined;
 }
@@ -19209,14 +19226,13 @@ function exportedType(binding, facts, context, name, suffix, visited, depth = 0)
 
 
 
+
 const SELF = new Set(['this', 'self', 'cls', 'super', 'Self']);
 const resolve_dirOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const lastSegment = (text) => text.slice(Math.max(text.lastIndexOf('.'), text.lastIndexOf(':')) + 1);
-/** The first definition a reference reaches. */
-function resolveReference(reference, facts, context) {
-    const reach = reachOf(reference, facts, context);
-    return typeof reach === 'string' ? reach : reach[0];
-}
+/** The first definition of a reach, or why there is none. */
+const firstOf = (reach) => typeof reach === 'string' ? reach : reach[0];
+/** Every definition a reference can be, by the language's import, scope and type rules, or why none. */
 function reachOf(reference, facts, context) {
     const { candidates } = context;
     if (reference.defines) {
@@ -19305,7 +19321,7 @@ function throughImport(binding, facts, context, imported, visited, depth = 0) {
             return submodule;
     }
     if (depth < MAX_REEXPORT_DEPTH)
-        for (const step of reexportSteps(binding, facts, context, imported, visited)) {
+        for (const step of reexportSteps(context.filesNamedBy, binding, facts, imported, visited)) {
             const found = throughImport(step.next, step.facts, context, step.imported, visited, depth + 1);
             if (typeof found === 'object')
                 return found;
@@ -19313,22 +19329,6 @@ function throughImport(binding, facts, context, imported, visited, depth = 0) {
     return isRelative(binding.source) || inTarget.length > 0 ? 'undecided' : 'elsewhere';
 }
 const isRelative = (source) => source.startsWith('.') || /^[@~]\//.test(source);
-/** The re-exports, in the files an import names, that can pass the name on: by name first, then `*`. */
-function reexportSteps(binding, facts, context, imported, visited) {
-    const steps = [];
-    for (const other of context.filesNamedBy(facts, binding.source)) {
-        if (visited.has(other.path))
-            continue;
-        visited.add(other.path);
-        const python = familyOf(other.language) === 'python';
-        for (const next of other.imports)
-            if ((next.reexport || python) && next.local === imported)
-                steps.unshift({ facts: other, next, imported: next.imported });
-            else if (next.reexport && next.local === '*')
-                steps.push({ facts: other, next, imported });
-    }
-    return steps;
-}
 function resolveMember(reference, facts, context) {
     const { candidates } = context;
     const qualifier = reference.qualifier;
@@ -19509,23 +19509,29 @@ class CodeGraph {
         }
         return resolved;
     }
-    /** The uses of `word` in one parsed file, each resolved among `candidates`. */
+    /** The uses of `word` in one parsed file, each with what it resolves to among `candidates`. */
     resolveIn(facts, word, candidates) {
         const context = this.contextOf(candidates);
         return (facts.references.get(word) ?? [])
             .filter(reference => !reference.defines)
-            .map(reference => resolveReference(reference, facts, context));
+            .map(reference => ({ reference, resolution: firstOf(reachOf(reference, facts, context)) }));
     }
     /** What a class-like name builds on, from the parsed files that declare it. */
     heritageOf() {
-        const known = new Map();
-        for (const state of this.states.values())
-            if ('facts' in state)
-                for (const [name, heritage] of state.facts.heritage)
-                    if (!known.has(name))
-                        known.set(name, heritage);
+        // Files are only ever added, so the map is made again only when more have been read.
+        if (this.heritage?.files !== this.states.size) {
+            const known = new Map();
+            for (const state of this.states.values())
+                if ('facts' in state)
+                    for (const [name, heritage] of state.facts.heritage)
+                        if (!known.has(name))
+                            known.set(name, heritage);
+            this.heritage = { files: this.states.size, known };
+        }
+        const { known } = this.heritage;
         return name => known.get(name);
     }
+    heritage;
     /** The declared types of classes' fields, `Store.items`, from every parsed file. */
     fieldTypes() {
         let known;
@@ -19603,7 +19609,7 @@ class CodeGraph {
 const resolvedAs = (path, reference, reach) => ({
     path,
     reference,
-    resolution: typeof reach === 'string' ? reach : reach[0],
+    resolution: firstOf(reach),
     reach: typeof reach === 'string' ? [] : reach
 });
 const KEYWORD_KINDS = {
@@ -19941,16 +19947,15 @@ async function resolvedFrom(repo, usedIn, name, candidates) {
         };
     await graph.followImports([usedIn], name);
     const uses = new Map();
-    const references = state.facts.references.get(name)?.filter(r => !r.defines) ?? [];
-    graph.resolveIn(state.facts, name, candidates).forEach((resolution, index) => {
-        const line = references[index]?.line;
-        if (typeof resolution !== 'object' || line === undefined)
-            return;
+    const resolved = graph.resolveIn(state.facts, name, candidates);
+    for (const { reference, resolution } of resolved) {
+        if (typeof resolution !== 'object')
+            continue;
         const lines = uses.get(resolution) ?? [];
-        if (!lines.includes(line))
-            lines.push(line);
+        if (!lines.includes(reference.line))
+            lines.push(reference.line);
         uses.set(resolution, lines);
-    });
+    }
     const used = [...uses.entries()]
         .map(([located, lines]) => ({ located, lines }))
         .sort((a, b) => b.lines.length - a.lines.length);
@@ -19963,7 +19968,7 @@ async function resolvedFrom(repo, usedIn, name, candidates) {
         };
     return {
         used,
-        note: references.length > 0
+        note: resolved.length > 0
             ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
             : `; ${usedIn} does not use ${name}, so every definition is listed`
     };
@@ -20100,9 +20105,9 @@ function referenceSections(search, resolved, targets, inScope, heritageOf = () =
             addOnce(textual, seenTextual, { ...entry(), untied: true });
         groups.forEach((group, index) => {
             const target = group.definition;
-            // A declaration is listed only as another type's redeclaration, never its own (or a getter's setter).
             if (!target)
                 return;
+            // A declaration is listed only as another type's redeclaration, never its own (or a getter's setter).
             const own = reach[0]?.path === target.path && reach[0].definition.container === target.definition.container;
             if (reference.defines && own)
                 return;
@@ -41129,7 +41134,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 857:
+/***/ 3238:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");

@@ -12,7 +12,7 @@ import { declarationIn, isDefinition } from './patterns.js'
 import {
   reachOf,
   reachOfAlias,
-  resolveReference,
+  firstOf,
   type Located,
   type Reach,
   type Resolution,
@@ -151,22 +151,33 @@ export class CodeGraph {
     return resolved
   }
 
-  /** The uses of `word` in one parsed file, each resolved among `candidates`. */
-  resolveIn(facts: FileFacts, word: string, candidates: readonly Located[]): Resolution[] {
+  /** The uses of `word` in one parsed file, each with what it resolves to among `candidates`. */
+  resolveIn(
+    facts: FileFacts,
+    word: string,
+    candidates: readonly Located[]
+  ): Array<{ reference: Reference; resolution: Resolution }> {
     const context = this.contextOf(candidates)
     return (facts.references.get(word) ?? [])
       .filter(reference => !reference.defines)
-      .map(reference => resolveReference(reference, facts, context))
+      .map(reference => ({ reference, resolution: firstOf(reachOf(reference, facts, context)) }))
   }
 
   /** What a class-like name builds on, from the parsed files that declare it. */
   heritageOf(): (name: string) => Heritage | undefined {
-    const known = new Map<string, Heritage>()
-    for (const state of this.states.values())
-      if ('facts' in state)
-        for (const [name, heritage] of state.facts.heritage) if (!known.has(name)) known.set(name, heritage)
+    // Files are only ever added, so the map is made again only when more have been read.
+    if (this.heritage?.files !== this.states.size) {
+      const known = new Map<string, Heritage>()
+      for (const state of this.states.values())
+        if ('facts' in state)
+          for (const [name, heritage] of state.facts.heritage) if (!known.has(name)) known.set(name, heritage)
+      this.heritage = { files: this.states.size, known }
+    }
+    const { known } = this.heritage
     return name => known.get(name)
   }
+
+  private heritage: { files: number; known: Map<string, Heritage> } | undefined
 
   /** The declared types of classes' fields, `Store.items`, from every parsed file. */
   private fieldTypes(): (type: string, field: string) => string | undefined {
@@ -251,7 +262,7 @@ export class CodeGraph {
 const resolvedAs = (path: string, reference: Reference, reach: Reach): ResolvedReference => ({
   path,
   reference,
-  resolution: typeof reach === 'string' ? reach : (reach[0] as Located),
+  resolution: firstOf(reach),
   reach: typeof reach === 'string' ? [] : reach
 })
 

@@ -5,14 +5,12 @@
  * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
  */
 import { CALL_RESULT, typeKey, type FileFacts, type ImportBinding, type Reference } from './facts.js'
-
-/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
-export const MAX_REEXPORT_DEPTH = 4
+import { MAX_REEXPORT_DEPTH, reexportSteps, type FilesNamedBy } from './reexports.js'
 
 /** What the other parsed files say, for a type to be followed across them. */
 export interface TypeContext {
   /** The parsed files an import in `facts` can name. */
-  filesNamedBy(facts: FileFacts, source: string): FileFacts[]
+  filesNamedBy: FilesNamedBy
   /** The declared type of a class's field or, with `()`, what its method returns (`Store.items`), from any parsed file. */
   fieldType(type: string, field: string): string | undefined
 }
@@ -110,17 +108,13 @@ function exportedType(
   depth = 0
 ): string | undefined {
   for (const other of context.filesNamedBy(facts, binding.source)) {
-    if (visited.has(other.path)) continue
-    visited.add(other.path)
     const type = other.typeOf.get(typeKey(0, `${name}${suffix}`))
     if (type !== undefined) return type
-    if (depth >= MAX_REEXPORT_DEPTH) continue
-    for (const next of other.imports) {
-      if (!next.reexport || (next.local !== name && next.local !== '*')) continue
-      const imported = next.local === '*' ? name : next.imported
-      const found = exportedType(next, other, context, imported, suffix, visited, depth + 1)
-      if (found !== undefined) return found
-    }
+  }
+  if (depth >= MAX_REEXPORT_DEPTH) return undefined
+  for (const step of reexportSteps(context.filesNamedBy, binding, facts, name, visited)) {
+    const found = exportedType(step.next, step.facts, context, step.imported, suffix, visited, depth + 1)
+    if (found !== undefined) return found
   }
   return undefined
 }

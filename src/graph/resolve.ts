@@ -13,7 +13,8 @@ import {
   type Reference
 } from './facts.js'
 import { membersBelow, membersOfTypes } from './hierarchy.js'
-import { MAX_REEXPORT_DEPTH, receiverType, type TypeContext } from './receiver-types.js'
+import { receiverType, type TypeContext } from './receiver-types.js'
+import { MAX_REEXPORT_DEPTH, reexportSteps } from './reexports.js'
 import { familyOf } from './languages.js'
 import { importCanName } from './modules.js'
 
@@ -35,16 +36,11 @@ export interface ResolveContext extends TypeContext {
   heritageOf(name: string): Heritage | undefined
 }
 
-/** The first definition a reference reaches. */
-export function resolveReference(
-  reference: Reference,
-  facts: FileFacts,
-  context: ResolveContext
-): Resolution {
-  const reach = reachOf(reference, facts, context)
-  return typeof reach === 'string' ? reach : (reach[0] as Located)
-}
+/** The first definition of a reach, or why there is none. */
+export const firstOf = (reach: Reach): Resolution =>
+  typeof reach === 'string' ? reach : (reach[0] as Located)
 
+/** Every definition a reference can be, by the language's import, scope and type rules, or why none. */
 export function reachOf(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context
   if (reference.defines) {
@@ -151,7 +147,7 @@ function throughImport(
     if (submodule && submodule.definition.name === imported) return submodule
   }
   if (depth < MAX_REEXPORT_DEPTH)
-    for (const step of reexportSteps(binding, facts, context, imported, visited)) {
+    for (const step of reexportSteps(context.filesNamedBy, binding, facts, imported, visited)) {
       const found = throughImport(step.next, step.facts, context, step.imported, visited, depth + 1)
       if (typeof found === 'object') return found
     }
@@ -159,27 +155,6 @@ function throughImport(
 }
 
 const isRelative = (source: string): boolean => source.startsWith('.') || /^[@~]\//.test(source)
-
-/** The re-exports, in the files an import names, that can pass the name on: by name first, then `*`. */
-function reexportSteps(
-  binding: ImportBinding,
-  facts: FileFacts,
-  context: ResolveContext,
-  imported: string,
-  visited: Set<string>
-): Array<{ facts: FileFacts; next: ImportBinding; imported: string }> {
-  const steps: Array<{ facts: FileFacts; next: ImportBinding; imported: string }> = []
-  for (const other of context.filesNamedBy(facts, binding.source)) {
-    if (visited.has(other.path)) continue
-    visited.add(other.path)
-    const python = familyOf(other.language) === 'python'
-    for (const next of other.imports)
-      if ((next.reexport || python) && next.local === imported)
-        steps.unshift({ facts: other, next, imported: next.imported })
-      else if (next.reexport && next.local === '*') steps.push({ facts: other, next, imported })
-  }
-  return steps
-}
 
 function resolveMember(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context

@@ -120,14 +120,13 @@ async function resolvedFrom(
     }
   await graph.followImports([usedIn], name)
   const uses = new Map<Located, number[]>()
-  const references = state.facts.references.get(name)?.filter(r => !r.defines) ?? []
-  graph.resolveIn(state.facts, name, candidates).forEach((resolution, index) => {
-    const line = references[index]?.line
-    if (typeof resolution !== 'object' || line === undefined) return
+  const resolved = graph.resolveIn(state.facts, name, candidates)
+  for (const { reference, resolution } of resolved) {
+    if (typeof resolution !== 'object') continue
     const lines = uses.get(resolution) ?? []
-    if (!lines.includes(line)) lines.push(line)
+    if (!lines.includes(reference.line)) lines.push(reference.line)
     uses.set(resolution, lines)
-  })
+  }
   const used = [...uses.entries()]
     .map(([located, lines]) => ({ located, lines }))
     .sort((a, b) => b.lines.length - a.lines.length)
@@ -141,7 +140,7 @@ async function resolvedFrom(
   return {
     used,
     note:
-      references.length > 0
+      resolved.length > 0
         ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
         : `; ${usedIn} does not use ${name}, so every definition is listed`
   }

@@ -97,8 +97,8 @@ export function referenceSections(
       addOnce(textual, seenTextual, { ...entry(), untied: true })
     groups.forEach((group, index) => {
       const target = group.definition
-      // A declaration is listed only as another type's redeclaration, never its own (or a getter's setter).
       if (!target) return
+      // A declaration is listed only as another type's redeclaration, never its own (or a getter's setter).
       const own =
         reach[0]?.path === target.path && reach[0].definition.container === target.definition.container
       if (reference.defines && own) return
