@@ -7641,7 +7641,7 @@ const child_process_1 = __webpack_require__(7698);
 const fs = __webpack_require__(9896);
 const gaxios_1 = __webpack_require__(7842);
 const gcpMetadata = __webpack_require__(9595);
-const os = __webpack_require__(3238);
+const os = __webpack_require__(857);
 const path = __webpack_require__(6928);
 const crypto_1 = __webpack_require__(8851);
 const computeclient_1 = __webpack_require__(977);
@@ -12445,7 +12445,7 @@ exports.removeUndefinedValuesInObject = removeUndefinedValuesInObject;
 exports.isValidFile = isValidFile;
 exports.getWellKnownCertificateConfigFileLocation = getWellKnownCertificateConfigFileLocation;
 const fs = __webpack_require__(9896);
-const os = __webpack_require__(3238);
+const os = __webpack_require__(857);
 const path = __webpack_require__(6928);
 const WELL_KNOWN_CERTIFICATE_CONFIG_FILE = 'certificate_config.json';
 const CLOUDSDK_CONFIG_DIRECTORY = 'gcloud';
@@ -14731,7 +14731,7 @@ exports.isGoogleComputeEngineMACAddress = isGoogleComputeEngineMACAddress;
 exports.isGoogleComputeEngine = isGoogleComputeEngine;
 exports.detectGCPResidency = detectGCPResidency;
 const fs_1 = __webpack_require__(9896);
-const os_1 = __webpack_require__(3238);
+const os_1 = __webpack_require__(857);
 /**
  * Known paths unique to Google Compute Engine Linux instances
  */

@@ -1604,7 +1604,7 @@ function plural(ms, msAbs, n, name) {
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const os = __webpack_require__(3238);
+const os = __webpack_require__(857);
 const tty = __webpack_require__(2018);
 const hasFlag = __webpack_require__(3813);
 

@@ -4762,7 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(857);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4224);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 857:
+/***/ 4224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17389,6 +17389,22 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/graph/facts.ts
 /** A variable's type written as what it is assigned from: `call:this.load` is what `this.load()` returns. */
 const CALL_RESULT = 'call:';
+/** Between the parts of a type written as an inline union: `Circle|Square`. */
+const UNION = '|';
+/** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
+const VALUE_OF = 'value:';
+/** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
+const ELEMENT = 'elem:';
+/**
+ * The qualifier of an object literal's members when it is passed to a call: `arg:0:this.notify` is the type
+ * `this.notify` declares its first parameter as.
+ */
+const ARGUMENT = 'arg:';
+/**
+ * Between a qualifier and each literal an object literal gives a member (`arg:0:this.dispatch;type='pause'`):
+ * of a union's parts, those that declare another literal for that member are not the literal's type.
+ */
+const DISCRIMINANT = ';';
 /** The qualifier of a member declared in an inline object type (`opts: { a: T }`): nobody's member by name. */
 const INLINE_TYPE = '{}';
 const typeKey = (scope, name) => `${scope}:${name}`;
@@ -17418,9 +17434,11 @@ function qualifierText(node, chain, names) {
         return '?';
     if (names.has(node.type))
         return node.text;
-    if (chain.has(node.type) && node.text.length <= 200 && /^[\w$.:#]+$/.test(node.text))
-        return node.text;
-    return '?';
+    if (!chain.has(node.type) || node.text.length > 200)
+        return '?';
+    // `a?.b` and `a!.b` reach the same member as `a.b`.
+    const text = node.text.replace(/\?\.|!\./g, '.');
+    return /^[\w$.:#]+$/.test(text) ? text : '?';
 }
 const unquote = (text) => text.replace(/^[`'"]+|[`'"]+$/g, '');
 const childrenOfType = (node, type) => node.namedChildren.filter((child) => child?.type === type);
@@ -17720,9 +17738,13 @@ const JAVA_RULES = {
 
 ;// CONCATENATED MODULE: ./src/graph/rules-js-types.ts
 
+
 const WRAPPERS = new Set(['parenthesized_type', 'readonly_type']);
 const NOTHING = new Set(['literal_type', 'predefined_type', 'undefined', 'null']);
-/** The one class-like name a type annotation (or type) names: `Foo`, `Foo<T>`, `ns.Foo`, `Foo | undefined`. */
+/**
+ * The class-like name a type annotation (or type) names: `Foo`, `Foo<T>`, `ns.Foo`, `Foo | undefined`; for an
+ * inline union of names, each of them: `Circle|Square`.
+ */
 function typeNameOf(type) {
     if (!type)
         return undefined;
@@ -17742,12 +17764,24 @@ function typeNameOf(type) {
         case 'nested_type_identifier':
             return field(type, 'name')?.text;
         case 'union_type': {
-            const named = type.namedChildren.filter(part => part && !NOTHING.has(part.type));
-            return named.length === 1 ? typeNameOf(named[0]) : undefined;
+            const named = partsOf(type);
+            if (named.length === 1)
+                return typeNameOf(named[0]);
+            // An inline union of named types (`a: Circle | Square`) is each of them, as a union alias's parts are.
+            const names = named.length <= 8 && named.every(part => part.type === 'type_identifier');
+            return names ? named.map(part => part.text).join(UNION) : undefined;
         }
         default:
             return WRAPPERS.has(type.type) ? typeNameOf(type.namedChildren[0]) : undefined;
     }
+}
+/** A union's parts that name something, nested unions flattened (`undefined | null | Foo` is `Foo`). */
+function partsOf(union, depth = 0) {
+    return union.namedChildren.flatMap(part => {
+        if (!part || NOTHING.has(part.type))
+            return [];
+        return part.type === 'union_type' && depth < 8 ? partsOf(part, depth + 1) : [part];
+    });
 }
 const HERITAGE_PARTS = new Set([
     'class_heritage',
@@ -17809,15 +17843,29 @@ const FUNCTION_NODES = new Set([
     'method_definition',
     'generator_function_declaration'
 ]);
-/** The type an object literal is declared as: `const x: T = {…}`, `{…} as T`, a function's return type. */
+/**
+ * What an object literal's members belong to, as a qualifier: the type it is declared as (`const x: T = {…}`,
+ * `{…} as T`, a function's return type), what it is assigned to (`this.state = {…}`), or the parameter it is
+ * passed as (`arg:0:this.notify`).
+ */
 function objectTypeOf(object) {
     if (object?.type !== 'object')
         return undefined;
+    const owner = ownerOf(object);
+    return owner === undefined ? undefined : `${owner}${discriminantsOf(object)}`;
+}
+function ownerOf(object) {
     let at = object.parent;
     if (at?.type === 'parenthesized_expression')
         at = at.parent;
     if (!at)
         return undefined;
+    if (at.type === 'arguments')
+        return argumentOf(at, object);
+    if (at.type === 'assignment_expression' && field(at, 'right')?.startIndex === object.startIndex) {
+        const target = qualifierText(field(at, 'left'), TARGET_CHAIN, TARGET_NAMES);
+        return target === '?' ? undefined : target;
+    }
     if (at.type === 'variable_declarator')
         return typeNameOf(field(at, 'type'));
     if (at.type === 'as_expression' || at.type === 'satisfies_expression')
@@ -17832,6 +17880,54 @@ function objectTypeOf(object) {
     }
     return undefined;
 }
+const TARGET_CHAIN = new Set(['member_expression']);
+const TARGET_NAMES = new Set(['identifier']);
+/** How far into a literal or an argument list the rules look, so that a long one costs no more per name. */
+const LOOKED_AT = 16;
+/**
+ * The literal values a literal gives its members (`type: 'pause'`), by which TypeScript tells the parts of a
+ * discriminated union apart: `;type='pause'`.
+ */
+function discriminantsOf(object) {
+    let tests = '';
+    for (let i = 0; i < Math.min(object.namedChildCount, LOOKED_AT); i++) {
+        const pair = object.namedChild(i);
+        const key = pair?.type === 'pair' ? field(pair, 'key') : null;
+        let value = pair?.type === 'pair' ? field(pair, 'value') : null;
+        if (value?.type === 'as_expression')
+            value = value.namedChild(0);
+        const literal = literalOf(value);
+        if (key?.type === 'property_identifier' && literal)
+            tests += `${DISCRIMINANT}${key.text}=${literal}`;
+    }
+    return tests;
+}
+/** A string literal, as the graph keeps a literal type or value: `'pause'`. */
+function literalOf(node) {
+    if (node?.type !== 'string')
+        return undefined;
+    const text = unquote(node.text);
+    return /^[\w$.:/ -]{0,64}$/.test(text) ? `'${text}'` : undefined;
+}
+/** `f({…})`, `this.store.set(k, {…})`, `new Cache({…})`: the callee's parameter at the literal's position. */
+function argumentOf(list, object) {
+    const call = list.parent;
+    let position = -1;
+    for (let i = 0; i < Math.min(list.namedChildCount, LOOKED_AT) && position < 0; i++)
+        if (list.namedChild(i)?.startIndex === object.startIndex)
+            position = i;
+    if (!call || position < 0)
+        return undefined;
+    if (call.type === 'new_expression') {
+        const made = field(call, 'constructor');
+        return made?.type === 'identifier' ? `${ARGUMENT}${position}:${made.text}.constructor` : undefined;
+    }
+    if (call.type !== 'call_expression')
+        return undefined;
+    const callee = qualifierText(field(call, 'function'), TARGET_CHAIN, CALLEE_NAMES);
+    return callee === '?' ? undefined : `${ARGUMENT}${position}:${callee}`;
+}
+const CALLEE_NAMES = new Set(['identifier', 'this']);
 const SOURCE_CHAIN = new Set(['member_expression']);
 const SOURCE_NAMES = new Set(['identifier', 'this']);
 /**
@@ -17872,7 +17968,149 @@ function linksIn(node) {
     return links;
 }
 
+;// CONCATENATED MODULE: ./src/graph/rules-js-hints.ts
+
+
+
+/** `this.` for a class's member; `.` for an interface's, which `this` does not reach. */
+const memberPrefix = (node) => (node.type === 'method_signature' ? '.' : 'this.');
+function moreTypeHintsOf(node) {
+    if (node.type === 'identifier')
+        return goesOver(node);
+    if (node.type === 'variable_declarator')
+        return [...copied(node), ...elementTypesOf(node)];
+    return [...parameterTypesOf(node), ...elementTypesOf(node)];
+}
+/** `const x = store.items[i]`, `const x = globalState.current`: a variable with no type of its own takes its value's. */
+function copied(declarator) {
+    const name = field(declarator, 'name');
+    const value = field(declarator, 'value');
+    if (name?.type !== 'identifier' || !value || field(declarator, 'type'))
+        return [];
+    if (value.type === 'subscript_expression') {
+        const collection = collectionText(field(value, 'object'));
+        return collection ? [[name.text, `${ELEMENT}${collection}`]] : [];
+    }
+    if (value.type !== 'member_expression')
+        return [];
+    const chain = qualifierText(value, RECEIVER_CHAIN, RECEIVER_NAMES);
+    return chain === '?' ? [] : [[name.text, `${VALUE_OF}${chain}`]];
+}
+const SIGNED = new Set([
+    'method_definition',
+    'method_signature',
+    'abstract_method_signature',
+    'function_declaration',
+    'function_signature'
+]);
+/** The types a function or method declares its parameters as, by position (a `this` parameter is none). */
+function parameterTypesOf(node) {
+    const name = SIGNED.has(node.type) ? field(node, 'name')?.text : undefined;
+    const parameters = name ? field(node, 'parameters') : null;
+    if (!name || !parameters)
+        return [];
+    const hints = [];
+    let position = 0;
+    for (const parameter of parameters.namedChildren) {
+        if (!parameter || !parameter.type.endsWith('_parameter'))
+            continue;
+        if (field(parameter, 'pattern')?.type === 'this')
+            continue;
+        const type = typeNameOf(field(parameter, 'type'));
+        if (type)
+            hints.push([`${calleeOf(node, name)}(${position})`, type]);
+        position++;
+    }
+    return hints;
+}
+const calleeOf = (node, name) => node.type.includes('method') ? `${memberPrefix(node)}${name}` : name;
+const HOLDING = new Set(['variable_declarator', 'required_parameter', 'optional_parameter']);
+const MEMBER_FIELDS = new Set(['public_field_definition', 'field_definition']);
+/** What a declared collection holds: `items[]`, `this.items[]`, `.items[]`, `this.all()[]`. */
+function elementTypesOf(node) {
+    const name = field(node, 'name') ?? field(node, 'pattern');
+    if (!name)
+        return [];
+    if (SIGNED.has(node.type)) {
+        const element = elementOf(field(node, 'return_type'));
+        return element ? [[`${calleeOf(node, name.text)}()[]`, element]] : [];
+    }
+    const element = elementOf(field(node, 'type'));
+    if (!element)
+        return [];
+    if (node.type === 'property_signature')
+        return [[`.${name.text}[]`, element]];
+    const member = MEMBER_FIELDS.has(node.type) || node.namedChildren.some(child => child?.type === 'accessibility_modifier');
+    if (member)
+        return [[`this.${name.text}[]`, element]];
+    return HOLDING.has(node.type) && name.type === 'identifier' ? [[`${name.text}[]`, element]] : [];
+}
+const COLLECTIONS = /^(?:Array|ReadonlyArray|Set|ReadonlySet|Iterable|IterableIterator)$/;
+const MAPS = /^(?:Map|ReadonlyMap|WeakMap)$/;
+/** The class-like type a collection type holds: `Foo[]`, `Array<Foo>`, `Set<Foo>`, a Map's values. */
+function elementOf(type) {
+    if (!type)
+        return undefined;
+    if (type.type === 'type_annotation' || type.type === 'parenthesized_type' || type.type === 'readonly_type')
+        return elementOf(type.namedChild(0));
+    if (type.type === 'array_type')
+        return typeNameOf(type.namedChild(0));
+    if (type.type === 'union_type') {
+        const named = partsOf(type);
+        return named.length === 1 ? elementOf(named[0]) : undefined;
+    }
+    if (type.type !== 'generic_type')
+        return undefined;
+    const name = field(type, 'name')?.text ?? '';
+    const argumentsOf = field(type, 'type_arguments');
+    if (COLLECTIONS.test(name))
+        return typeNameOf(argumentsOf?.namedChild(0));
+    return MAPS.test(name) ? typeNameOf(argumentsOf?.namedChild(1)) : undefined;
+}
+/** Array and Set methods whose callback's first parameter is an element. */
+const VISITORS = /^(?:forEach|map|filter|find|findLast|findIndex|some|every|flatMap)$/;
+const RECEIVER_CHAIN = new Set(['member_expression']);
+const RECEIVER_NAMES = new Set(['identifier', 'this']);
+/** `items.forEach(item => …)`, `for (const item of this.items)`: the variable is an element of the collection. */
+function goesOver(name) {
+    const parent = name.parent;
+    if (parent?.type === 'for_in_statement' && isField(parent, 'left', name)) {
+        const isOf = parent.children.some(child => child?.type === 'of');
+        const collection = isOf ? collectionText(field(parent, 'right')) : undefined;
+        return collection ? [[name.text, `${ELEMENT}${collection}`]] : [];
+    }
+    const parameter = parent?.type === 'required_parameter' && isField(parent, 'pattern', name) ? parent : null;
+    const callback = parameter?.parent?.type === 'formal_parameters' &&
+        parameter.parent.namedChild(0)?.startIndex === parameter.startIndex
+        ? parameter.parent.parent
+        : parent?.type === 'arrow_function' && isField(parent, 'parameter', name)
+            ? parent
+            : null;
+    if (callback?.type !== 'arrow_function' && callback?.type !== 'function_expression')
+        return [];
+    if (parameter && field(parameter, 'type'))
+        return [];
+    const list = callback.parent;
+    const call = list?.type === 'arguments' && list.namedChild(0)?.startIndex === callback.startIndex ? list.parent : null;
+    const callee = call?.type === 'call_expression' ? field(call, 'function') : null;
+    const method = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined;
+    if (!callee || !method || !VISITORS.test(method))
+        return [];
+    const collection = collectionText(field(callee, 'object'));
+    return collection ? [[name.text, `${ELEMENT}${collection}`]] : [];
+}
+/** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */
+function collectionText(node) {
+    if (node?.type === 'call_expression') {
+        const callee = qualifierText(field(node, 'function'), RECEIVER_CHAIN, RECEIVER_NAMES);
+        return callee === '?' ? undefined : `${CALL_RESULT}${callee}`;
+    }
+    const text = qualifierText(node, RECEIVER_CHAIN, RECEIVER_NAMES);
+    return text === '?' || text === 'this' ? undefined : text;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/rules-js.ts
+
 
 
 
@@ -18044,7 +18282,7 @@ function memberQualifier(object) {
         return typeNameOf(inner.namedChildren[1]) ?? '?';
     // `load(x).member`: a member of what `load` returns.
     if (object.type === 'call_expression') {
-        const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, CALLEE_NAMES);
+        const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, rules_js_CALLEE_NAMES);
         return callee === '?' ? '?' : `${CALL_RESULT}${callee}`;
     }
     return qualifierText(object, MEMBER_CHAIN, rules_js_OBJECT_NAMES);
@@ -18153,10 +18391,16 @@ function rules_js_typeHintOf(node) {
     const name = field(node, 'name') ?? field(node, 'pattern');
     if (!name)
         return undefined;
-    if (node.type === 'method_definition' || node.type === 'function_declaration') {
+    if (RETURNING.has(node.type)) {
         const returns = typeNameOf(field(node, 'return_type'));
-        const callee = node.type === 'method_definition' ? `this.${name.text}` : name.text;
+        const callee = node.type === 'function_declaration' ? name.text : `${memberPrefix(node)}${name.text}`;
         return returns ? [`${callee}()`, returns] : undefined;
+    }
+    // An interface's member: its declared type, or the literal a discriminated union tells its parts apart by.
+    if (node.type === 'property_signature') {
+        const declared = field(node, 'type')?.namedChildren[0];
+        const type = declared?.type === 'literal_type' ? literalOf(declared.namedChildren[0]) : typeNameOf(declared);
+        return type ? [`.${name.text}`, type] : undefined;
     }
     // A class field, or a constructor's parameter property (`constructor(private store: Store)`).
     const member = node.type === 'public_field_definition' ||
@@ -18177,10 +18421,16 @@ function rules_js_typeHintOf(node) {
     const call = value?.type === 'await_expression' ? value.namedChildren[0] : value;
     if (call?.type !== 'call_expression')
         return undefined;
-    const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, CALLEE_NAMES);
+    const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, rules_js_CALLEE_NAMES);
     return callee === '?' ? undefined : [variable, `${CALL_RESULT}${callee}`];
 }
-const CALLEE_NAMES = new Set(['identifier', 'this']);
+const rules_js_CALLEE_NAMES = new Set(['identifier', 'this']);
+const RETURNING = new Set([
+    'method_definition',
+    'function_declaration',
+    'method_signature',
+    'abstract_method_signature'
+]);
 /** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
 function constraintOf(parameter, type) {
     const fn = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : null;
@@ -18214,6 +18464,7 @@ const JS_RULES = {
     localsOf: rules_js_localsOf,
     importsOf: rules_js_importsOf,
     typeHintOf: rules_js_typeHintOf,
+    moreTypeHintsOf: moreTypeHintsOf,
     heritageOf: rules_js_types_heritageOf,
     linksIn: linksIn
 };
@@ -18733,14 +18984,9 @@ function visit(node, depth, rules, facts, state) {
     if (imports)
         facts.imports.push(...imports);
     const hint = rules.typeHintOf?.(node);
-    if (hint && /^(this|self)\./.test(hint[0])) {
-        addTypeHint(facts, 0, hint);
-        // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
-        if (inClass !== undefined)
-            addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]]);
-    }
-    else if (hint)
-        addTypeHint(facts, (hint[0].endsWith('()') ? scope : innerScope) ?? 0, hint);
+    const hints = [...(hint ? [hint] : []), ...(rules.moreTypeHintsOf?.(node) ?? [])];
+    for (const each of hints)
+        noteTypeHint(facts, each, inClass, each[0].includes('(') ? scope : innerScope);
     const packageName = rules.packageOf?.(node);
     if (packageName)
         facts.packageName = packageName;
@@ -18754,6 +19000,23 @@ function visit(node, depth, rules, facts, state) {
     }
     for (const link of rules.linksIn?.(node) ?? [])
         addReference(link.name, link.line, link, facts, state);
+}
+/**
+ * A hint in its scope; a member's (`this.x`, `self.x`, `this.m()`) in the module's, and by class as well; an
+ * interface member's (`.x`) by its interface only.
+ */
+function noteTypeHint(facts, hint, inClass, scope) {
+    if (hint[0].startsWith('.')) {
+        if (inClass !== undefined)
+            addTypeHint(facts, 0, [`${inClass}${hint[0]}`, hint[1]]);
+        return;
+    }
+    if (!/^(this|self)\./.test(hint[0]))
+        return addTypeHint(facts, scope ?? 0, hint);
+    addTypeHint(facts, 0, hint);
+    // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
+    if (inClass !== undefined)
+        addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]]);
 }
 function addTypeHint(facts, scope, [name, type]) {
     const key = typeKey(scope, name);
@@ -19036,6 +19299,150 @@ function moduleWord(path) {
     return stem;
 }
 
+;// CONCATENATED MODULE: ./src/graph/reexports.ts
+
+/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
+const MAX_REEXPORT_DEPTH = 4;
+/**
+ * The re-exports, in the files `binding` names (each file once across a chain: `visited`), that can pass
+ * `imported` on: those naming it first, then `export *`.
+ */
+function reexportSteps(filesNamedBy, binding, facts, imported, visited) {
+    const steps = [];
+    for (const other of filesNamedBy(facts, binding.source)) {
+        if (visited.has(other.path))
+            continue;
+        visited.add(other.path);
+        const python = familyOf(other.language) === 'python';
+        for (const next of other.imports)
+            if ((next.reexport || python) && next.local === imported)
+                steps.unshift({ facts: other, next, imported: next.imported });
+            else if (next.reexport && next.local === '*')
+                steps.push({ facts: other, next, imported });
+    }
+    return steps;
+}
+
+;// CONCATENATED MODULE: ./src/graph/receiver-types.ts
+/**
+ * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
+ * field's declared or constructed type, in its scope; a module-level variable another file exports; what a
+ * called function or method declares it returns; and each further name of a chain as a field of the type
+ * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
+ */
+
+
+/** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
+function receiver_types_receiverType(reference, facts, context, qualifier) {
+    if (qualifier.startsWith(CALL_RESULT))
+        return calleeType(reference, facts, context, qualifier.slice(CALL_RESULT.length), '()', 0);
+    const argument = qualifier.startsWith(ARGUMENT)
+        ? /^(\d+):(.+)$/.exec(qualifier.slice(ARGUMENT.length))
+        : null;
+    if (argument)
+        return calleeType(reference, facts, context, argument[2], `(${argument[1]})`, 0);
+    return chainType(reference, facts, context, qualifier);
+}
+/** The first name a qualifier reaches its member through: `store` of `store.items`, `call:store.get`, `arg:0:store.set`. */
+function receiverRoot(qualifier) {
+    const bare = qualifier.startsWith(CALL_RESULT)
+        ? qualifier.slice(CALL_RESULT.length)
+        : qualifier.startsWith(ARGUMENT)
+            ? qualifier.slice(ARGUMENT.length).replace(/^\d+:/, '')
+            : qualifier;
+    return bare.split(/[.;|]/, 1)[0];
+}
+/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
+function declaredType(reference, facts, variable) {
+    for (let i = reference.scopes.length - 1; i >= 0; i--) {
+        const type = facts.typeOf.get(typeKey(reference.scopes[i], variable));
+        if (type !== undefined)
+            return type;
+    }
+    return facts.typeOf.get(typeKey(0, variable));
+}
+/**
+ * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
+ * with a declared type, then each further name as a field of the type before it.
+ */
+function chainType(reference, facts, context, qualifier, depth = 0) {
+    const parts = qualifier.split('.');
+    for (let take = parts.length; take >= 1; take--) {
+        const start = parts.slice(0, take).join('.');
+        let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
+        if (type !== undefined)
+            type = depth < 3 ? followed(reference, facts, context, type, depth) : undefined;
+        if (type === undefined)
+            continue;
+        for (const field of parts.slice(take)) {
+            type = context.fieldType(type, field);
+            if (type === undefined)
+                return undefined;
+        }
+        return type;
+    }
+    return undefined;
+}
+/** A type written as what a call returns (`call:`), a value's (`value:`) or what a collection holds (`elem:`), followed. */
+function followed(reference, facts, context, type, depth) {
+    if (type.startsWith(CALL_RESULT))
+        return calleeType(reference, facts, context, type.slice(CALL_RESULT.length), '()', depth);
+    if (type.startsWith(VALUE_OF))
+        return chainType(reference, facts, context, type.slice(VALUE_OF.length), depth + 1);
+    return type.startsWith(ELEMENT)
+        ? elementType(reference, facts, context, type.slice(ELEMENT.length), depth)
+        : type;
+}
+/** What a collection holds, by its declared type: `items`, `this.items`, `store.items`, `call:this.all`. */
+function elementType(reference, facts, context, collection, depth) {
+    if (collection.startsWith(CALL_RESULT))
+        return calleeType(reference, facts, context, collection.slice(CALL_RESULT.length), '()[]', depth);
+    const dot = collection.lastIndexOf('.');
+    if (dot < 0)
+        return declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]');
+    const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)];
+    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
+    return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`);
+}
+/**
+ * What a function or method (`this.load`, `store.get`, `make`, `Cache.constructor`) declares: with `()`, the
+ * type it returns; with `(0)`, its first parameter's type.
+ */
+function calleeType(reference, facts, context, callee, suffix, depth) {
+    const dot = callee.lastIndexOf('.');
+    if (dot < 0)
+        return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix);
+    const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
+    const owner = receiver === 'this'
+        ? reference.inClass
+        : (chainType(reference, facts, context, receiver, depth + 1) ??
+            (method === 'constructor' ? receiver : undefined));
+    return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`);
+}
+/**
+ * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
+ * through the files that pass it on (`export *`, `export { x } from`).
+ */
+function importedType(facts, context, variable, suffix = '') {
+    const binding = facts.imports.find(i => i.local === variable && i.imported !== '*' && i.imported !== 'default');
+    return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined;
+}
+function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
+    for (const other of context.filesNamedBy(facts, binding.source)) {
+        const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
+        if (type !== undefined)
+            return type;
+    }
+    if (depth >= MAX_REEXPORT_DEPTH)
+        return undefined;
+    for (const step of reexportSteps(context.filesNamedBy, binding, facts, name, visited)) {
+        const found = exportedType(step.next, step.facts, context, step.imported, suffix, visited, depth + 1);
+        if (found !== undefined)
+            return found;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/hierarchy.ts
 
 /** How far a search of bases goes: past this many types a hierarchy is not followed further. */
@@ -19108,110 +19515,6 @@ function membersBelow(type, candidates, heritageOf) {
         const container = c.definition.container;
         return container !== undefined && ancestorsOf(container, heritageOf).has(type);
     });
-}
-
-;// CONCATENATED MODULE: ./src/graph/reexports.ts
-
-/** Files passed through (`export *`, `export { x } from`) from an import to what it names. */
-const MAX_REEXPORT_DEPTH = 4;
-/**
- * The re-exports, in the files `binding` names (each file once across a chain: `visited`), that can pass
- * `imported` on: those naming it first, then `export *`.
- */
-function reexportSteps(filesNamedBy, binding, facts, imported, visited) {
-    const steps = [];
-    for (const other of filesNamedBy(facts, binding.source)) {
-        if (visited.has(other.path))
-            continue;
-        visited.add(other.path);
-        const python = familyOf(other.language) === 'python';
-        for (const next of other.imports)
-            if ((next.reexport || python) && next.local === imported)
-                steps.unshift({ facts: other, next, imported: next.imported });
-            else if (next.reexport && next.local === '*')
-                steps.push({ facts: other, next, imported });
-    }
-    return steps;
-}
-
-;// CONCATENATED MODULE: ./src/graph/receiver-types.ts
-/**
- * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
- * field's declared or constructed type, in its scope; a module-level variable another file exports; what a
- * called function or method declares it returns; and each further name of a chain as a field of the type
- * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
- */
-
-
-/** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
-function receiver_types_receiverType(reference, facts, context, qualifier) {
-    return qualifier.startsWith(CALL_RESULT)
-        ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
-        : chainType(reference, facts, context, qualifier);
-}
-/** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
-function declaredType(reference, facts, variable) {
-    for (let i = reference.scopes.length - 1; i >= 0; i--) {
-        const type = facts.typeOf.get(typeKey(reference.scopes[i], variable));
-        if (type !== undefined)
-            return type;
-    }
-    return facts.typeOf.get(typeKey(0, variable));
-}
-/**
- * The type of a name or a chain of names (`query.options`, `this.cache.config`): the longest start of it
- * with a declared type, then each further name as a field of the type before it.
- */
-function chainType(reference, facts, context, qualifier, depth = 0) {
-    const parts = qualifier.split('.');
-    for (let take = parts.length; take >= 1; take--) {
-        const start = parts.slice(0, take).join('.');
-        let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
-        if (type?.startsWith(CALL_RESULT))
-            type =
-                depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined;
-        if (type === undefined)
-            continue;
-        for (const field of parts.slice(take)) {
-            type = context.fieldType(type, field);
-            if (type === undefined)
-                return undefined;
-        }
-        return type;
-    }
-    return undefined;
-}
-/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
-function returnType(reference, facts, context, callee, depth) {
-    const dot = callee.lastIndexOf('.');
-    if (dot < 0)
-        return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()');
-    const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
-    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
-    return owner === undefined ? undefined : context.fieldType(owner, `${method}()`);
-}
-/**
- * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,
- * through the files that pass it on (`export *`, `export { x } from`).
- */
-function importedType(facts, context, variable, suffix = '') {
-    const binding = facts.imports.find(i => i.local === variable && i.imported !== '*' && i.imported !== 'default');
-    return binding ? exportedType(binding, facts, context, `${binding.imported}`, suffix, new Set()) : undefined;
-}
-function exportedType(binding, facts, context, name, suffix, visited, depth = 0) {
-    for (const other of context.filesNamedBy(facts, binding.source)) {
-        const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
-        if (type !== undefined)
-            return type;
-    }
-    if (depth >= MAX_REEXPORT_DEPTH)
-        return undefined;
-    for (const step of reexportSteps(context.filesNamedBy, binding, facts, name, visited)) {
-        const found = exportedType(step.next, step.facts, context, step.imported, suffix, visited, depth + 1);
-        if (found !== undefined)
-            return found;
-    }
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/graph/resolve.ts
@@ -19331,7 +19634,7 @@ function throughImport(binding, facts, context, imported, visited, depth = 0) {
 const isRelative = (source) => source.startsWith('.') || /^[@~]\//.test(source);
 function resolveMember(reference, facts, context) {
     const { candidates } = context;
-    const qualifier = reference.qualifier;
+    const [qualifier, ...tests] = reference.qualifier.split(DISCRIMINANT);
     if (qualifier === '?' || qualifier === INLINE_TYPE)
         return 'undecided';
     if (SELF.has(qualifier))
@@ -19345,12 +19648,19 @@ function resolveMember(reference, facts, context) {
     const declared = receiver_types_receiverType(reference, facts, context, qualifier);
     const className = declared ?? (/^_*[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined);
     if (className !== undefined) {
-        const importedAs = facts.imports.find(i => i.local === className)?.imported;
-        const container = importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : className;
-        let members = visibleFrom(facts, membersOfTypes([container], candidates, context.heritageOf));
+        const containers = className.split(UNION).map(name => {
+            const importedAs = facts.imports.find(i => i.local === name)?.imported;
+            return importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : name;
+        });
+        let members = visibleFrom(facts, membersOfTypes(containers, candidates, context.heritageOf));
         // TypeScript counts a use through a base type (`Set`, an interface) as a use of its implementations here.
-        if (members.length === 0 && familyOf(facts.language) === 'js')
-            members = membersBelow(container, candidates, context.heritageOf);
+        if (members.length === 0 && familyOf(facts.language) === 'js' && containers.length === 1)
+            members = membersBelow(containers[0], candidates, context.heritageOf);
+        if (tests.length > 0 && members.length > 1) {
+            members = members.filter(member => discriminatedAs(member, tests, context));
+            if (members.length === 0)
+                return 'undecided';
+        }
         if (members.length > 0) {
             const sameContainer = new Set(members.map(c => c.definition.container)).size === members.length;
             return sameContainer ? members : 'undecided';
@@ -19363,6 +19673,17 @@ function resolveMember(reference, facts, context) {
     }
     const inModule = candidates.find(c => c.definition.container === undefined && endsWithModule(c.path, lastSegment(qualifier)));
     return inModule ? [inModule] : 'undecided';
+}
+/** Whether a union's part can be an object literal's type: it declares no other literal for the literal's members. */
+function discriminatedAs(member, tests, context) {
+    const container = member.definition.container;
+    if (container === undefined)
+        return true;
+    return tests.every(test => {
+        const [key, literal] = test.split('=');
+        const declared = context.fieldType(container, key);
+        return declared === undefined || !declared.startsWith("'") || declared === literal;
+    });
 }
 /**
  * Of members found by their containers' names, those the file can see when one name is a class in several
@@ -19411,6 +19732,7 @@ const endsWithModule = (path, module) => {
 };
 
 ;// CONCATENATED MODULE: ./src/graph/graph.ts
+
 
 
 
@@ -19541,7 +19863,7 @@ class CodeGraph {
                 for (const state of this.states.values())
                     if ('facts' in state)
                         for (const [key, value] of state.facts.typeOf)
-                            if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\))?$/.test(key) && !known.has(key.slice(2)))
+                            if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\d*\))?(?:\[\])?$/.test(key) && !known.has(key.slice(2)))
                                 known.set(key.slice(2), value);
             }
             return known.get(`${type}.${field}`);
@@ -19589,7 +19911,7 @@ class CodeGraph {
      * for their declared types); past the first step, the modules a file passes on with `export *`.
      */
     sourcesToFollow(facts, word, depth) {
-        const through = new Set((facts.references.get(word) ?? []).map(r => r.qualifier?.split('.')[0]));
+        const through = new Set((facts.references.get(word) ?? []).flatMap(r => r.qualifier === undefined ? [] : [receiverRoot(r.qualifier)]));
         return facts.imports
             .filter(binding => binding.local === word ||
             binding.imported === word ||
@@ -41134,7 +41456,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 3238:
+/***/ 857:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");

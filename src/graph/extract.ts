@@ -123,11 +123,8 @@ function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts
   const imports = rules.importsOf(node)
   if (imports) facts.imports.push(...imports)
   const hint = rules.typeHintOf?.(node)
-  if (hint && /^(this|self)\./.test(hint[0])) {
-    addTypeHint(facts, 0, hint)
-    // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
-    if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]])
-  } else if (hint) addTypeHint(facts, (hint[0].endsWith('()') ? scope : innerScope) ?? 0, hint)
+  const hints = [...(hint ? [hint] : []), ...(rules.moreTypeHintsOf?.(node) ?? [])]
+  for (const each of hints) noteTypeHint(facts, each, inClass, each[0].includes('(') ? scope : innerScope)
   const packageName = rules.packageOf?.(node)
   if (packageName) facts.packageName = packageName
   const declared = rules.heritageOf?.(node)
@@ -138,6 +135,26 @@ function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts
       addReference(node.text, node.startPosition.row + 1, use, facts, state, node.startIndex)
   }
   for (const link of rules.linksIn?.(node) ?? []) addReference(link.name, link.line, link, facts, state)
+}
+
+/**
+ * A hint in its scope; a member's (`this.x`, `self.x`, `this.m()`) in the module's, and by class as well; an
+ * interface member's (`.x`) by its interface only.
+ */
+function noteTypeHint(
+  facts: FileFacts,
+  hint: [string, string],
+  inClass: string | undefined,
+  scope: number | undefined
+): void {
+  if (hint[0].startsWith('.')) {
+    if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}${hint[0]}`, hint[1]])
+    return
+  }
+  if (!/^(this|self)\./.test(hint[0])) return addTypeHint(facts, scope ?? 0, hint)
+  addTypeHint(facts, 0, hint)
+  // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
+  if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]])
 }
 
 function addTypeHint(facts: FileFacts, scope: number, [name, type]: [string, string]): void {

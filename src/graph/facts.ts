@@ -89,6 +89,27 @@ export interface Heritage {
 /** A variable's type written as what it is assigned from: `call:this.load` is what `this.load()` returns. */
 export const CALL_RESULT = 'call:'
 
+/** Between the parts of a type written as an inline union: `Circle|Square`. */
+export const UNION = '|'
+
+/** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
+export const VALUE_OF = 'value:'
+
+/** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
+export const ELEMENT = 'elem:'
+
+/**
+ * The qualifier of an object literal's members when it is passed to a call: `arg:0:this.notify` is the type
+ * `this.notify` declares its first parameter as.
+ */
+export const ARGUMENT = 'arg:'
+
+/**
+ * Between a qualifier and each literal an object literal gives a member (`arg:0:this.dispatch;type='pause'`):
+ * of a union's parts, those that declare another literal for that member are not the literal's type.
+ */
+export const DISCRIMINANT = ';'
+
 /** The qualifier of a member declared in an inline object type (`opts: { a: T }`): nobody's member by name. */
 export const INLINE_TYPE = '{}'
 

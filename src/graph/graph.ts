@@ -9,6 +9,7 @@ import { factsFromBytes, type FileState } from './file-facts.js'
 import { isProse, languageOf } from './languages.js'
 import { importCanName, importPathCandidates } from './modules.js'
 import { declarationIn, isDefinition } from './patterns.js'
+import { receiverRoot } from './receiver-types.js'
 import {
   reachOf,
   reachOfAlias,
@@ -188,7 +189,7 @@ export class CodeGraph {
         for (const state of this.states.values())
           if ('facts' in state)
             for (const [key, value] of state.facts.typeOf)
-              if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\))?$/.test(key) && !known.has(key.slice(2)))
+              if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\d*\))?(?:\[\])?$/.test(key) && !known.has(key.slice(2)))
                 known.set(key.slice(2), value)
       }
       return known.get(`${type}.${field}`)
@@ -234,7 +235,11 @@ export class CodeGraph {
    * for their declared types); past the first step, the modules a file passes on with `export *`.
    */
   private sourcesToFollow(facts: FileFacts, word: string, depth: number): string[] {
-    const through = new Set((facts.references.get(word) ?? []).map(r => r.qualifier?.split('.')[0]))
+    const through = new Set(
+      (facts.references.get(word) ?? []).flatMap(r =>
+        r.qualifier === undefined ? [] : [receiverRoot(r.qualifier)]
+      )
+    )
     return facts.imports
       .filter(
         binding =>

@@ -4,7 +4,16 @@
  * called function or method declares it returns; and each further name of a chain as a field of the type
  * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
  */
-import { CALL_RESULT, typeKey, type FileFacts, type ImportBinding, type Reference } from './facts.js'
+import {
+  ARGUMENT,
+  ELEMENT,
+  CALL_RESULT,
+  VALUE_OF,
+  typeKey,
+  type FileFacts,
+  type ImportBinding,
+  type Reference
+} from './facts.js'
 import { MAX_REEXPORT_DEPTH, reexportSteps, type FilesNamedBy } from './reexports.js'
 
 /** What the other parsed files say, for a type to be followed across them. */
@@ -22,9 +31,24 @@ export function receiverType(
   context: TypeContext,
   qualifier: string
 ): string | undefined {
-  return qualifier.startsWith(CALL_RESULT)
-    ? returnType(reference, facts, context, qualifier.slice(CALL_RESULT.length), 0)
-    : chainType(reference, facts, context, qualifier)
+  if (qualifier.startsWith(CALL_RESULT))
+    return calleeType(reference, facts, context, qualifier.slice(CALL_RESULT.length), '()', 0)
+  const argument = qualifier.startsWith(ARGUMENT)
+    ? /^(\d+):(.+)$/.exec(qualifier.slice(ARGUMENT.length))
+    : null
+  if (argument)
+    return calleeType(reference, facts, context, argument[2] as string, `(${argument[1] as string})`, 0)
+  return chainType(reference, facts, context, qualifier)
+}
+
+/** The first name a qualifier reaches its member through: `store` of `store.items`, `call:store.get`, `arg:0:store.set`. */
+export function receiverRoot(qualifier: string): string {
+  const bare = qualifier.startsWith(CALL_RESULT)
+    ? qualifier.slice(CALL_RESULT.length)
+    : qualifier.startsWith(ARGUMENT)
+      ? qualifier.slice(ARGUMENT.length).replace(/^\d+:/, '')
+      : qualifier
+  return bare.split(/[.;|]/, 1)[0] as string
 }
 
 /** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
@@ -52,9 +76,7 @@ function chainType(
     const start = parts.slice(0, take).join('.')
     let type =
       declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined)
-    if (type?.startsWith(CALL_RESULT))
-      type =
-        depth < 3 ? returnType(reference, facts, context, type.slice(CALL_RESULT.length), depth) : undefined
+    if (type !== undefined) type = depth < 3 ? followed(reference, facts, context, type, depth) : undefined
     if (type === undefined) continue
     for (const field of parts.slice(take)) {
       type = context.fieldType(type, field)
@@ -65,21 +87,64 @@ function chainType(
   return undefined
 }
 
-/** What a call returns, by the return type its function or method declares: `this.load`, `store.get`, `make`. */
-function returnType(
+/** A type written as what a call returns (`call:`), a value's (`value:`) or what a collection holds (`elem:`), followed. */
+function followed(
+  reference: Reference,
+  facts: FileFacts,
+  context: TypeContext,
+  type: string,
+  depth: number
+): string | undefined {
+  if (type.startsWith(CALL_RESULT))
+    return calleeType(reference, facts, context, type.slice(CALL_RESULT.length), '()', depth)
+  if (type.startsWith(VALUE_OF))
+    return chainType(reference, facts, context, type.slice(VALUE_OF.length), depth + 1)
+  return type.startsWith(ELEMENT)
+    ? elementType(reference, facts, context, type.slice(ELEMENT.length), depth)
+    : type
+}
+
+/** What a collection holds, by its declared type: `items`, `this.items`, `store.items`, `call:this.all`. */
+function elementType(
+  reference: Reference,
+  facts: FileFacts,
+  context: TypeContext,
+  collection: string,
+  depth: number
+): string | undefined {
+  if (collection.startsWith(CALL_RESULT))
+    return calleeType(reference, facts, context, collection.slice(CALL_RESULT.length), '()[]', depth)
+  const dot = collection.lastIndexOf('.')
+  if (dot < 0)
+    return declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]')
+  const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)]
+  const owner =
+    receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1)
+  return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`)
+}
+
+/**
+ * What a function or method (`this.load`, `store.get`, `make`, `Cache.constructor`) declares: with `()`, the
+ * type it returns; with `(0)`, its first parameter's type.
+ */
+function calleeType(
   reference: Reference,
   facts: FileFacts,
   context: TypeContext,
   callee: string,
+  suffix: string,
   depth: number
 ): string | undefined {
   const dot = callee.lastIndexOf('.')
   if (dot < 0)
-    return facts.typeOf.get(typeKey(0, `${callee}()`)) ?? importedType(facts, context, callee, '()')
+    return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix)
   const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
   const owner =
-    receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1)
-  return owner === undefined ? undefined : context.fieldType(owner, `${method}()`)
+    receiver === 'this'
+      ? reference.inClass
+      : (chainType(reference, facts, context, receiver, depth + 1) ??
+        (method === 'constructor' ? receiver : undefined))
+  return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`)
 }
 
 /**

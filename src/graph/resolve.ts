@@ -5,7 +5,9 @@
  * rules could not tell, and the reference belongs in the answer's textual section.
  */
 import {
+  DISCRIMINANT,
   INLINE_TYPE,
+  UNION,
   type FileFacts,
   type Heritage,
   type Located,
@@ -158,7 +160,7 @@ const isRelative = (source: string): boolean => source.startsWith('.') || /^[@~]
 
 function resolveMember(reference: Reference, facts: FileFacts, context: ResolveContext): Reach {
   const { candidates } = context
-  const qualifier = reference.qualifier as string
+  const [qualifier, ...tests] = (reference.qualifier as string).split(DISCRIMINANT) as [string, ...string[]]
   if (qualifier === '?' || qualifier === INLINE_TYPE) return 'undecided'
   if (SELF.has(qualifier)) return ownMember(reference, facts, context)
   const module = facts.imports.find(i => i.local === qualifier && i.imported === '*')
@@ -173,12 +175,18 @@ function resolveMember(reference: Reference, facts: FileFacts, context: ResolveC
   const declared = receiverType(reference, facts, context, qualifier)
   const className = declared ?? (/^_*[A-Z]/.test(lastSegment(qualifier)) ? lastSegment(qualifier) : undefined)
   if (className !== undefined) {
-    const importedAs = facts.imports.find(i => i.local === className)?.imported
-    const container = importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : className
-    let members = visibleFrom(facts, membersOfTypes([container], candidates, context.heritageOf))
+    const containers = className.split(UNION).map(name => {
+      const importedAs = facts.imports.find(i => i.local === name)?.imported
+      return importedAs && importedAs !== '*' && importedAs !== 'default' ? importedAs : name
+    })
+    let members = visibleFrom(facts, membersOfTypes(containers, candidates, context.heritageOf))
     // TypeScript counts a use through a base type (`Set`, an interface) as a use of its implementations here.
-    if (members.length === 0 && familyOf(facts.language) === 'js')
-      members = membersBelow(container, candidates, context.heritageOf)
+    if (members.length === 0 && familyOf(facts.language) === 'js' && containers.length === 1)
+      members = membersBelow(containers[0] as string, candidates, context.heritageOf)
+    if (tests.length > 0 && members.length > 1) {
+      members = members.filter(member => discriminatedAs(member, tests, context))
+      if (members.length === 0) return 'undecided'
+    }
     if (members.length > 0) {
       const sameContainer = new Set(members.map(c => c.definition.container)).size === members.length
       return sameContainer ? members : 'undecided'
@@ -194,6 +202,17 @@ function resolveMember(reference: Reference, facts: FileFacts, context: ResolveC
     c => c.definition.container === undefined && endsWithModule(c.path, lastSegment(qualifier))
   )
   return inModule ? [inModule] : 'undecided'
+}
+
+/** Whether a union's part can be an object literal's type: it declares no other literal for the literal's members. */
+function discriminatedAs(member: Located, tests: readonly string[], context: ResolveContext): boolean {
+  const container = member.definition.container
+  if (container === undefined) return true
+  return tests.every(test => {
+    const [key, literal] = test.split('=') as [string, string]
+    const declared = context.fieldType(container, key)
+    return declared === undefined || !declared.startsWith("'") || declared === literal
+  })
 }
 
 /**

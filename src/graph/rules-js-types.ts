@@ -4,13 +4,16 @@
  * names a documentation comment links to. Nothing here infers a type; it reads what the source wrote.
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import type { Heritage } from './facts.js'
-import { field, qualifierText, type Use } from './rules.js'
+import { ARGUMENT, DISCRIMINANT, UNION, type Heritage } from './facts.js'
+import { field, qualifierText, unquote, type Use } from './rules.js'
 
 const WRAPPERS = new Set(['parenthesized_type', 'readonly_type'])
 const NOTHING = new Set(['literal_type', 'predefined_type', 'undefined', 'null'])
 
-/** The one class-like name a type annotation (or type) names: `Foo`, `Foo<T>`, `ns.Foo`, `Foo | undefined`. */
+/**
+ * The class-like name a type annotation (or type) names: `Foo`, `Foo<T>`, `ns.Foo`, `Foo | undefined`; for an
+ * inline union of names, each of them: `Circle|Square`.
+ */
 export function typeNameOf(type: Node | null | undefined): string | undefined {
   if (!type) return undefined
   switch (type.type) {
@@ -29,12 +32,23 @@ export function typeNameOf(type: Node | null | undefined): string | undefined {
     case 'nested_type_identifier':
       return field(type, 'name')?.text
     case 'union_type': {
-      const named = type.namedChildren.filter(part => part && !NOTHING.has(part.type))
-      return named.length === 1 ? typeNameOf(named[0]) : undefined
+      const named = partsOf(type)
+      if (named.length === 1) return typeNameOf(named[0])
+      // An inline union of named types (`a: Circle | Square`) is each of them, as a union alias's parts are.
+      const names = named.length <= 8 && named.every(part => part.type === 'type_identifier')
+      return names ? named.map(part => part.text).join(UNION) : undefined
     }
     default:
       return WRAPPERS.has(type.type) ? typeNameOf(type.namedChildren[0]) : undefined
   }
+}
+
+/** A union's parts that name something, nested unions flattened (`undefined | null | Foo` is `Foo`). */
+export function partsOf(union: Node, depth = 0): Node[] {
+  return union.namedChildren.flatMap(part => {
+    if (!part || NOTHING.has(part.type)) return []
+    return part.type === 'union_type' && depth < 8 ? partsOf(part, depth + 1) : [part]
+  })
 }
 
 const HERITAGE_PARTS = new Set([
@@ -99,12 +113,26 @@ const FUNCTION_NODES = new Set([
   'generator_function_declaration'
 ])
 
-/** The type an object literal is declared as: `const x: T = {…}`, `{…} as T`, a function's return type. */
+/**
+ * What an object literal's members belong to, as a qualifier: the type it is declared as (`const x: T = {…}`,
+ * `{…} as T`, a function's return type), what it is assigned to (`this.state = {…}`), or the parameter it is
+ * passed as (`arg:0:this.notify`).
+ */
 export function objectTypeOf(object: Node | null): string | undefined {
   if (object?.type !== 'object') return undefined
+  const owner = ownerOf(object)
+  return owner === undefined ? undefined : `${owner}${discriminantsOf(object)}`
+}
+
+function ownerOf(object: Node): string | undefined {
   let at = object.parent
   if (at?.type === 'parenthesized_expression') at = at.parent
   if (!at) return undefined
+  if (at.type === 'arguments') return argumentOf(at, object)
+  if (at.type === 'assignment_expression' && field(at, 'right')?.startIndex === object.startIndex) {
+    const target = qualifierText(field(at, 'left'), TARGET_CHAIN, TARGET_NAMES)
+    return target === '?' ? undefined : target
+  }
   if (at.type === 'variable_declarator') return typeNameOf(field(at, 'type'))
   if (at.type === 'as_expression' || at.type === 'satisfies_expression')
     return typeNameOf(at.namedChildren[1])
@@ -116,6 +144,53 @@ export function objectTypeOf(object: Node | null): string | undefined {
   }
   return undefined
 }
+
+const TARGET_CHAIN = new Set(['member_expression'])
+const TARGET_NAMES = new Set(['identifier'])
+
+/** How far into a literal or an argument list the rules look, so that a long one costs no more per name. */
+const LOOKED_AT = 16
+
+/**
+ * The literal values a literal gives its members (`type: 'pause'`), by which TypeScript tells the parts of a
+ * discriminated union apart: `;type='pause'`.
+ */
+function discriminantsOf(object: Node): string {
+  let tests = ''
+  for (let i = 0; i < Math.min(object.namedChildCount, LOOKED_AT); i++) {
+    const pair = object.namedChild(i)
+    const key = pair?.type === 'pair' ? field(pair, 'key') : null
+    let value = pair?.type === 'pair' ? field(pair, 'value') : null
+    if (value?.type === 'as_expression') value = value.namedChild(0)
+    const literal = literalOf(value)
+    if (key?.type === 'property_identifier' && literal) tests += `${DISCRIMINANT}${key.text}=${literal}`
+  }
+  return tests
+}
+
+/** A string literal, as the graph keeps a literal type or value: `'pause'`. */
+export function literalOf(node: Node | null | undefined): string | undefined {
+  if (node?.type !== 'string') return undefined
+  const text = unquote(node.text)
+  return /^[\w$.:/ -]{0,64}$/.test(text) ? `'${text}'` : undefined
+}
+
+/** `f({…})`, `this.store.set(k, {…})`, `new Cache({…})`: the callee's parameter at the literal's position. */
+function argumentOf(list: Node, object: Node): string | undefined {
+  const call = list.parent
+  let position = -1
+  for (let i = 0; i < Math.min(list.namedChildCount, LOOKED_AT) && position < 0; i++)
+    if (list.namedChild(i)?.startIndex === object.startIndex) position = i
+  if (!call || position < 0) return undefined
+  if (call.type === 'new_expression') {
+    const made = field(call, 'constructor')
+    return made?.type === 'identifier' ? `${ARGUMENT}${position}:${made.text}.constructor` : undefined
+  }
+  if (call.type !== 'call_expression') return undefined
+  const callee = qualifierText(field(call, 'function'), TARGET_CHAIN, CALLEE_NAMES)
+  return callee === '?' ? undefined : `${ARGUMENT}${position}:${callee}`
+}
+const CALLEE_NAMES = new Set(['identifier', 'this'])
 
 const SOURCE_CHAIN = new Set(['member_expression'])
 const SOURCE_NAMES = new Set(['identifier', 'this'])

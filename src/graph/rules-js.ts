@@ -1,8 +1,16 @@
 /** TypeScript, TSX and JavaScript: one set of rules over the three grammars' shared node types. */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import type { ImportBinding, ReferenceKind } from './facts.js'
-import { heritageOf, linksIn, objectTypeOf, patternSourceOf, typeNameOf } from './rules-js-types.js'
+import {
+  heritageOf,
+  linksIn,
+  literalOf,
+  objectTypeOf,
+  patternSourceOf,
+  typeNameOf
+} from './rules-js-types.js'
 import { CALL_RESULT, INLINE_TYPE } from './facts.js'
+import { memberPrefix, moreTypeHintsOf } from './rules-js-hints.js'
 import {
   childrenOfType,
   field,
@@ -280,10 +288,17 @@ function requireOf(declarator: Node, line: number): ImportBinding[] | undefined 
 function typeHintOf(node: Node): [string, string] | undefined {
   const name = field(node, 'name') ?? field(node, 'pattern')
   if (!name) return undefined
-  if (node.type === 'method_definition' || node.type === 'function_declaration') {
+  if (RETURNING.has(node.type)) {
     const returns = typeNameOf(field(node, 'return_type'))
-    const callee = node.type === 'method_definition' ? `this.${name.text}` : name.text
+    const callee = node.type === 'function_declaration' ? name.text : `${memberPrefix(node)}${name.text}`
     return returns ? [`${callee}()`, returns] : undefined
+  }
+  // An interface's member: its declared type, or the literal a discriminated union tells its parts apart by.
+  if (node.type === 'property_signature') {
+    const declared = field(node, 'type')?.namedChildren[0]
+    const type =
+      declared?.type === 'literal_type' ? literalOf(declared.namedChildren[0]) : typeNameOf(declared)
+    return type ? [`.${name.text}`, type] : undefined
   }
   // A class field, or a constructor's parameter property (`constructor(private store: Store)`).
   const member =
@@ -306,6 +321,12 @@ function typeHintOf(node: Node): [string, string] | undefined {
 }
 
 const CALLEE_NAMES = new Set(['identifier', 'this'])
+const RETURNING = new Set([
+  'method_definition',
+  'function_declaration',
+  'method_signature',
+  'abstract_method_signature'
+])
 
 /** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
 function constraintOf(parameter: Node, type: string): string | undefined {
@@ -341,6 +362,7 @@ export const JS_RULES: LanguageRules = {
   localsOf,
   importsOf,
   typeHintOf,
+  moreTypeHintsOf,
   heritageOf,
   linksIn
 }

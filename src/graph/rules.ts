@@ -31,8 +31,17 @@ export interface LanguageRules {
   /** Names this node binds in the function scope it is in: parameters, locals. */
   localsOf(node: Node): string[]
   importsOf(node: Node): ImportBinding[] | undefined
-  /** A variable whose class is in view: [variable, class]. */
+  /**
+   * A variable whose class is in view: [variable, class]. A class's member is `this.x` (`this.m()` for what a
+   * method returns), an interface's `.x`.
+   */
   typeHintOf?(node: Node): [string, string] | undefined
+  /**
+   * Further hints: the types a function or method declares its parameters as, by position (`f(0)`,
+   * `this.m(0)`); the element type of a collection a variable, member or function's result is declared as
+   * (`items[]`, `this.m()[]`); and a callback's or loop's variable as an element of what it goes over.
+   */
+  moreTypeHintsOf?(node: Node): Array<[string, string]>
   packageOf?(node: Node): string | undefined
   /** What a class, interface or type alias declared by this node builds on. */
   heritageOf?(node: Node): { name: string; heritage: Heritage } | undefined
@@ -73,8 +82,10 @@ export function qualifierText(
 ): string {
   if (!node) return '?'
   if (names.has(node.type)) return node.text
-  if (chain.has(node.type) && node.text.length <= 200 && /^[\w$.:#]+$/.test(node.text)) return node.text
-  return '?'
+  if (!chain.has(node.type) || node.text.length > 200) return '?'
+  // `a?.b` and `a!.b` reach the same member as `a.b`.
+  const text = node.text.replace(/\?\.|!\./g, '.')
+  return /^[\w$.:#]+$/.test(text) ? text : '?'
 }
 
 export const unquote = (text: string): string => text.replace(/^[`'"]+|[`'"]+$/g, '')

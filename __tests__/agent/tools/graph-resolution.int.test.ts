@@ -87,6 +87,40 @@ const TS = {
   ].join('\n')
 }
 
+const CONTEXTUAL = {
+  'src/events/events.ts': [
+    "export interface Added { type: 'added'; item: Item }",
+    "export interface Removed { type: 'removed'; item: Item }",
+    'export type Change = Added | Removed',
+    'export interface Part { weight: number }',
+    'export interface Item { id: string; parts: Part[]; children: Set<Item> | undefined }',
+    'export class Bus {',
+    '  emit(change: Change): void {}',
+    '  all(): Item[] {',
+    '    return []',
+    '  }',
+    '}',
+    ''
+  ].join('\n'),
+  'src/events/feed.ts': [
+    "import { Bus, Item, Part } from './events'",
+    'export class Feed {',
+    '  private bus = new Bus()',
+    '  private part: Part = { weight: 0 }',
+    '  add(item: Item): void {',
+    "    this.bus.emit({ type: 'added', item })",
+    '    this.part = { weight: 1 }',
+    '    item.parts.forEach(part => part.weight)',
+    '    for (const child of item.children!) child.id',
+    '    const first = item.parts[0]',
+    '    const bus = this.bus',
+    '    bus.all().filter(x => x.id && first.weight)',
+    '  }',
+    '}',
+    ''
+  ].join('\n')
+}
+
 const PY = {
   'pkg/__init__.py': '',
   'pkg/base.py': [
@@ -169,6 +203,27 @@ describe('find_references resolves through what the source declares', () => {
     const square = await world.tools.execute('find_references', { symbol: 'Square.kind' })
     expect(resolvedLines(square.content)).toEqual(['src/api/shapes.ts:10'])
     expect(textualLines(square.content)).toContain('src/api/shapes.ts:9')
+  })
+
+  it('TypeScript: object literals by where they go, discriminated unions, collections and copied values', async () => {
+    const world = await createWorld({ base: CONTEXTUAL, commits: [] })
+    const refs = async (symbol: string): Promise<string[]> =>
+      resolvedLines((await world.tools.execute('find_references', { symbol })).content)
+    // The literal passed to `emit` is an Added by its `type`, so neither of its members is a Removed's.
+    expect(await refs('Added.type')).toEqual(['src/events/feed.ts:6'])
+    expect(await refs('Added.item')).toEqual(['src/events/feed.ts:6'])
+    expect(await refs('Removed.type')).toEqual([])
+    expect(await refs('Removed.item')).toEqual([])
+    // Declared, assigned, a callback's element, an indexed element.
+    expect(await refs('Part.weight')).toEqual([
+      'src/events/feed.ts:4',
+      'src/events/feed.ts:7',
+      'src/events/feed.ts:8',
+      'src/events/feed.ts:12'
+    ])
+    // A loop over a Set, and a callback over what a method returns, through a copied value.
+    expect(await refs('Item.id')).toEqual(['src/events/feed.ts:9', 'src/events/feed.ts:12'])
+    expect(await refs('Bus.all')).toEqual(['src/events/feed.ts:12'])
   })
 
   it('Python: bases, super(), the class body, annotations, with-targets and type stubs', async () => {

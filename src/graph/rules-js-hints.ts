@@ -1,0 +1,143 @@
+/**
+ * TypeScript's declared types beyond a variable's own: what a function declares its parameters as, what a
+ * collection holds (`Foo[]`, `Set<Foo>`), and the variable of a callback or loop that goes over a collection
+ * (`items.forEach(item => …)`, `for (const item of items)`). Read from the source as written, never inferred.
+ */
+import type { Node } from '@vscode/tree-sitter-wasm'
+import { CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
+import { partsOf, typeNameOf } from './rules-js-types.js'
+import { field, isField, qualifierText } from './rules.js'
+
+/** `this.` for a class's member; `.` for an interface's, which `this` does not reach. */
+export const memberPrefix = (node: Node): string => (node.type === 'method_signature' ? '.' : 'this.')
+
+export function moreTypeHintsOf(node: Node): Array<[string, string]> {
+  if (node.type === 'identifier') return goesOver(node)
+  if (node.type === 'variable_declarator') return [...copied(node), ...elementTypesOf(node)]
+  return [...parameterTypesOf(node), ...elementTypesOf(node)]
+}
+
+/** `const x = store.items[i]`, `const x = globalState.current`: a variable with no type of its own takes its value's. */
+function copied(declarator: Node): Array<[string, string]> {
+  const name = field(declarator, 'name')
+  const value = field(declarator, 'value')
+  if (name?.type !== 'identifier' || !value || field(declarator, 'type')) return []
+  if (value.type === 'subscript_expression') {
+    const collection = collectionText(field(value, 'object'))
+    return collection ? [[name.text, `${ELEMENT}${collection}`]] : []
+  }
+  if (value.type !== 'member_expression') return []
+  const chain = qualifierText(value, RECEIVER_CHAIN, RECEIVER_NAMES)
+  return chain === '?' ? [] : [[name.text, `${VALUE_OF}${chain}`]]
+}
+
+const SIGNED = new Set([
+  'method_definition',
+  'method_signature',
+  'abstract_method_signature',
+  'function_declaration',
+  'function_signature'
+])
+
+/** The types a function or method declares its parameters as, by position (a `this` parameter is none). */
+function parameterTypesOf(node: Node): Array<[string, string]> {
+  const name = SIGNED.has(node.type) ? field(node, 'name')?.text : undefined
+  const parameters = name ? field(node, 'parameters') : null
+  if (!name || !parameters) return []
+  const hints: Array<[string, string]> = []
+  let position = 0
+  for (const parameter of parameters.namedChildren) {
+    if (!parameter || !parameter.type.endsWith('_parameter')) continue
+    if (field(parameter, 'pattern')?.type === 'this') continue
+    const type = typeNameOf(field(parameter, 'type'))
+    if (type) hints.push([`${calleeOf(node, name)}(${position})`, type])
+    position++
+  }
+  return hints
+}
+
+const calleeOf = (node: Node, name: string): string =>
+  node.type.includes('method') ? `${memberPrefix(node)}${name}` : name
+
+const HOLDING = new Set(['variable_declarator', 'required_parameter', 'optional_parameter'])
+const MEMBER_FIELDS = new Set(['public_field_definition', 'field_definition'])
+
+/** What a declared collection holds: `items[]`, `this.items[]`, `.items[]`, `this.all()[]`. */
+function elementTypesOf(node: Node): Array<[string, string]> {
+  const name = field(node, 'name') ?? field(node, 'pattern')
+  if (!name) return []
+  if (SIGNED.has(node.type)) {
+    const element = elementOf(field(node, 'return_type'))
+    return element ? [[`${calleeOf(node, name.text)}()[]`, element]] : []
+  }
+  const element = elementOf(field(node, 'type'))
+  if (!element) return []
+  if (node.type === 'property_signature') return [[`.${name.text}[]`, element]]
+  const member =
+    MEMBER_FIELDS.has(node.type) || node.namedChildren.some(child => child?.type === 'accessibility_modifier')
+  if (member) return [[`this.${name.text}[]`, element]]
+  return HOLDING.has(node.type) && name.type === 'identifier' ? [[`${name.text}[]`, element]] : []
+}
+
+const COLLECTIONS = /^(?:Array|ReadonlyArray|Set|ReadonlySet|Iterable|IterableIterator)$/
+const MAPS = /^(?:Map|ReadonlyMap|WeakMap)$/
+
+/** The class-like type a collection type holds: `Foo[]`, `Array<Foo>`, `Set<Foo>`, a Map's values. */
+function elementOf(type: Node | null | undefined): string | undefined {
+  if (!type) return undefined
+  if (type.type === 'type_annotation' || type.type === 'parenthesized_type' || type.type === 'readonly_type')
+    return elementOf(type.namedChild(0))
+  if (type.type === 'array_type') return typeNameOf(type.namedChild(0))
+  if (type.type === 'union_type') {
+    const named = partsOf(type)
+    return named.length === 1 ? elementOf(named[0]) : undefined
+  }
+  if (type.type !== 'generic_type') return undefined
+  const name = field(type, 'name')?.text ?? ''
+  const argumentsOf = field(type, 'type_arguments')
+  if (COLLECTIONS.test(name)) return typeNameOf(argumentsOf?.namedChild(0))
+  return MAPS.test(name) ? typeNameOf(argumentsOf?.namedChild(1)) : undefined
+}
+
+/** Array and Set methods whose callback's first parameter is an element. */
+const VISITORS = /^(?:forEach|map|filter|find|findLast|findIndex|some|every|flatMap)$/
+const RECEIVER_CHAIN = new Set(['member_expression'])
+const RECEIVER_NAMES = new Set(['identifier', 'this'])
+
+/** `items.forEach(item => …)`, `for (const item of this.items)`: the variable is an element of the collection. */
+function goesOver(name: Node): Array<[string, string]> {
+  const parent = name.parent
+  if (parent?.type === 'for_in_statement' && isField(parent, 'left', name)) {
+    const isOf = parent.children.some(child => child?.type === 'of')
+    const collection = isOf ? collectionText(field(parent, 'right')) : undefined
+    return collection ? [[name.text, `${ELEMENT}${collection}`]] : []
+  }
+  const parameter = parent?.type === 'required_parameter' && isField(parent, 'pattern', name) ? parent : null
+  const callback =
+    parameter?.parent?.type === 'formal_parameters' &&
+    parameter.parent.namedChild(0)?.startIndex === parameter.startIndex
+      ? parameter.parent.parent
+      : parent?.type === 'arrow_function' && isField(parent, 'parameter', name)
+        ? parent
+        : null
+  if (callback?.type !== 'arrow_function' && callback?.type !== 'function_expression') return []
+  if (parameter && field(parameter, 'type')) return []
+  const list = callback.parent
+  const call =
+    list?.type === 'arguments' && list.namedChild(0)?.startIndex === callback.startIndex ? list.parent : null
+  const callee = call?.type === 'call_expression' ? field(call, 'function') : null
+  const method = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined
+  if (!callee || !method || !VISITORS.test(method)) return []
+  const collection = collectionText(field(callee, 'object'))
+  return collection ? [[name.text, `${ELEMENT}${collection}`]] : []
+}
+
+/** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */
+function collectionText(node: Node | null): string | undefined {
+  if (node?.type === 'call_expression') {
+    const callee = qualifierText(field(node, 'function'), RECEIVER_CHAIN, RECEIVER_NAMES)
+    return callee === '?' ? undefined : `${CALL_RESULT}${callee}`
+  }
+  const text = qualifierText(node, RECEIVER_CHAIN, RECEIVER_NAMES)
+  return text === '?' || text === 'this' ? undefined : text
+}
