@@ -15,11 +15,35 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif sudo -n true 2>/dev/null; then sudo -n "$@"; else return 1; fi
 }
 
-base_config() {
-  curl --silent --show-error --fail --max-time 30 --retry 2 --retry-connrefused \
+# Whether the base branch's .github/redline.yml configures checks (0) or not (1). A file that cannot be read
+# (an API error, a timeout) is prepared for, as if it did: preparing only lets a check's limits hold.
+base_has_checks() {
+  local body errors status found=1
+  body="$(mktemp)"
+  errors="$(mktemp)"
+  status="$(curl --silent --show-error --max-time 30 --retry 2 --retry-connrefused -o "$body" -w '%{http_code}' \
     -H "Authorization: Bearer ${REDLINE_TOKEN}" -H 'Accept: application/vnd.github.raw' \
     "${GITHUB_API_URL:-https://api.github.com}/repos/${GITHUB_REPOSITORY}/contents/.github/redline.yml?ref=${REDLINE_BASE_REF}" \
-    2>/dev/null || true
+    2>"$errors")" || true
+  case "$status" in
+    200) grep -q '^checks:' "$body" && found=0 ;;
+    404) ;;
+    *)
+      say "could not read .github/redline.yml on ${REDLINE_BASE_REF} ($(read_failure "$status" "$errors")); preparing in case it configures checks"
+      found=0
+      ;;
+  esac
+  rm -f "$body" "$errors"
+  return "$found"
+}
+
+# Why the read failed, in one printable line: the HTTP status, or curl's own message.
+read_failure() {
+  if [ "$1" != 000 ] && [ -n "$1" ]; then
+    printf 'HTTP %s' "$1"
+  else
+    head -n 1 "$2" | tr -cd '[:print:]' | cut -c 1-200
+  fi
 }
 
 install_bwrap() {
@@ -79,7 +103,7 @@ delegate_cgroup() {
 }
 
 # REDLINE_PREPARE_ALWAYS: prepare whatever the file says (a repository whose own tests use the sandbox).
-if [ "${REDLINE_PREPARE_ALWAYS:-false}" != true ] && ! printf '%s\n' "$(base_config)" | grep -q '^checks:'; then
+if [ "${REDLINE_PREPARE_ALWAYS:-false}" != true ] && ! base_has_checks; then
   say "no checks in .github/redline.yml on ${REDLINE_BASE_REF}; nothing to prepare"
   exit 0
 fi

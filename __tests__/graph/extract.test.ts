@@ -246,12 +246,33 @@ describe('facts from each language', () => {
     expect(uses(facts, 'run')).toEqual(['4 call via super'])
   })
 
-  it("TypeScript: an object literal's members are its type's, or nobody's that the tree can say", async () => {
+  it('Python: an attribute given a typed parameter keeps its type; an untyped copy keeps no later hint out', async () => {
+    const facts = await factsOf('python', 'pkg/fmt.py', [
+      'class Formatter:',
+      '    def __init__(self, env: "Environment", other):',
+      '        self._env = env',
+      '        self.other = other',
+      '        self.other = Other()',
+      '        node = self.node'
+    ])
+    expect(facts.typeOf.get('0:self._env')).toBe('Environment')
+    expect(facts.typeOf.get('0:Formatter._env')).toBe('Environment')
+    expect(facts.typeOf.get('0:Formatter.other')).toBe('Other')
+    expect(declaredType(facts, 'node')).toBe('value:self.node')
+  })
+
+  it("TypeScript: an object literal's members are its declared type's, or the parameter's it is passed as", async () => {
     const facts = await factsOf('typescript', 'src/api.ts', [
       'const handlers: Handlers = { run() {}, size }',
       'register({ run() {}, size })'
     ])
-    expect(uses(facts, 'run')).toEqual(['1 write via Handlers', '2 write via ?'])
-    expect(uses(facts, 'size')).toEqual(['1 read', '1 write via Handlers', '2 read', '2 write via ?'])
+    // Passed to a call, a literal's members are the callee's parameter's, which only other files may declare.
+    expect(uses(facts, 'run')).toEqual(['1 write via Handlers', '2 write via arg:0:register'])
+    expect(uses(facts, 'size')).toEqual([
+      '1 read',
+      '1 write via Handlers',
+      '2 read',
+      '2 write via arg:0:register'
+    ])
   })
 })

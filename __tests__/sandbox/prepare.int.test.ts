@@ -28,7 +28,9 @@ beforeAll(async () => {
     asked.push(`${request.url} ${request.headers.authorization}`)
     const ref = new URL(request.url ?? '', 'http://x').searchParams.get('ref') ?? ''
     const text = CONFIGS[ref]
-    if (text === undefined) response.writeHead(404).end()
+    if (ref === 'forbidden')
+      response.writeHead(403).end('{"message":"Resource not accessible by integration"}')
+    else if (text === undefined) response.writeHead(404).end()
     else response.writeHead(200).end(text)
   })
   await new Promise<void>(done => server.listen(0, '127.0.0.1', () => done()))
@@ -88,6 +90,21 @@ describe('the sandbox preparing step', () => {
     const said = await prepare('without', root, { REDLINE_PREPARE_ALWAYS: 'true' })
     expect(said).not.toContain('nothing to prepare')
     expect(existsSync(join(root, 'memory', ownCgroup('memory'), 'redline'))).toBe(true)
+  })
+
+  it('prepares when the file cannot be read, and says why, rather than leave checks without their limits', async () => {
+    const root = join(dir, 'unread')
+    for (const controller of ['memory', 'pids'])
+      mkdirSync(join(root, controller, ownCgroup(controller)), { recursive: true })
+    const said = await prepare('forbidden', root)
+    expect(said).toContain(
+      'Redline sandbox: could not read .github/redline.yml on forbidden (HTTP 403); preparing in case it configures checks'
+    )
+    expect(said).toContain("Redline sandbox: delegated a cgroup for the checks' memory and processes")
+    const refused = await prepare('withChecks', root, { GITHUB_API_URL: 'http://127.0.0.1:1' })
+    expect(refused).toMatch(
+      /could not read \.github\/redline\.yml on withChecks \(.*127\.0\.0\.1.*\); preparing/
+    )
   })
 
   it('on cgroup v1, makes a redline folder in the job memory and pids cgroups for the runner user', async () => {

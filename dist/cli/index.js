@@ -17139,6 +17139,114 @@ function isProse(path) {
     return PROSE_EXTENSIONS.has(extensionOf(path)) || PROSE_NAMES.test(name);
 }
 
+;// CONCATENATED MODULE: ./src/graph/modules.ts
+/**
+ * Whether an import, as written in one file, can name another file: the module rules of each language, as
+ * pure functions over paths. The graph never lists the repository; it asks these of the files a search
+ * found, and for a file's own imports it checks the few paths they could be.
+ */
+
+const dirOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+/** `a/b/../c/./d` → `a/c/d`; undefined when it climbs above the root. */
+function normalizePath(path) {
+    const parts = [];
+    for (const part of path.split('/')) {
+        if (part === '' || part === '.')
+            continue;
+        if (part === '..') {
+            if (parts.length === 0)
+                return undefined;
+            parts.pop();
+        }
+        else
+            parts.push(part);
+    }
+    return parts.join('/');
+}
+const JS_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
+/** The files a JavaScript or TypeScript specifier can be, relative ones and `@/`, `~/` aliases only. */
+function jsCandidates(from, source) {
+    let base;
+    if (source.startsWith('.'))
+        base = normalizePath(`${dirOf(from)}/${source}`);
+    else if (/^[@~]\//.test(source))
+        base = source.slice(2);
+    if (base === undefined)
+        return [];
+    const stem = base.replace(/\.(?:[mc]?js|jsx)$/, '');
+    const bases = stem === base ? [base] : [base, stem];
+    return bases.flatMap(b => [
+        b,
+        ...JS_EXTENSIONS.map(ext => b + ext),
+        ...JS_EXTENSIONS.map(ext => `${b}/index${ext}`)
+    ]);
+}
+/** `..pkg.mod` from `a/b/c.py` → `a/pkg/mod`; an absolute `pkg.mod` → `pkg/mod`. */
+function pythonModulePath(from, source) {
+    const dots = /^\.*/.exec(source)?.[0].length ?? 0;
+    const rest = source.slice(dots).replace(/\./g, '/');
+    if (dots === 0)
+        return { path: rest, relative: false };
+    let dir = dirOf(from);
+    for (let i = 1; i < dots; i++)
+        dir = dirOf(dir);
+    return { path: [dir, rest].filter(Boolean).join('/'), relative: true };
+}
+const endsWithSegments = (path, tail) => tail !== '' && (path === tail || path.endsWith(`/${tail}`));
+/** Whether `source`, imported in `from`, can be the file `target`. */
+function importCanName(language, from, source, target) {
+    switch (familyOf(language)) {
+        case 'js':
+            return jsCandidates(from, source).includes(target);
+        case 'python': {
+            const module = pythonModulePath(from, source);
+            if (!module)
+                return false;
+            const files = [`${module.path}.py`, `${module.path}.pyi`, `${module.path}/__init__.py`].map(f => f.replace(/^\//, ''));
+            return module.relative ? files.includes(target) : files.some(file => endsWithSegments(target, file));
+        }
+        case 'go':
+            return endsWithSegments(source, dirOf(target));
+        case 'java': {
+            const asPath = source.replace(/\./g, '/');
+            return (endsWithSegments(target, `${asPath}.java`) ||
+                endsWithSegments(dirOf(target), asPath) ||
+                endsWithSegments(target, `${dirOf(asPath)}.java`));
+        }
+        case 'rust': {
+            const segments = source.split('::').filter(s => !['crate', 'self', 'super', ''].includes(s));
+            if (segments.length === 0)
+                return false;
+            const tail = segments.join('/');
+            return [`${tail}.rs`, `${tail}/mod.rs`, `${tail}/lib.rs`].some(file => endsWithSegments(target, file));
+        }
+    }
+}
+/** The paths an import could be when they can be listed (relative JavaScript and Python); the rest by search. */
+function importPathCandidates(language, from, source) {
+    const family = familyOf(language);
+    if (family === 'js')
+        return jsCandidates(from, source);
+    if (family === 'python') {
+        const module = pythonModulePath(from, source);
+        if (!module)
+            return [];
+        const roots = module.relative ? [''] : ['', 'src/', 'lib/'];
+        return roots.flatMap(root => [`${root}${module.path}.py`, `${root}${module.path}/__init__.py`]);
+    }
+    return [];
+}
+/** The word to search for a file's importers: its module's last name. */
+function moduleWord(path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const stem = name.replace(/\.[^.]*$/, '').replace(/\.d$/, '');
+    if (stem === 'index' || stem === '__init__' || stem === 'mod' || stem === 'lib') {
+        const dir = dirOf(path);
+        return dir.slice(dir.lastIndexOf('/') + 1) || stem;
+    }
+    return stem;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/patterns.ts
 /**
  * The pattern fallback: declarations recognised by line patterns common to the usual languages, not by
@@ -18643,6 +18751,10 @@ function rules_python_typeHintOf(node) {
         const annotated = annotationClass(field(node, 'type'));
         if (left?.type === 'identifier' && annotated)
             return [left.text, annotated];
+        // `self.env = env`, `node = self.node`: the value's type, when it has one.
+        const copied = right && VALUE_NAMES.has(right.type) && /^[\w.]{1,200}$/.test(right.text);
+        if (left && (left.type === 'identifier' || left.type === 'attribute') && copied)
+            return [left.text, `${VALUE_OF}${right.text}`];
     }
     if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
         const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier');
@@ -18652,6 +18764,7 @@ function rules_python_typeHintOf(node) {
     }
     return undefined;
 }
+const VALUE_NAMES = new Set(['identifier', 'attribute']);
 const OPTIONAL = /^(?:t\.|typing\.)?Optional$/;
 /** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`. */
 function annotationClass(annotation) {
@@ -19005,18 +19118,27 @@ function visit(node, depth, rules, facts, state) {
  * A hint in its scope; a member's (`this.x`, `self.x`, `this.m()`) in the module's, and by class as well; an
  * interface member's (`.x`) by its interface only.
  */
-function noteTypeHint(facts, hint, inClass, scope) {
-    if (hint[0].startsWith('.')) {
+function noteTypeHint(facts, [name, written], inClass, scope) {
+    // A copy of a name typed in this scope takes its type here, where the name is in view (`self.env = env`).
+    const copied = written.startsWith(VALUE_OF)
+        ? facts.typeOf.get(typeKey(scope ?? 0, written.slice(VALUE_OF.length)))
+        : undefined;
+    const type = copied ?? written;
+    const member = /^(?:this|self)?\./.test(name);
+    // A member copied from what is not typed here would keep a later, better hint out: the first one stays.
+    if (member && type.startsWith(VALUE_OF))
+        return;
+    if (name.startsWith('.')) {
         if (inClass !== undefined)
-            addTypeHint(facts, 0, [`${inClass}${hint[0]}`, hint[1]]);
+            addTypeHint(facts, 0, [`${inClass}${name}`, type]);
         return;
     }
-    if (!/^(this|self)\./.test(hint[0]))
-        return addTypeHint(facts, scope ?? 0, hint);
-    addTypeHint(facts, 0, hint);
+    if (!member)
+        return addTypeHint(facts, scope ?? 0, [name, type]);
+    addTypeHint(facts, 0, [name, type]);
     // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
     if (inClass !== undefined)
-        addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]]);
+        addTypeHint(facts, 0, [`${inClass}.${name.slice(5)}`, type]);
 }
 function addTypeHint(facts, scope, [name, type]) {
     const key = typeKey(scope, name);
@@ -19189,114 +19311,6 @@ async function factsFromBytes(path, bytes) {
     catch (error) {
         return { skipped: `the parse failed (${(0,errors/* errorMessage */.gJ)(error)})` };
     }
-}
-
-;// CONCATENATED MODULE: ./src/graph/modules.ts
-/**
- * Whether an import, as written in one file, can name another file: the module rules of each language, as
- * pure functions over paths. The graph never lists the repository; it asks these of the files a search
- * found, and for a file's own imports it checks the few paths they could be.
- */
-
-const dirOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
-/** `a/b/../c/./d` → `a/c/d`; undefined when it climbs above the root. */
-function normalizePath(path) {
-    const parts = [];
-    for (const part of path.split('/')) {
-        if (part === '' || part === '.')
-            continue;
-        if (part === '..') {
-            if (parts.length === 0)
-                return undefined;
-            parts.pop();
-        }
-        else
-            parts.push(part);
-    }
-    return parts.join('/');
-}
-const JS_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
-/** The files a JavaScript or TypeScript specifier can be, relative ones and `@/`, `~/` aliases only. */
-function jsCandidates(from, source) {
-    let base;
-    if (source.startsWith('.'))
-        base = normalizePath(`${dirOf(from)}/${source}`);
-    else if (/^[@~]\//.test(source))
-        base = source.slice(2);
-    if (base === undefined)
-        return [];
-    const stem = base.replace(/\.(?:[mc]?js|jsx)$/, '');
-    const bases = stem === base ? [base] : [base, stem];
-    return bases.flatMap(b => [
-        b,
-        ...JS_EXTENSIONS.map(ext => b + ext),
-        ...JS_EXTENSIONS.map(ext => `${b}/index${ext}`)
-    ]);
-}
-/** `..pkg.mod` from `a/b/c.py` → `a/pkg/mod`; an absolute `pkg.mod` → `pkg/mod`. */
-function pythonModulePath(from, source) {
-    const dots = /^\.*/.exec(source)?.[0].length ?? 0;
-    const rest = source.slice(dots).replace(/\./g, '/');
-    if (dots === 0)
-        return { path: rest, relative: false };
-    let dir = dirOf(from);
-    for (let i = 1; i < dots; i++)
-        dir = dirOf(dir);
-    return { path: [dir, rest].filter(Boolean).join('/'), relative: true };
-}
-const endsWithSegments = (path, tail) => tail !== '' && (path === tail || path.endsWith(`/${tail}`));
-/** Whether `source`, imported in `from`, can be the file `target`. */
-function importCanName(language, from, source, target) {
-    switch (familyOf(language)) {
-        case 'js':
-            return jsCandidates(from, source).includes(target);
-        case 'python': {
-            const module = pythonModulePath(from, source);
-            if (!module)
-                return false;
-            const files = [`${module.path}.py`, `${module.path}.pyi`, `${module.path}/__init__.py`].map(f => f.replace(/^\//, ''));
-            return module.relative ? files.includes(target) : files.some(file => endsWithSegments(target, file));
-        }
-        case 'go':
-            return endsWithSegments(source, dirOf(target));
-        case 'java': {
-            const asPath = source.replace(/\./g, '/');
-            return (endsWithSegments(target, `${asPath}.java`) ||
-                endsWithSegments(dirOf(target), asPath) ||
-                endsWithSegments(target, `${dirOf(asPath)}.java`));
-        }
-        case 'rust': {
-            const segments = source.split('::').filter(s => !['crate', 'self', 'super', ''].includes(s));
-            if (segments.length === 0)
-                return false;
-            const tail = segments.join('/');
-            return [`${tail}.rs`, `${tail}/mod.rs`, `${tail}/lib.rs`].some(file => endsWithSegments(target, file));
-        }
-    }
-}
-/** The paths an import could be when they can be listed (relative JavaScript and Python); the rest by search. */
-function importPathCandidates(language, from, source) {
-    const family = familyOf(language);
-    if (family === 'js')
-        return jsCandidates(from, source);
-    if (family === 'python') {
-        const module = pythonModulePath(from, source);
-        if (!module)
-            return [];
-        const roots = module.relative ? [''] : ['', 'src/', 'lib/'];
-        return roots.flatMap(root => [`${root}${module.path}.py`, `${root}${module.path}/__init__.py`]);
-    }
-    return [];
-}
-/** The word to search for a file's importers: its module's last name. */
-function moduleWord(path) {
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    const stem = name.replace(/\.[^.]*$/, '').replace(/\.d$/, '');
-    if (stem === 'index' || stem === '__init__' || stem === 'mod' || stem === 'lib') {
-        const dir = dirOf(path);
-        return dir.slice(dir.lastIndexOf('/') + 1) || stem;
-    }
-    return stem;
 }
 
 ;// CONCATENATED MODULE: ./src/graph/reexports.ts
@@ -20187,6 +20201,7 @@ function byPreference(isTest) {
 
 
 
+
 const findDefinitionSchema = object({
     symbol: symbolField,
     used_in: schemas_string()
@@ -20234,11 +20249,12 @@ async function findDefinition(repo, input) {
     const at = `at head ${repo_context_short(repo.headSha)}`;
     if (candidates.length === 0)
         return patternAnswer(repo, input.symbol, search, at);
-    const { used, note } = usedIn
+    const { used, note, nearness } = usedIn
         ? await resolvedFrom(repo, usedIn, query.name, candidates)
-        : { used: [], note: '' };
+        : { used: [], note: '', nearness: () => 0 };
     const reached = used.map(use => use.located);
-    const ordered = [...reached, ...candidates.filter(c => !reached.includes(c))];
+    const rest = candidates.filter(c => !reached.includes(c));
+    const ordered = [...reached, ...rest.sort((a, b) => nearness(a) - nearness(b))];
     const languages = [...new Set(ordered.map(l => languageOf(l.path)))].sort().join(', ');
     const linesOf = new Map(used.map(use => [use.located, use.lines]));
     const lines = [
@@ -20255,24 +20271,54 @@ const MAX_USE_LINES = 12;
 const usesList = (lines) => lines.length <= MAX_USE_LINES
     ? lines.join(', ')
     : `${lines.slice(0, MAX_USE_LINES).join(', ')} and ${lines.length - MAX_USE_LINES} more`;
-/**
- * The definitions the uses of the name in `usedIn` reach, most used first, each with the lines of its uses, and
- * what the answer says about them: a file that uses one name with several meanings gets them all, by line.
- */
 async function resolvedFrom(repo, usedIn, name, candidates) {
     const graph = repo.graph();
     const state = (await graph.load([usedIn])).get(usedIn);
     if (!state || !('facts' in state))
         return {
             used: [],
-            note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`
+            note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`,
+            nearness: () => 0
         };
     await graph.followImports([usedIn], name);
+    const { facts } = state;
+    const resolved = graph.resolveIn(facts, name, candidates);
+    const { used, untied } = usesByDefinition(resolved);
+    const nearness = (located) => located.path === usedIn
+        ? 0
+        : facts.imports.some(i => importCanName(facts.language, facts.path, i.source, located.path))
+            ? 1
+            : 2;
+    const unsure = untied.length > 0 ? `; its uses at line ${usesList(untied)} could not be tied to one` : '';
+    if (used.length === 1)
+        return {
+            used,
+            nearness,
+            note: `; the first is the one ${usedIn} uses, by its imports and scope${unsure}`
+        };
+    if (used.length > 1) {
+        const each = `${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`;
+        return { used, nearness, note: `; ${each}${unsure}` };
+    }
+    const rest = `so every definition is listed, those in ${usedIn} and the files it imports first`;
+    return {
+        used,
+        nearness,
+        note: resolved.length > 0
+            ? `; which one ${usedIn} uses could not be decided, ${rest}`
+            : `; ${usedIn} does not use ${name}, ${rest}`
+    };
+}
+/** The definitions a file's uses reach, most used first, with their lines; and the lines of uses tied to none. */
+function usesByDefinition(resolved) {
     const uses = new Map();
-    const resolved = graph.resolveIn(state.facts, name, candidates);
+    const untied = [];
     for (const { reference, resolution } of resolved) {
-        if (typeof resolution !== 'object')
+        if (typeof resolution !== 'object') {
+            if (resolution === 'undecided' && !untied.includes(reference.line))
+                untied.push(reference.line);
             continue;
+        }
         const lines = uses.get(resolution) ?? [];
         if (!lines.includes(reference.line))
             lines.push(reference.line);
@@ -20281,19 +20327,7 @@ async function resolvedFrom(repo, usedIn, name, candidates) {
     const used = [...uses.entries()]
         .map(([located, lines]) => ({ located, lines }))
         .sort((a, b) => b.lines.length - a.lines.length);
-    if (used.length === 1)
-        return { used, note: `; the first is the one ${usedIn} uses, by its imports and scope` };
-    if (used.length > 1)
-        return {
-            used,
-            note: `; ${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`
-        };
-    return {
-        used,
-        note: resolved.length > 0
-            ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
-            : `; ${usedIn} does not use ${name}, so every definition is listed`
-    };
+    return { used, untied };
 }
 function declaringLine(search, located) {
     const hit = search.hits.find(h => h.path === located.path && h.line === located.definition.line);

@@ -4,7 +4,7 @@
  * costs its node count and no more; the tree is freed before the facts are returned.
  */
 import type { Node, Parser, TreeCursor } from '@vscode/tree-sitter-wasm'
-import { typeKey, type Definition, type FileFacts, type Reference } from './facts.js'
+import { typeKey, VALUE_OF, type Definition, type FileFacts, type Reference } from './facts.js'
 import { familyOf, type LanguageFamily, type LanguageId } from './languages.js'
 import type { LanguageRules, Use } from './rules.js'
 import { GO_RULES } from './rules-go.js'
@@ -143,18 +143,26 @@ function visit(node: Node, depth: number, rules: LanguageRules, facts: FileFacts
  */
 function noteTypeHint(
   facts: FileFacts,
-  hint: [string, string],
+  [name, written]: [string, string],
   inClass: string | undefined,
   scope: number | undefined
 ): void {
-  if (hint[0].startsWith('.')) {
-    if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}${hint[0]}`, hint[1]])
+  // A copy of a name typed in this scope takes its type here, where the name is in view (`self.env = env`).
+  const copied = written.startsWith(VALUE_OF)
+    ? facts.typeOf.get(typeKey(scope ?? 0, written.slice(VALUE_OF.length)))
+    : undefined
+  const type = copied ?? written
+  const member = /^(?:this|self)?\./.test(name)
+  // A member copied from what is not typed here would keep a later, better hint out: the first one stays.
+  if (member && type.startsWith(VALUE_OF)) return
+  if (name.startsWith('.')) {
+    if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}${name}`, type])
     return
   }
-  if (!/^(this|self)\./.test(hint[0])) return addTypeHint(facts, scope ?? 0, hint)
-  addTypeHint(facts, 0, hint)
+  if (!member) return addTypeHint(facts, scope ?? 0, [name, type])
+  addTypeHint(facts, 0, [name, type])
   // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
-  if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}.${hint[0].slice(5)}`, hint[1]])
+  if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}.${name.slice(5)}`, type])
 }
 
 function addTypeHint(facts: FileFacts, scope: number, [name, type]: [string, string]): void {

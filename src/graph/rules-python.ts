@@ -1,6 +1,6 @@
 /** Python: functions, classes, module and class attributes, imports and `self.` members. */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import { CALL_RESULT, type Heritage, type ImportBinding, type ReferenceKind } from './facts.js'
+import { CALL_RESULT, VALUE_OF, type Heritage, type ImportBinding, type ReferenceKind } from './facts.js'
 import { ancestorOf, childrenOfType, field, isField, qualifierText, type LanguageRules } from './rules.js'
 
 const FUNCTIONS = new Set(['function_definition', 'lambda'])
@@ -158,6 +158,10 @@ function typeHintOf(node: Node): [string, string] | undefined {
       return [left.text, callee.text]
     const annotated = annotationClass(field(node, 'type'))
     if (left?.type === 'identifier' && annotated) return [left.text, annotated]
+    // `self.env = env`, `node = self.node`: the value's type, when it has one.
+    const copied = right && VALUE_NAMES.has(right.type) && /^[\w.]{1,200}$/.test(right.text)
+    if (left && (left.type === 'identifier' || left.type === 'attribute') && copied)
+      return [left.text, `${VALUE_OF}${right.text}`]
   }
   if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
     const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier')
@@ -167,6 +171,7 @@ function typeHintOf(node: Node): [string, string] | undefined {
   return undefined
 }
 
+const VALUE_NAMES = new Set(['identifier', 'attribute'])
 const OPTIONAL = /^(?:t\.|typing\.)?Optional$/
 
 /** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`. */

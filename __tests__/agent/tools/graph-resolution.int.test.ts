@@ -262,6 +262,44 @@ describe('find_definition', () => {
     expect(lines.slice(cache).join('\n')).toContain('used in src/api/use.ts at line 11')
   })
 
+  it("says which uses it could not tie, and lists the file's own definitions and its imports' first", async () => {
+    const world = await createWorld({
+      base: {
+        'src/a/one.ts': 'export class One {\n  load(): void {}\n}\n',
+        'src/b/three.ts': 'export class Three {\n  load(): void {}\n}\n',
+        'src/c/two.ts': [
+          "import { One } from '../a/one'",
+          'export class Two {',
+          '  load(): void {}',
+          '}',
+          'export function reload(thing: { other: number }, any: never): void {',
+          '  ;(any as { load(): void }).load()',
+          '}',
+          'export function run(one: One, thing: Record<string, () => void>): void {',
+          '  one.load()',
+          "  thing['x']!()",
+          '}',
+          ''
+        ].join('\n'),
+        'src/c/four.ts':
+          "import { Three } from '../b/three'\nexport const use = (x: any): Three => x.load()\n"
+      },
+      commits: []
+    })
+    const two = await world.tools.execute('find_definition', { symbol: 'load', used_in: 'src/c/two.ts' })
+    expect(two.content).toContain('the first is the one src/c/two.ts uses, by its imports and scope')
+    expect(two.content).toContain('its uses at line 6 could not be tied to one')
+    const labels = (answer: string): string[] => answer.split('\n').filter(line => / method /.test(line))
+    expect(labels(two.content)).toEqual([
+      'src/a/one.ts:2 method One.load',
+      'src/c/two.ts:3 method Two.load',
+      'src/b/three.ts:2 method Three.load'
+    ])
+    const four = await world.tools.execute('find_definition', { symbol: 'load', used_in: 'src/c/four.ts' })
+    expect(four.content).toContain('those in src/c/four.ts and the files it imports first')
+    expect(labels(four.content)[0]).toBe('src/b/three.ts:2 method Three.load')
+  })
+
   it('keeps a declaration the parser could not read, from the line patterns', async () => {
     const world = await createWorld({
       base: {

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { GitError, type GrepMatch } from '../../git/git.js'
 import type { WordSearch } from '../../graph/graph.js'
 import { languageOf } from '../../graph/languages.js'
+import { importCanName } from '../../graph/modules.js'
 import { declarationIn } from '../../graph/patterns.js'
 import type { Located } from '../../graph/resolve.js'
 import { isStubOf } from '../../graph/stubs.js'
@@ -71,11 +72,12 @@ async function findDefinition(repo: RepoContext, input: FindDefinitionInput): Pr
     .sort(byPreference(isTestPath))
   const at = `at head ${short(repo.headSha)}`
   if (candidates.length === 0) return patternAnswer(repo, input.symbol, search, at)
-  const { used, note } = usedIn
+  const { used, note, nearness } = usedIn
     ? await resolvedFrom(repo, usedIn, query.name, candidates)
-    : { used: [], note: '' }
+    : { used: [], note: '', nearness: () => 0 }
   const reached = used.map(use => use.located)
-  const ordered = [...reached, ...candidates.filter(c => !reached.includes(c))]
+  const rest = candidates.filter(c => !reached.includes(c))
+  const ordered = [...reached, ...rest.sort((a, b) => nearness(a) - nearness(b))]
   const languages = [...new Set(ordered.map(l => languageOf(l.path)))].sort().join(', ')
   const linesOf = new Map(used.map(use => [use.located, use.lines]))
   const lines = [
@@ -105,24 +107,70 @@ interface Use {
  * The definitions the uses of the name in `usedIn` reach, most used first, each with the lines of its uses, and
  * what the answer says about them: a file that uses one name with several meanings gets them all, by line.
  */
+interface FromFile {
+  used: Use[]
+  note: string
+  /** 0 for a definition in the file, 1 in a file it imports, 2 elsewhere: the order of the rest. */
+  nearness: (located: Located) => number
+}
+
 async function resolvedFrom(
   repo: RepoContext,
   usedIn: string,
   name: string,
   candidates: Located[]
-): Promise<{ used: Use[]; note: string }> {
+): Promise<FromFile> {
   const graph = repo.graph()
   const state = (await graph.load([usedIn])).get(usedIn)
   if (!state || !('facts' in state))
     return {
       used: [],
-      note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`
+      note: `; ${usedIn} was not parsed (${state && 'skipped' in state ? state.skipped : 'unread'}), so every definition is listed`,
+      nearness: () => 0
     }
   await graph.followImports([usedIn], name)
+  const { facts } = state
+  const resolved = graph.resolveIn(facts, name, candidates)
+  const { used, untied } = usesByDefinition(resolved)
+  const nearness = (located: Located): number =>
+    located.path === usedIn
+      ? 0
+      : facts.imports.some(i => importCanName(facts.language, facts.path, i.source, located.path))
+        ? 1
+        : 2
+  const unsure = untied.length > 0 ? `; its uses at line ${usesList(untied)} could not be tied to one` : ''
+  if (used.length === 1)
+    return {
+      used,
+      nearness,
+      note: `; the first is the one ${usedIn} uses, by its imports and scope${unsure}`
+    }
+  if (used.length > 1) {
+    const each = `${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`
+    return { used, nearness, note: `; ${each}${unsure}` }
+  }
+  const rest = `so every definition is listed, those in ${usedIn} and the files it imports first`
+  return {
+    used,
+    nearness,
+    note:
+      resolved.length > 0
+        ? `; which one ${usedIn} uses could not be decided, ${rest}`
+        : `; ${usedIn} does not use ${name}, ${rest}`
+  }
+}
+
+/** The definitions a file's uses reach, most used first, with their lines; and the lines of uses tied to none. */
+function usesByDefinition(
+  resolved: ReadonlyArray<{ reference: { line: number }; resolution: Located | string }>
+): { used: Use[]; untied: number[] } {
   const uses = new Map<Located, number[]>()
-  const resolved = graph.resolveIn(state.facts, name, candidates)
+  const untied: number[] = []
   for (const { reference, resolution } of resolved) {
-    if (typeof resolution !== 'object') continue
+    if (typeof resolution !== 'object') {
+      if (resolution === 'undecided' && !untied.includes(reference.line)) untied.push(reference.line)
+      continue
+    }
     const lines = uses.get(resolution) ?? []
     if (!lines.includes(reference.line)) lines.push(reference.line)
     uses.set(resolution, lines)
@@ -130,20 +178,7 @@ async function resolvedFrom(
   const used = [...uses.entries()]
     .map(([located, lines]) => ({ located, lines }))
     .sort((a, b) => b.lines.length - a.lines.length)
-  if (used.length === 1)
-    return { used, note: `; the first is the one ${usedIn} uses, by its imports and scope` }
-  if (used.length > 1)
-    return {
-      used,
-      note: `; ${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`
-    }
-  return {
-    used,
-    note:
-      resolved.length > 0
-        ? `; which one ${usedIn} uses could not be decided, so every definition is listed`
-        : `; ${usedIn} does not use ${name}, so every definition is listed`
-  }
+  return { used, untied }
 }
 
 function declaringLine(search: WordSearch, located: Located): string[] {
