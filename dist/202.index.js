@@ -2048,7 +2048,7 @@ function thisRun() {
 
 /***/ }),
 
-/***/ 22920:
+/***/ 23788:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3614,6 +3614,61 @@ const INLINE_TYPE = '{}';
 const typeKey = (scope, name) => `${scope}:${name}`;
 const qualifiedName = (definition) => definition.container ? `${definition.container}.${definition.name}` : definition.name;
 
+;// CONCATENATED MODULE: ./src/graph/repair.ts
+const OPENS_SIGNATURE = /^\s*<(?![/<=])/;
+const ENDS_MEMBER = /[\w$)\]>'"`]\s*$/;
+/** The text with a `;` after each line that ends a member before a call signature; the same text if none. */
+function separateCallSignatures(text) {
+    const lines = text.split('\n');
+    let previous = -1;
+    let changed = false;
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (line.trim() === '')
+            continue;
+        if (previous >= 0 && OPENS_SIGNATURE.test(line) && ENDS_MEMBER.test(lines[previous])) {
+            lines[previous] = lines[previous].replace(/\s*$/, ';');
+            changed = true;
+        }
+        previous = i;
+    }
+    return changed ? lines.join('\n') : text;
+}
+/** How much of a tree the parser could not read: the bytes under its outermost error nodes. */
+function unreadBytes(tree) {
+    let unread = 0;
+    const pending = [tree.rootNode];
+    while (pending.length > 0) {
+        const node = pending.pop();
+        if (node.type === 'ERROR')
+            unread += node.endIndex - node.startIndex;
+        else if (node.hasError)
+            for (const child of node.children)
+                if (child)
+                    pending.push(child);
+    }
+    return unread;
+}
+/**
+ * The tree of `text`, or, when the parser could not read part of a TypeScript file, of the text with its call
+ * signatures separated, if the parser reads more of that.
+ */
+function parseReadingMore(parser, text, typescript) {
+    const tree = parser.parse(text);
+    if (!tree || !tree.rootNode.hasError || !typescript)
+        return tree;
+    const repaired = separateCallSignatures(text);
+    if (repaired === text)
+        return tree;
+    const other = parser.parse(repaired);
+    if (other && unreadBytes(other) < unreadBytes(tree)) {
+        tree.delete();
+        return other;
+    }
+    other?.delete();
+    return tree;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/rules.ts
 const field = (node, name) => node.childForFieldName(name);
 /** Whether `child` is the node in `parent`'s field `name`. */
@@ -4185,10 +4240,14 @@ function moreTypeHintsOf(node) {
         return [...copied(node), ...elementTypesOf(node)];
     return [...parameterTypesOf(node), ...elementTypesOf(node)];
 }
+const SEE_THROUGH = new Set(['non_null_expression', 'parenthesized_expression', 'assignment_expression']);
 /** `const x = store.items[i]`, `const x = globalState.current`: a variable with no type of its own takes its value's. */
 function copied(declarator) {
     const name = field(declarator, 'name');
-    const value = field(declarator, 'value');
+    let value = field(declarator, 'value');
+    // `(a = b!)` is b's value.
+    for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
+        value = value.type === 'assignment_expression' ? field(value, 'right') : value.namedChild(0);
     if (name?.type !== 'identifier' || !value || field(declarator, 'type'))
         return [];
     if (value.type === 'subscript_expression') {
@@ -4222,7 +4281,7 @@ function parameterTypesOf(node) {
             continue;
         const type = typeNameOf(field(parameter, 'type'));
         if (type)
-            hints.push([`${calleeOf(node, name)}(${position})`, type]);
+            hints.push([`${calleeOf(node, name)}(${position})`, constraintOf(parameter, type) ?? type]);
         position++;
     }
     return hints;
@@ -4311,6 +4370,17 @@ function collectionText(node) {
     }
     const text = qualifierText(node, RECEIVER_CHAIN, RECEIVER_NAMES);
     return text === '?' || text === 'this' ? undefined : text;
+}
+/** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
+function constraintOf(parameter, type) {
+    const fn = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : null;
+    const parameters = fn ? field(fn, 'type_parameters') : null;
+    for (const declared of parameters?.namedChildren ?? [])
+        if (declared && field(declared, 'name')?.text === type) {
+            const constraint = childrenOfType(declared, 'constraint')[0];
+            return typeNameOf(constraint?.namedChildren[0]);
+        }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/graph/rules-js.ts
@@ -4635,17 +4705,6 @@ const RETURNING = new Set([
     'method_signature',
     'abstract_method_signature'
 ]);
-/** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
-function constraintOf(parameter, type) {
-    const fn = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : null;
-    const parameters = fn ? field(fn, 'type_parameters') : null;
-    for (const declared of parameters?.namedChildren ?? [])
-        if (declared && field(declared, 'name')?.text === type) {
-            const constraint = childrenOfType(declared, 'constraint')[0];
-            return typeNameOf(constraint?.namedChildren[0]);
-        }
-    return undefined;
-}
 const JS_RULES = {
     interesting: new Set([
         ...Object.keys(CLASS_LIKE),
@@ -4673,7 +4732,107 @@ const JS_RULES = {
     linksIn: linksIn
 };
 
+;// CONCATENATED MODULE: ./src/graph/rules-python-types.ts
+
+
+const OPTIONAL = /^(?:t\.|typing\.)?Optional$/;
+/** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`. */
+function annotationClass(annotation) {
+    if (!annotation)
+        return undefined;
+    switch (annotation.type) {
+        case 'type':
+            return annotationClass(annotation.namedChildren[0]);
+        case 'identifier':
+            return annotation.text;
+        case 'attribute':
+            return field(annotation, 'attribute')?.text;
+        case 'string': {
+            const content = annotation.namedChildren.find(part => part?.type === 'string_content')?.text;
+            return content && /^[A-Za-z_][\w.]*$/.test(content)
+                ? content.slice(content.lastIndexOf('.') + 1)
+                : undefined;
+        }
+        case 'subscript':
+            return OPTIONAL.test(field(annotation, 'value')?.text ?? '')
+                ? annotationClass(field(annotation, 'subscript'))
+                : undefined;
+        case 'generic_type': {
+            const [name, parameters] = annotation.namedChildren;
+            return OPTIONAL.test(name?.text ?? '') ? annotationClass(parameters?.namedChildren[0]) : undefined;
+        }
+        default:
+            return undefined;
+    }
+}
+const SEQUENCES = /^(?:(?:t\.|typing\.)?(?:List|Sequence|MutableSequence|Iterable|Iterator|Collection|Set|FrozenSet|AbstractSet)|list|set|frozenset)$/;
+/** The class a collection annotation holds: `List[Foo]`, `t.Sequence["Foo"]`, `list[Foo]`, `Optional[List[Foo]]`. */
+function elementClass(annotation) {
+    if (!annotation)
+        return undefined;
+    if (annotation.type === 'type')
+        return elementClass(annotation.namedChild(0));
+    let [name, argument] = [null, null];
+    if (annotation.type === 'subscript')
+        [name, argument] = [field(annotation, 'value'), field(annotation, 'subscript')];
+    else if (annotation.type === 'generic_type')
+        [name, argument] = [annotation.namedChild(0), annotation.namedChild(1)?.namedChild(0)];
+    const written = name?.text ?? '';
+    if (OPTIONAL.test(written))
+        return elementClass(argument);
+    return SEQUENCES.test(written) ? annotationClass(argument) : undefined;
+}
+function rules_python_types_moreTypeHintsOf(node) {
+    if (node.type === 'for_statement' || node.type === 'for_in_clause')
+        return loopVariable(node);
+    if (node.type === 'function_definition')
+        return returned(node);
+    if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
+        const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier');
+        const element = elementClass(field(node, 'type'));
+        return name && element ? [[`${name.text}[]`, element]] : [];
+    }
+    if (node.type !== 'assignment')
+        return [];
+    const left = field(node, 'left');
+    const element = elementClass(field(node, 'type'));
+    return left && element && /^[\w.]+$/.test(left.text) ? [[`${left.text}[]`, element]] : [];
+}
+/** What a function declares it returns (`f()`, `self.m()` in a class), and what that collection holds. */
+function returned(node) {
+    const name = field(node, 'name')?.text;
+    const annotation = field(node, 'return_type');
+    if (!name || !annotation)
+        return [];
+    const holder = node.parent?.type === 'decorated_definition' ? node.parent.parent : node.parent;
+    const callee = holder?.type === 'block' && holder.parent?.type === 'class_definition' ? `self.${name}` : name;
+    const hints = [];
+    const type = annotationClass(annotation);
+    if (type)
+        hints.push([`${callee}()`, type]);
+    const element = elementClass(annotation);
+    if (element)
+        hints.push([`${callee}()[]`, element]);
+    return hints;
+}
+const rules_python_types_CHAIN = new Set(['attribute']);
+const rules_python_types_NAMES = new Set(['identifier']);
+/** `for param in self.params:` and `[p.name for p in ps]`: the variable is an element of what it goes over. */
+function loopVariable(node) {
+    const variable = field(node, 'left');
+    const collection = field(node, 'right');
+    if (variable?.type !== 'identifier' || !collection)
+        return [];
+    if (collection.type === 'call') {
+        const callee = qualifierText(field(collection, 'function'), rules_python_types_CHAIN, rules_python_types_NAMES);
+        return callee === '?' ? [] : [[variable.text, `${ELEMENT}${CALL_RESULT}${callee}`]];
+    }
+    const text = qualifierText(collection, rules_python_types_CHAIN, rules_python_types_NAMES);
+    return text === '?' || text === 'self' ? [] : [[variable.text, `${ELEMENT}${text}`]];
+}
+
 ;// CONCATENATED MODULE: ./src/graph/rules-python.ts
+
 
 
 const rules_python_FUNCTIONS = new Set(['function_definition', 'lambda']);
@@ -4861,36 +5020,6 @@ function rules_python_typeHintOf(node) {
     return undefined;
 }
 const VALUE_NAMES = new Set(['identifier', 'attribute']);
-const OPTIONAL = /^(?:t\.|typing\.)?Optional$/;
-/** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`. */
-function annotationClass(annotation) {
-    if (!annotation)
-        return undefined;
-    switch (annotation.type) {
-        case 'type':
-            return annotationClass(annotation.namedChildren[0]);
-        case 'identifier':
-            return annotation.text;
-        case 'attribute':
-            return field(annotation, 'attribute')?.text;
-        case 'string': {
-            const content = annotation.namedChildren.find(part => part?.type === 'string_content')?.text;
-            return content && /^[A-Za-z_][\w.]*$/.test(content)
-                ? content.slice(content.lastIndexOf('.') + 1)
-                : undefined;
-        }
-        case 'subscript':
-            return OPTIONAL.test(field(annotation, 'value')?.text ?? '')
-                ? annotationClass(field(annotation, 'subscript'))
-                : undefined;
-        case 'generic_type': {
-            const [name, parameters] = annotation.namedChildren;
-            return OPTIONAL.test(name?.text ?? '') ? annotationClass(parameters?.namedChildren[0]) : undefined;
-        }
-        default:
-            return undefined;
-    }
-}
 const PYTHON_RULES = {
     interesting: new Set([
         'class_definition',
@@ -4898,6 +5027,7 @@ const PYTHON_RULES = {
         'assignment',
         'augmented_assignment',
         'for_statement',
+        'for_in_clause',
         'as_pattern',
         'identifier',
         ...rules_python_FUNCTIONS,
@@ -4912,6 +5042,7 @@ const PYTHON_RULES = {
     localsOf: rules_python_localsOf,
     importsOf: rules_python_importsOf,
     typeHintOf: rules_python_typeHintOf,
+    moreTypeHintsOf: rules_python_types_moreTypeHintsOf,
     heritageOf: rules_python_heritageOf
 };
 
@@ -5088,6 +5219,7 @@ const RUST_RULES = {
 
 
 
+
 const RULES = {
     js: JS_RULES,
     python: PYTHON_RULES,
@@ -5097,7 +5229,7 @@ const RULES = {
 };
 /** Parses `text` and extracts its facts; throws only when the parser gives no tree at all. */
 function extractFacts(parser, path, language, text) {
-    const tree = parser.parse(text);
+    const tree = parseReadingMore(parser, text, language === 'typescript');
     if (!tree)
         throw new Error('the parser gave no tree');
     try {
@@ -5457,6 +5589,8 @@ function receiver_types_receiverType(reference, facts, context, qualifier) {
         return calleeType(reference, facts, context, argument[2], `(${argument[1]})`, 0);
     return chainType(reference, facts, context, qualifier);
 }
+/** What a class's own members are reached through. */
+const SELF = new Set(['this', 'self']);
 /** The first name a qualifier reaches its member through: `store` of `store.items`, `call:store.get`, `arg:0:store.set`. */
 function receiverRoot(qualifier) {
     const bare = qualifier.startsWith(CALL_RESULT)
@@ -5512,10 +5646,18 @@ function elementType(reference, facts, context, collection, depth) {
     if (collection.startsWith(CALL_RESULT))
         return calleeType(reference, facts, context, collection.slice(CALL_RESULT.length), '()[]', depth);
     const dot = collection.lastIndexOf('.');
-    if (dot < 0)
-        return declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]');
+    if (dot < 0) {
+        const own = declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]');
+        // A copy of another collection (`const items = this.items`) holds what that one holds.
+        const copy = own === undefined ? declaredType(reference, facts, collection) : undefined;
+        return copy?.startsWith(VALUE_OF) && depth < 3
+            ? elementType(reference, facts, context, copy.slice(VALUE_OF.length), depth + 1)
+            : own;
+    }
     const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)];
-    const owner = receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1);
+    const owner = SELF.has(receiver)
+        ? reference.inClass
+        : chainType(reference, facts, context, receiver, depth + 1);
     return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`);
 }
 /**
@@ -5527,7 +5669,7 @@ function calleeType(reference, facts, context, callee, suffix, depth) {
     if (dot < 0)
         return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix);
     const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
-    const owner = receiver === 'this'
+    const owner = SELF.has(receiver)
         ? reference.inClass
         : (chainType(reference, facts, context, receiver, depth + 1) ??
             (method === 'constructor' ? receiver : undefined));
@@ -5644,7 +5786,7 @@ function membersBelow(type, candidates, heritageOf) {
 
 
 
-const SELF = new Set(['this', 'self', 'cls', 'super', 'Self']);
+const resolve_SELF = new Set(['this', 'self', 'cls', 'super', 'Self']);
 const resolve_dirOf = (path) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const lastSegment = (text) => text.slice(Math.max(text.lastIndexOf('.'), text.lastIndexOf(':')) + 1);
 /** The first definition of a reach, or why there is none. */
@@ -5751,7 +5893,7 @@ function resolveMember(reference, facts, context) {
     const [qualifier, ...tests] = reference.qualifier.split(DISCRIMINANT);
     if (qualifier === '?' || qualifier === INLINE_TYPE)
         return 'undecided';
-    if (SELF.has(qualifier))
+    if (resolve_SELF.has(qualifier))
         return ownMember(reference, facts, context);
     const module = facts.imports.find(i => i.local === qualifier && i.imported === '*');
     if (module) {
@@ -12813,8 +12955,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONFIG_PATHS, DEFAULT_LABELS, DEFAULT_MODEL, DEFAULT_TRIGGER_PHRASE, LAYERINGS, MAX_COMMENTS_LIMIT, MAX_CONFIG_BYTES, SETTINGS, TIME_LIMIT_ACCEPTED, configProblems, defaultText, doorReads, fileValue, languageTag, layeringOf, organisationConfigOf, organisationFileName, parseConfig, problemLine, settingEntries, shownValue
 
-// EXTERNAL MODULE: ./src/agent/index.ts + 79 modules
-var agent = __webpack_require__(22920);
+// EXTERNAL MODULE: ./src/agent/index.ts + 81 modules
+var agent = __webpack_require__(23788);
 // EXTERNAL MODULE: ./src/evidence/index.ts + 20 modules
 var evidence = __webpack_require__(36096);
 // EXTERNAL MODULE: ./src/findings/reconcile.ts

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { extractFacts } from '../../src/graph/extract.js'
-import type { FileFacts } from '../../src/graph/facts.js'
+import { qualifiedName, type FileFacts } from '../../src/graph/facts.js'
 import type { LanguageId } from '../../src/graph/languages.js'
 import { parserFor } from '../../src/graph/parser.js'
 
@@ -222,14 +222,32 @@ describe('facts from each language', () => {
     expect(uses(facts, 'Flags')).toEqual(['9 other'])
     expect(uses(facts, 'a')).toEqual(['10 write via Shape', '11 call'])
     expect(facts.unreadLines).toEqual([])
-    const unread = await factsOf('typescript', 'src/take.ts', [
+    // Generic call signatures one after another, which the grammar alone reads as a comparison.
+    const take = await factsOf('typescript', 'src/take.ts', [
       'export interface Take<S> {',
-      '  <P extends S>(predicate: P): Out<S, P>',
+      '  <P extends S>(predicate: P): Out<',
+      '    S,',
+      '    P',
+      '  >',
       '  <P extends S>(predicate: P, timeout: number): Out<S, P>',
-      '}'
+      '  cancel(): void',
+      '}',
+      'export const after = 1'
+    ])
+    expect(take.syntaxErrors).toBe(false)
+    expect(take.definitions.map(d => `${d.line} ${qualifiedName(d)}`)).toEqual([
+      '1 Take',
+      '7 Take.cancel',
+      '9 after'
+    ])
+    const unread = await factsOf('typescript', 'src/broken.ts', [
+      'export function broken() {',
+      '  return [a, (b',
+      '}',
+      'export interface Unsubscribe {}'
     ])
     expect(unread.syntaxErrors).toBe(true)
-    expect(unread.unreadLines.some(([first, last]) => first <= 3 && 3 <= last)).toBe(true)
+    expect(unread.unreadLines.some(([first, last]) => first <= 4 && 4 <= last)).toBe(true)
   })
 
   it('Python: bases, super(), annotations through modules, quotes and Optional, with-targets', async () => {
@@ -259,6 +277,33 @@ describe('facts from each language', () => {
     expect(facts.typeOf.get('0:Formatter._env')).toBe('Environment')
     expect(facts.typeOf.get('0:Formatter.other')).toBe('Other')
     expect(declaredType(facts, 'node')).toBe('value:self.node')
+  })
+
+  it('Python: what functions return, what collections hold, and loop and comprehension variables', async () => {
+    const facts = await factsOf('python', 'pkg/core.py', [
+      'class Command:',
+      '    def get_params(self, ctx) -> t.List["Parameter"]:',
+      '        return []',
+      '',
+      '    @property',
+      '    def parent(self) -> t.Optional["Command"]:',
+      '        return None',
+      '',
+      '    def help(self, ctx, extra: t.Sequence[Option]):',
+      '        for param in self.get_params(ctx):',
+      '            param.get_help_record(ctx)',
+      '        return [opt.name for opt in extra]',
+      '',
+      'def current() -> Context:',
+      '    return Context()'
+    ])
+    expect(facts.typeOf.get('0:Command.get_params()')).toBeUndefined()
+    expect(facts.typeOf.get('0:Command.get_params()[]')).toBe('Parameter')
+    expect(facts.typeOf.get('0:Command.parent()')).toBe('Command')
+    expect(facts.typeOf.get('0:current()')).toBe('Context')
+    expect(declaredType(facts, 'extra[]')).toBe('Option')
+    expect(declaredType(facts, 'param')).toBe('elem:call:self.get_params')
+    expect(declaredType(facts, 'opt')).toBe('elem:extra')
   })
 
   it("TypeScript: an object literal's members are its declared type's, or the parameter's it is passed as", async () => {

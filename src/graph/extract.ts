@@ -6,6 +6,7 @@
 import type { Node, Parser, TreeCursor } from '@vscode/tree-sitter-wasm'
 import { typeKey, VALUE_OF, type Definition, type FileFacts, type Reference } from './facts.js'
 import { familyOf, type LanguageFamily, type LanguageId } from './languages.js'
+import { parseReadingMore } from './repair.js'
 import type { LanguageRules, Use } from './rules.js'
 import { GO_RULES } from './rules-go.js'
 import { JAVA_RULES } from './rules-java.js'
@@ -30,7 +31,7 @@ interface Frame {
 
 /** Parses `text` and extracts its facts; throws only when the parser gives no tree at all. */
 export function extractFacts(parser: Parser, path: string, language: LanguageId, text: string): FileFacts {
-  const tree = parser.parse(text)
+  const tree = parseReadingMore(parser, text, language === 'typescript')
   if (!tree) throw new Error('the parser gave no tree')
   try {
     const facts: FileFacts = {

@@ -41,6 +41,9 @@ export function receiverType(
   return chainType(reference, facts, context, qualifier)
 }
 
+/** What a class's own members are reached through. */
+const SELF = new Set(['this', 'self'])
+
 /** The first name a qualifier reaches its member through: `store` of `store.items`, `call:store.get`, `arg:0:store.set`. */
 export function receiverRoot(qualifier: string): string {
   const bare = qualifier.startsWith(CALL_RESULT)
@@ -115,11 +118,19 @@ function elementType(
   if (collection.startsWith(CALL_RESULT))
     return calleeType(reference, facts, context, collection.slice(CALL_RESULT.length), '()[]', depth)
   const dot = collection.lastIndexOf('.')
-  if (dot < 0)
-    return declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]')
+  if (dot < 0) {
+    const own =
+      declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]')
+    // A copy of another collection (`const items = this.items`) holds what that one holds.
+    const copy = own === undefined ? declaredType(reference, facts, collection) : undefined
+    return copy?.startsWith(VALUE_OF) && depth < 3
+      ? elementType(reference, facts, context, copy.slice(VALUE_OF.length), depth + 1)
+      : own
+  }
   const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)]
-  const owner =
-    receiver === 'this' ? reference.inClass : chainType(reference, facts, context, receiver, depth + 1)
+  const owner = SELF.has(receiver)
+    ? reference.inClass
+    : chainType(reference, facts, context, receiver, depth + 1)
   return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`)
 }
 
@@ -139,11 +150,10 @@ function calleeType(
   if (dot < 0)
     return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix)
   const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
-  const owner =
-    receiver === 'this'
-      ? reference.inClass
-      : (chainType(reference, facts, context, receiver, depth + 1) ??
-        (method === 'constructor' ? receiver : undefined))
+  const owner = SELF.has(receiver)
+    ? reference.inClass
+    : (chainType(reference, facts, context, receiver, depth + 1) ??
+      (method === 'constructor' ? receiver : undefined))
   return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`)
 }
 

@@ -6,7 +6,7 @@
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
 import { partsOf, typeNameOf } from './rules-js-types.js'
-import { field, isField, qualifierText } from './rules.js'
+import { childrenOfType, field, isField, qualifierText } from './rules.js'
 
 /** `this.` for a class's member; `.` for an interface's, which `this` does not reach. */
 export const memberPrefix = (node: Node): string => (node.type === 'method_signature' ? '.' : 'this.')
@@ -17,10 +17,15 @@ export function moreTypeHintsOf(node: Node): Array<[string, string]> {
   return [...parameterTypesOf(node), ...elementTypesOf(node)]
 }
 
+const SEE_THROUGH = new Set(['non_null_expression', 'parenthesized_expression', 'assignment_expression'])
+
 /** `const x = store.items[i]`, `const x = globalState.current`: a variable with no type of its own takes its value's. */
 function copied(declarator: Node): Array<[string, string]> {
   const name = field(declarator, 'name')
-  const value = field(declarator, 'value')
+  let value = field(declarator, 'value')
+  // `(a = b!)` is b's value.
+  for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
+    value = value.type === 'assignment_expression' ? field(value, 'right') : value.namedChild(0)
   if (name?.type !== 'identifier' || !value || field(declarator, 'type')) return []
   if (value.type === 'subscript_expression') {
     const collection = collectionText(field(value, 'object'))
@@ -50,7 +55,7 @@ function parameterTypesOf(node: Node): Array<[string, string]> {
     if (!parameter || !parameter.type.endsWith('_parameter')) continue
     if (field(parameter, 'pattern')?.type === 'this') continue
     const type = typeNameOf(field(parameter, 'type'))
-    if (type) hints.push([`${calleeOf(node, name)}(${position})`, type])
+    if (type) hints.push([`${calleeOf(node, name)}(${position})`, constraintOf(parameter, type) ?? type])
     position++
   }
   return hints
@@ -140,4 +145,16 @@ function collectionText(node: Node | null): string | undefined {
   }
   const text = qualifierText(node, RECEIVER_CHAIN, RECEIVER_NAMES)
   return text === '?' || text === 'this' ? undefined : text
+}
+
+/** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
+export function constraintOf(parameter: Node, type: string): string | undefined {
+  const fn = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : null
+  const parameters = fn ? field(fn, 'type_parameters') : null
+  for (const declared of parameters?.namedChildren ?? [])
+    if (declared && field(declared, 'name')?.text === type) {
+      const constraint = childrenOfType(declared, 'constraint')[0]
+      return typeNameOf(constraint?.namedChildren[0])
+    }
+  return undefined
 }

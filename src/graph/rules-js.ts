@@ -10,7 +10,7 @@ import {
   typeNameOf
 } from './rules-js-types.js'
 import { CALL_RESULT, INLINE_TYPE } from './facts.js'
-import { memberPrefix, moreTypeHintsOf } from './rules-js-hints.js'
+import { constraintOf, memberPrefix, moreTypeHintsOf } from './rules-js-hints.js'
 import {
   childrenOfType,
   field,
@@ -327,18 +327,6 @@ const RETURNING = new Set([
   'method_signature',
   'abstract_method_signature'
 ])
-
-/** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
-function constraintOf(parameter: Node, type: string): string | undefined {
-  const fn = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : null
-  const parameters = fn ? field(fn, 'type_parameters') : null
-  for (const declared of parameters?.namedChildren ?? [])
-    if (declared && field(declared, 'name')?.text === type) {
-      const constraint = childrenOfType(declared, 'constraint')[0]
-      return typeNameOf(constraint?.namedChildren[0])
-    }
-  return undefined
-}
 
 export const JS_RULES: LanguageRules = {
   interesting: new Set([

@@ -1,6 +1,7 @@
 /** Python: functions, classes, module and class attributes, imports and `self.` members. */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { CALL_RESULT, VALUE_OF, type Heritage, type ImportBinding, type ReferenceKind } from './facts.js'
+import { annotationClass, moreTypeHintsOf } from './rules-python-types.js'
 import { ancestorOf, childrenOfType, field, isField, qualifierText, type LanguageRules } from './rules.js'
 
 const FUNCTIONS = new Set(['function_definition', 'lambda'])
@@ -172,37 +173,6 @@ function typeHintOf(node: Node): [string, string] | undefined {
 }
 
 const VALUE_NAMES = new Set(['identifier', 'attribute'])
-const OPTIONAL = /^(?:t\.|typing\.)?Optional$/
-
-/** The class an annotation names: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`. */
-function annotationClass(annotation: Node | null | undefined): string | undefined {
-  if (!annotation) return undefined
-  switch (annotation.type) {
-    case 'type':
-      return annotationClass(annotation.namedChildren[0])
-    case 'identifier':
-      return annotation.text
-    case 'attribute':
-      return field(annotation, 'attribute')?.text
-    case 'string': {
-      const content = annotation.namedChildren.find(part => part?.type === 'string_content')?.text
-      return content && /^[A-Za-z_][\w.]*$/.test(content)
-        ? content.slice(content.lastIndexOf('.') + 1)
-        : undefined
-    }
-    case 'subscript':
-      return OPTIONAL.test(field(annotation, 'value')?.text ?? '')
-        ? annotationClass(field(annotation, 'subscript'))
-        : undefined
-    case 'generic_type': {
-      const [name, parameters] = annotation.namedChildren
-      return OPTIONAL.test(name?.text ?? '') ? annotationClass(parameters?.namedChildren[0]) : undefined
-    }
-    default:
-      return undefined
-  }
-}
-
 export const PYTHON_RULES: LanguageRules = {
   interesting: new Set([
     'class_definition',
@@ -210,6 +180,7 @@ export const PYTHON_RULES: LanguageRules = {
     'assignment',
     'augmented_assignment',
     'for_statement',
+    'for_in_clause',
     'as_pattern',
     'identifier',
     ...FUNCTIONS,
@@ -224,5 +195,6 @@ export const PYTHON_RULES: LanguageRules = {
   localsOf,
   importsOf,
   typeHintOf,
+  moreTypeHintsOf,
   heritageOf
 }

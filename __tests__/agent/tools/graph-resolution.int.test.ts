@@ -304,9 +304,8 @@ describe('find_definition', () => {
     const world = await createWorld({
       base: {
         'src/pattern.ts': [
-          'export interface Take<S> {',
-          '  <P extends S>(predicate: P): Out<S, P>',
-          '  <P extends S>(predicate: P, timeout: number): Out<S, P>',
+          'export function broken() {',
+          '  return [a, (b',
           '}',
           '',
           'export interface Unsubscribe {',
@@ -318,6 +317,6 @@ describe('find_definition', () => {
       commits: []
     })
     const { content } = await world.tools.execute('find_definition', { symbol: 'Unsubscribe' })
-    expect(content).toContain('src/pattern.ts:6 interface Unsubscribe')
+    expect(content).toContain('src/pattern.ts:5 interface Unsubscribe')
   })
 })
