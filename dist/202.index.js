@@ -4240,14 +4240,24 @@ function moreTypeHintsOf(node) {
         return [...copied(node), ...elementTypesOf(node)];
     return [...parameterTypesOf(node), ...elementTypesOf(node)];
 }
-const SEE_THROUGH = new Set(['non_null_expression', 'parenthesized_expression', 'assignment_expression']);
+const SEE_THROUGH = new Set([
+    'non_null_expression',
+    'parenthesized_expression',
+    'assignment_expression',
+    'ternary_expression'
+]);
 /** `const x = store.items[i]`, `const x = globalState.current`: a variable with no type of its own takes its value's. */
 function copied(declarator) {
     const name = field(declarator, 'name');
     let value = field(declarator, 'value');
-    // `(a = b!)` is b's value.
+    // `(a = b!)` is b's value; `c ? d : e` is d's, which the compiler makes one type with e's.
     for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
-        value = value.type === 'assignment_expression' ? field(value, 'right') : value.namedChild(0);
+        value =
+            value.type === 'assignment_expression'
+                ? field(value, 'right')
+                : value.type === 'ternary_expression'
+                    ? field(value, 'consequence')
+                    : value.namedChild(0);
     if (name?.type !== 'identifier' || !value || field(declarator, 'type'))
         return [];
     if (value.type === 'subscript_expression') {
@@ -4266,10 +4276,21 @@ const SIGNED = new Set([
     'function_declaration',
     'function_signature'
 ]);
-/** The types a function or method declares its parameters as, by position (a `this` parameter is none). */
+const FUNCTION_MEMBERS = new Set(['property_signature', 'public_field_definition']);
+/**
+ * The types a function or method declares its parameters as, by position (a `this` parameter is none); and
+ * a member whose type is a function's (`onFetch: (context: FetchContext) => void`), by the same keys.
+ */
 function parameterTypesOf(node) {
-    const name = SIGNED.has(node.type) ? field(node, 'name')?.text : undefined;
-    const parameters = name ? field(node, 'parameters') : null;
+    const name = SIGNED.has(node.type) || FUNCTION_MEMBERS.has(node.type) ? field(node, 'name')?.text : undefined;
+    const functionType = FUNCTION_MEMBERS.has(node.type) ? field(node, 'type')?.namedChild(0) : null;
+    const parameters = !name
+        ? null
+        : functionType
+            ? functionType.type === 'function_type'
+                ? field(functionType, 'parameters')
+                : null
+            : field(node, 'parameters');
     if (!name || !parameters)
         return [];
     const hints = [];
@@ -4286,7 +4307,11 @@ function parameterTypesOf(node) {
     }
     return hints;
 }
-const calleeOf = (node, name) => node.type.includes('method') ? `${memberPrefix(node)}${name}` : name;
+const calleeOf = (node, name) => node.type === 'property_signature'
+    ? `.${name}`
+    : node.type.includes('method') || node.type === 'public_field_definition'
+        ? `${memberPrefix(node)}${name}`
+        : name;
 const HOLDING = new Set(['variable_declarator', 'required_parameter', 'optional_parameter']);
 const MEMBER_FIELDS = new Set(['public_field_definition', 'field_definition']);
 /** What a declared collection holds: `items[]`, `this.items[]`, `.items[]`, `this.all()[]`. */
@@ -4342,25 +4367,69 @@ function goesOver(name) {
         const collection = isOf ? collectionText(field(parent, 'right')) : undefined;
         return collection ? [[name.text, `${ELEMENT}${collection}`]] : [];
     }
-    const parameter = parent?.type === 'required_parameter' && isField(parent, 'pattern', name) ? parent : null;
-    const callback = parameter?.parent?.type === 'formal_parameters' &&
-        parameter.parent.namedChild(0)?.startIndex === parameter.startIndex
-        ? parameter.parent.parent
-        : parent?.type === 'arrow_function' && isField(parent, 'parameter', name)
-            ? parent
-            : null;
-    if (callback?.type !== 'arrow_function' && callback?.type !== 'function_expression')
+    return callbackParameter(name);
+}
+const CALLBACKS = new Set(['arrow_function', 'function_expression', 'function', 'method_definition']);
+/**
+ * An untyped parameter of a function whose place says its type: the first of a callback over a collection
+ * (`items.forEach(item => …)`), or any of a function given as a member of a typed object literal
+ * (`{ onFetch: (context) => … }` where the type declares `onFetch: (context: FetchContext) => void`).
+ */
+function callbackParameter(name) {
+    const parent = name.parent;
+    let callback = null;
+    let position = 0;
+    if (parent?.type === 'arrow_function' && isField(parent, 'parameter', name))
+        callback = parent;
+    else if (parent?.type === 'required_parameter' &&
+        isField(parent, 'pattern', name) &&
+        !field(parent, 'type')) {
+        position = positionOf(parent);
+        callback = parent.parent?.type === 'formal_parameters' ? parent.parent.parent : null;
+    }
+    if (!callback || position < 0 || !CALLBACKS.has(callback.type))
         return [];
-    if (parameter && field(parameter, 'type'))
-        return [];
+    const type = (position === 0 ? visitedElement(callback) : undefined) ?? memberParameter(callback, position);
+    return type ? [[name.text, type]] : [];
+}
+/** A parameter's place among its function's parameters, a `this` parameter not counted; -1 past the first few. */
+function positionOf(parameter) {
+    const list = parameter.parent;
+    let position = 0;
+    for (let i = 0; list && i < Math.min(list.namedChildCount, rules_js_hints_LOOKED_AT); i++) {
+        const each = list.namedChild(i);
+        if (each?.startIndex === parameter.startIndex)
+            return position;
+        if (each?.type.endsWith('_parameter') && field(each, 'pattern')?.type !== 'this')
+            position++;
+    }
+    return -1;
+}
+const rules_js_hints_LOOKED_AT = 16;
+/** The element a callback over a collection is given: `items.forEach(item => …)`. */
+function visitedElement(callback) {
     const list = callback.parent;
     const call = list?.type === 'arguments' && list.namedChild(0)?.startIndex === callback.startIndex ? list.parent : null;
     const callee = call?.type === 'call_expression' ? field(call, 'function') : null;
     const method = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined;
     if (!callee || !method || !VISITORS.test(method))
-        return [];
+        return undefined;
     const collection = collectionText(field(callee, 'object'));
-    return collection ? [[name.text, `${ELEMENT}${collection}`]] : [];
+    return collection ? `${ELEMENT}${collection}` : undefined;
+}
+/** A function given as a member of a typed object literal: the type its member declares the parameter as. */
+function memberParameter(callback, position) {
+    const pair = callback.parent?.type === 'pair' ? callback.parent : null;
+    const key = pair
+        ? field(pair, 'key')
+        : callback.type === 'method_definition'
+            ? field(callback, 'name')
+            : null;
+    const object = pair ? pair.parent : callback.parent;
+    if (key?.type !== 'property_identifier' || object?.type !== 'object')
+        return undefined;
+    const owner = objectTypeOf(object);
+    return owner && /^[\w$.#]+$/.test(owner) ? `${ARGUMENT}${position}:${owner}.${key.text}` : undefined;
 }
 /** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */
 function collectionText(node) {
@@ -5635,6 +5704,9 @@ function chainType(reference, facts, context, qualifier, depth = 0) {
 function followed(reference, facts, context, type, depth) {
     if (type.startsWith(CALL_RESULT))
         return calleeType(reference, facts, context, type.slice(CALL_RESULT.length), '()', depth);
+    const argument = type.startsWith(ARGUMENT) ? /^(\d+):(.+)$/.exec(type.slice(ARGUMENT.length)) : null;
+    if (argument)
+        return calleeType(reference, facts, context, argument[2], `(${argument[1]})`, depth);
     if (type.startsWith(VALUE_OF))
         return chainType(reference, facts, context, type.slice(VALUE_OF.length), depth + 1);
     return type.startsWith(ELEMENT)
@@ -5671,8 +5743,9 @@ function calleeType(reference, facts, context, callee, suffix, depth) {
     const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
     const owner = SELF.has(receiver)
         ? reference.inClass
-        : (chainType(reference, facts, context, receiver, depth + 1) ??
-            (method === 'constructor' ? receiver : undefined));
+        : // A class's own (`Cache.constructor`, `Cache.create`), or a member of a type: its declared parameters.
+            (chainType(reference, facts, context, receiver, depth + 1) ??
+                (/^_*[A-Z][\w$]*$/.test(receiver) ? receiver : undefined));
     return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`);
 }
 /**

@@ -100,6 +100,9 @@ function followed(
 ): string | undefined {
   if (type.startsWith(CALL_RESULT))
     return calleeType(reference, facts, context, type.slice(CALL_RESULT.length), '()', depth)
+  const argument = type.startsWith(ARGUMENT) ? /^(\d+):(.+)$/.exec(type.slice(ARGUMENT.length)) : null
+  if (argument)
+    return calleeType(reference, facts, context, argument[2] as string, `(${argument[1] as string})`, depth)
   if (type.startsWith(VALUE_OF))
     return chainType(reference, facts, context, type.slice(VALUE_OF.length), depth + 1)
   return type.startsWith(ELEMENT)
@@ -152,8 +155,9 @@ function calleeType(
   const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
   const owner = SELF.has(receiver)
     ? reference.inClass
-    : (chainType(reference, facts, context, receiver, depth + 1) ??
-      (method === 'constructor' ? receiver : undefined))
+    : // A class's own (`Cache.constructor`, `Cache.create`), or a member of a type: its declared parameters.
+      (chainType(reference, facts, context, receiver, depth + 1) ??
+      (/^_*[A-Z][\w$]*$/.test(receiver) ? receiver : undefined))
   return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`)
 }
 

@@ -4,8 +4,8 @@
  * (`items.forEach(item => …)`, `for (const item of items)`). Read from the source as written, never inferred.
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import { CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
-import { partsOf, typeNameOf } from './rules-js-types.js'
+import { ARGUMENT, CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
+import { objectTypeOf, partsOf, typeNameOf } from './rules-js-types.js'
 import { childrenOfType, field, isField, qualifierText } from './rules.js'
 
 /** `this.` for a class's member; `.` for an interface's, which `this` does not reach. */
@@ -17,15 +17,25 @@ export function moreTypeHintsOf(node: Node): Array<[string, string]> {
   return [...parameterTypesOf(node), ...elementTypesOf(node)]
 }
 
-const SEE_THROUGH = new Set(['non_null_expression', 'parenthesized_expression', 'assignment_expression'])
+const SEE_THROUGH = new Set([
+  'non_null_expression',
+  'parenthesized_expression',
+  'assignment_expression',
+  'ternary_expression'
+])
 
 /** `const x = store.items[i]`, `const x = globalState.current`: a variable with no type of its own takes its value's. */
 function copied(declarator: Node): Array<[string, string]> {
   const name = field(declarator, 'name')
   let value = field(declarator, 'value')
-  // `(a = b!)` is b's value.
+  // `(a = b!)` is b's value; `c ? d : e` is d's, which the compiler makes one type with e's.
   for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
-    value = value.type === 'assignment_expression' ? field(value, 'right') : value.namedChild(0)
+    value =
+      value.type === 'assignment_expression'
+        ? field(value, 'right')
+        : value.type === 'ternary_expression'
+          ? field(value, 'consequence')
+          : value.namedChild(0)
   if (name?.type !== 'identifier' || !value || field(declarator, 'type')) return []
   if (value.type === 'subscript_expression') {
     const collection = collectionText(field(value, 'object'))
@@ -44,10 +54,23 @@ const SIGNED = new Set([
   'function_signature'
 ])
 
-/** The types a function or method declares its parameters as, by position (a `this` parameter is none). */
+const FUNCTION_MEMBERS = new Set(['property_signature', 'public_field_definition'])
+
+/**
+ * The types a function or method declares its parameters as, by position (a `this` parameter is none); and
+ * a member whose type is a function's (`onFetch: (context: FetchContext) => void`), by the same keys.
+ */
 function parameterTypesOf(node: Node): Array<[string, string]> {
-  const name = SIGNED.has(node.type) ? field(node, 'name')?.text : undefined
-  const parameters = name ? field(node, 'parameters') : null
+  const name =
+    SIGNED.has(node.type) || FUNCTION_MEMBERS.has(node.type) ? field(node, 'name')?.text : undefined
+  const functionType = FUNCTION_MEMBERS.has(node.type) ? field(node, 'type')?.namedChild(0) : null
+  const parameters = !name
+    ? null
+    : functionType
+      ? functionType.type === 'function_type'
+        ? field(functionType, 'parameters')
+        : null
+      : field(node, 'parameters')
   if (!name || !parameters) return []
   const hints: Array<[string, string]> = []
   let position = 0
@@ -62,7 +85,11 @@ function parameterTypesOf(node: Node): Array<[string, string]> {
 }
 
 const calleeOf = (node: Node, name: string): string =>
-  node.type.includes('method') ? `${memberPrefix(node)}${name}` : name
+  node.type === 'property_signature'
+    ? `.${name}`
+    : node.type.includes('method') || node.type === 'public_field_definition'
+      ? `${memberPrefix(node)}${name}`
+      : name
 
 const HOLDING = new Set(['variable_declarator', 'required_parameter', 'optional_parameter'])
 const MEMBER_FIELDS = new Set(['public_field_definition', 'field_definition'])
@@ -117,24 +144,71 @@ function goesOver(name: Node): Array<[string, string]> {
     const collection = isOf ? collectionText(field(parent, 'right')) : undefined
     return collection ? [[name.text, `${ELEMENT}${collection}`]] : []
   }
-  const parameter = parent?.type === 'required_parameter' && isField(parent, 'pattern', name) ? parent : null
-  const callback =
-    parameter?.parent?.type === 'formal_parameters' &&
-    parameter.parent.namedChild(0)?.startIndex === parameter.startIndex
-      ? parameter.parent.parent
-      : parent?.type === 'arrow_function' && isField(parent, 'parameter', name)
-        ? parent
-        : null
-  if (callback?.type !== 'arrow_function' && callback?.type !== 'function_expression') return []
-  if (parameter && field(parameter, 'type')) return []
+  return callbackParameter(name)
+}
+
+const CALLBACKS = new Set(['arrow_function', 'function_expression', 'function', 'method_definition'])
+
+/**
+ * An untyped parameter of a function whose place says its type: the first of a callback over a collection
+ * (`items.forEach(item => …)`), or any of a function given as a member of a typed object literal
+ * (`{ onFetch: (context) => … }` where the type declares `onFetch: (context: FetchContext) => void`).
+ */
+function callbackParameter(name: Node): Array<[string, string]> {
+  const parent = name.parent
+  let callback: Node | null = null
+  let position = 0
+  if (parent?.type === 'arrow_function' && isField(parent, 'parameter', name)) callback = parent
+  else if (
+    parent?.type === 'required_parameter' &&
+    isField(parent, 'pattern', name) &&
+    !field(parent, 'type')
+  ) {
+    position = positionOf(parent)
+    callback = parent.parent?.type === 'formal_parameters' ? parent.parent.parent : null
+  }
+  if (!callback || position < 0 || !CALLBACKS.has(callback.type)) return []
+  const type = (position === 0 ? visitedElement(callback) : undefined) ?? memberParameter(callback, position)
+  return type ? [[name.text, type]] : []
+}
+
+/** A parameter's place among its function's parameters, a `this` parameter not counted; -1 past the first few. */
+function positionOf(parameter: Node): number {
+  const list = parameter.parent
+  let position = 0
+  for (let i = 0; list && i < Math.min(list.namedChildCount, LOOKED_AT); i++) {
+    const each = list.namedChild(i)
+    if (each?.startIndex === parameter.startIndex) return position
+    if (each?.type.endsWith('_parameter') && field(each, 'pattern')?.type !== 'this') position++
+  }
+  return -1
+}
+const LOOKED_AT = 16
+
+/** The element a callback over a collection is given: `items.forEach(item => …)`. */
+function visitedElement(callback: Node): string | undefined {
   const list = callback.parent
   const call =
     list?.type === 'arguments' && list.namedChild(0)?.startIndex === callback.startIndex ? list.parent : null
   const callee = call?.type === 'call_expression' ? field(call, 'function') : null
   const method = callee?.type === 'member_expression' ? field(callee, 'property')?.text : undefined
-  if (!callee || !method || !VISITORS.test(method)) return []
+  if (!callee || !method || !VISITORS.test(method)) return undefined
   const collection = collectionText(field(callee, 'object'))
-  return collection ? [[name.text, `${ELEMENT}${collection}`]] : []
+  return collection ? `${ELEMENT}${collection}` : undefined
+}
+
+/** A function given as a member of a typed object literal: the type its member declares the parameter as. */
+function memberParameter(callback: Node, position: number): string | undefined {
+  const pair = callback.parent?.type === 'pair' ? callback.parent : null
+  const key = pair
+    ? field(pair, 'key')
+    : callback.type === 'method_definition'
+      ? field(callback, 'name')
+      : null
+  const object = pair ? pair.parent : callback.parent
+  if (key?.type !== 'property_identifier' || object?.type !== 'object') return undefined
+  const owner = objectTypeOf(object)
+  return owner && /^[\w$.#]+$/.test(owner) ? `${ARGUMENT}${position}:${owner}.${key.text}` : undefined
 }
 
 /** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */

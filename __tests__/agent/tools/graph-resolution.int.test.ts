@@ -94,6 +94,7 @@ const CONTEXTUAL = {
     'export type Change = Added | Removed',
     'export interface Part { weight: number }',
     'export interface Item { id: string; parts: Part[]; children: Set<Item> | undefined }',
+    'export interface Handler { onChange: (change: Change, part: Part) => void }',
     'export class Bus {',
     '  emit(change: Change): void {}',
     '  all(): Item[] {',
@@ -103,7 +104,7 @@ const CONTEXTUAL = {
     ''
   ].join('\n'),
   'src/events/feed.ts': [
-    "import { Bus, Item, Part } from './events'",
+    "import { Bus, Handler, Item, Part } from './events'",
     'export class Feed {',
     '  private bus = new Bus()',
     '  private part: Part = { weight: 0 }',
@@ -117,6 +118,13 @@ const CONTEXTUAL = {
     '    bus.all().filter(x => x.id && first.weight)',
     '  }',
     '}',
+    'export const handler: Handler = {',
+    '  onChange: (change, part) => part.weight,',
+    '}',
+    'export const other: Handler = { onChange(change, part) { return part.weight } }',
+    'const fallback: Part = { weight: 2 }',
+    'const chosen = Math.random() > 0.5 ? fallback : fallback',
+    'chosen.weight',
     ''
   ].join('\n')
 }
@@ -157,6 +165,25 @@ const PY = {
     '    maybe.run(3)',
     '    with Command() as made:',
     '        made.run(4)',
+    ''
+  ].join('\n'),
+  'pkg/runner.py': [
+    'import typing as t',
+    'from .base import Command',
+    '',
+    '',
+    'class Runner:',
+    '    def commands(self) -> t.List[Command]:',
+    '        return []',
+    '',
+    '    def first(self) -> "Command":',
+    '        return Command()',
+    '',
+    '    def go(self):',
+    '        for cmd in self.commands():',
+    '            cmd.help()',
+    '        self.first().help()',
+    '        return [c.help() for c in self.commands()]',
     ''
   ].join('\n')
 }
@@ -214,19 +241,24 @@ describe('find_references resolves through what the source declares', () => {
     expect(await refs('Added.item')).toEqual(['src/events/feed.ts:6'])
     expect(await refs('Removed.type')).toEqual([])
     expect(await refs('Removed.item')).toEqual([])
-    // Declared, assigned, a callback's element, an indexed element.
+    // Declared, assigned, a callback's element, an indexed element, a typed literal's function members'
+    // parameters, a value picked by a condition.
     expect(await refs('Part.weight')).toEqual([
       'src/events/feed.ts:4',
       'src/events/feed.ts:7',
       'src/events/feed.ts:8',
-      'src/events/feed.ts:12'
+      'src/events/feed.ts:12',
+      'src/events/feed.ts:16',
+      'src/events/feed.ts:18',
+      'src/events/feed.ts:19',
+      'src/events/feed.ts:21'
     ])
     // A loop over a Set, and a callback over what a method returns, through a copied value.
     expect(await refs('Item.id')).toEqual(['src/events/feed.ts:9', 'src/events/feed.ts:12'])
     expect(await refs('Bus.all')).toEqual(['src/events/feed.ts:12'])
   })
 
-  it('Python: bases, super(), the class body, annotations, with-targets and type stubs', async () => {
+  it('Python: bases, super(), the class body, annotations, with-targets, type stubs, returns and loops', async () => {
     const world = await createWorld({ base: PY, commits: [] })
     const run = await world.tools.execute('find_references', { symbol: 'Command.run' })
     expect(resolvedLines(run.content)).toEqual([
@@ -242,6 +274,9 @@ describe('find_references resolves through what the source declares', () => {
     const name = await world.tools.execute('find_references', { symbol: 'Command.name' })
     // The class body reads its own name; a subclass's `self.name = …` gives its instances their own.
     expect(resolvedLines(name.content)).toEqual(['pkg/base.py:3', 'pkg/base.py:9'])
+    // What methods declare they return, a loop's and a comprehension's variable over it.
+    const help = await world.tools.execute('find_references', { symbol: 'Command.help' })
+    expect(resolvedLines(help.content)).toEqual(['pkg/runner.py:14', 'pkg/runner.py:15', 'pkg/runner.py:16'])
   })
 })
 
