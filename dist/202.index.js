@@ -3341,6 +3341,30 @@ function moduleWord(path) {
     return stem;
 }
 
+;// CONCATENATED MODULE: ./src/graph/facts.ts
+/** A variable's type written as what it is assigned from: `call:this.load` is what `this.load()` returns. */
+const CALL_RESULT = 'call:';
+/** Between the parts of a type written as an inline union: `Circle|Square`. */
+const UNION = '|';
+/** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
+const VALUE_OF = 'value:';
+/** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
+const ELEMENT = 'elem:';
+/**
+ * The qualifier of an object literal's members when it is passed to a call: `arg:0:this.notify` is the type
+ * `this.notify` declares its first parameter as.
+ */
+const ARGUMENT = 'arg:';
+/**
+ * Between a qualifier and each literal an object literal gives a member (`arg:0:this.dispatch;type='pause'`):
+ * of a union's parts, those that declare another literal for that member are not the literal's type.
+ */
+const DISCRIMINANT = ';';
+/** The qualifier of a member declared in an inline object type (`opts: { a: T }`): nobody's member by name. */
+const INLINE_TYPE = '{}';
+const typeKey = (scope, name) => `${scope}:${name}`;
+const qualifiedName = (definition) => definition.container ? `${definition.container}.${definition.name}` : definition.name;
+
 ;// CONCATENATED MODULE: ./src/graph/patterns.ts
 /**
  * The pattern fallback: declarations recognised by line patterns common to the usual languages, not by
@@ -3590,30 +3614,6 @@ function globSource(path) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./src/graph/facts.ts
-/** A variable's type written as what it is assigned from: `call:this.load` is what `this.load()` returns. */
-const CALL_RESULT = 'call:';
-/** Between the parts of a type written as an inline union: `Circle|Square`. */
-const UNION = '|';
-/** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
-const VALUE_OF = 'value:';
-/** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
-const ELEMENT = 'elem:';
-/**
- * The qualifier of an object literal's members when it is passed to a call: `arg:0:this.notify` is the type
- * `this.notify` declares its first parameter as.
- */
-const ARGUMENT = 'arg:';
-/**
- * Between a qualifier and each literal an object literal gives a member (`arg:0:this.dispatch;type='pause'`):
- * of a union's parts, those that declare another literal for that member are not the literal's type.
- */
-const DISCRIMINANT = ';';
-/** The qualifier of a member declared in an inline object type (`opts: { a: T }`): nobody's member by name. */
-const INLINE_TYPE = '{}';
-const typeKey = (scope, name) => `${scope}:${name}`;
-const qualifiedName = (definition) => definition.container ? `${definition.container}.${definition.name}` : definition.name;
-
 ;// CONCATENATED MODULE: ./src/graph/repair.ts
 const OPENS_SIGNATURE = /^\s*<(?![/<=])/;
 const ENDS_MEMBER = /[\w$)\]>'"`]\s*$/;
@@ -6517,6 +6517,7 @@ function byPreference(isTest) {
 
 
 
+
 const findDefinitionSchema = schemas/* object */.Ikc({
     symbol: symbolField,
     used_in: schemas/* string */.YjP()
@@ -6533,7 +6534,8 @@ function findDefinitionTool(repo) {
         description: 'Find where a name is defined at the pull request head, by parsing: one line per definition, ' +
             '`path:line kind Container.name`, best first, its declaring line below it. Give used_in (a file that ' +
             "uses the name) to resolve it through that file's imports and scope; a qualified name (Cache.get, " +
-            'store.get) narrows it.',
+            'store.get) narrows it, and with used_in so does a name the file reaches it through (session.request, ' +
+            'this.cache.get).',
         schema: findDefinitionSchema,
         run: input => findDefinition(repo, input)
     });
@@ -6557,15 +6559,17 @@ async function findDefinition(repo, input) {
         throw error;
     }
     const { qualifier } = query;
-    const candidates = search.definitions
-        .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
+    const chosen = search.definitions.filter(l => qualifier === undefined || qualifierChooses(qualifier, l));
+    // `session.request` with used_in: the name as that file reaches it through `session`, whatever its type.
+    const receiver = chosen.length === 0 && usedIn !== undefined ? qualifier : undefined;
+    const candidates = (receiver === undefined ? chosen : search.definitions)
         .filter(l => !search.definitions.some(other => isStubOf(l, other)))
         .sort(byPreference(isTestPath));
     const at = `at head ${repo_context_short(repo.headSha)}`;
     if (candidates.length === 0)
         return patternAnswer(repo, input.symbol, search, at);
     const { used, note, nearness } = usedIn
-        ? await resolvedFrom(repo, usedIn, query.name, candidates)
+        ? await resolvedFrom(repo, { usedIn, name: query.name, receiver }, candidates)
         : { used: [], note: '', nearness: () => 0 };
     const reached = used.map(use => use.located);
     const rest = candidates.filter(c => !reached.includes(c));
@@ -6586,7 +6590,8 @@ const MAX_USE_LINES = 12;
 const usesList = (lines) => lines.length <= MAX_USE_LINES
     ? lines.join(', ')
     : `${lines.slice(0, MAX_USE_LINES).join(', ')} and ${lines.length - MAX_USE_LINES} more`;
-async function resolvedFrom(repo, usedIn, name, candidates) {
+async function resolvedFrom(repo, asked, candidates) {
+    const { usedIn, name, receiver } = asked;
     const graph = repo.graph();
     const state = (await graph.load([usedIn])).get(usedIn);
     if (!state || !('facts' in state))
@@ -6597,25 +6602,33 @@ async function resolvedFrom(repo, usedIn, name, candidates) {
         };
     await graph.followImports([usedIn], name);
     const { facts } = state;
-    const resolved = graph.resolveIn(facts, name, candidates);
+    const all = graph.resolveIn(facts, name, candidates);
+    const resolved = receiver === undefined ? all : all.filter(r => r.reference.qualifier?.split(DISCRIMINANT)[0] === receiver);
     const { used, untied } = usesByDefinition(resolved);
     const nearness = (located) => located.path === usedIn
         ? 0
         : facts.imports.some(i => importCanName(facts.language, facts.path, i.source, located.path))
             ? 1
             : 2;
+    const through = receiver === undefined ? '' : ` through ${receiver}`;
     const unsure = untied.length > 0 ? `; its uses at line ${usesList(untied)} could not be tied to one` : '';
     if (used.length === 1)
         return {
             used,
             nearness,
-            note: `; the first is the one ${usedIn} uses, by its imports and scope${unsure}`
+            note: `; the first is the one ${usedIn} uses${through}, by its imports and scope${unsure}`
         };
     if (used.length > 1) {
-        const each = `${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`;
+        const each = `${usedIn} uses ${used.length} of them${through}, by its imports and scope, each listed with the lines of its uses`;
         return { used, nearness, note: `; ${each}${unsure}` };
     }
     const rest = `so every definition is listed, those in ${usedIn} and the files it imports first`;
+    if (receiver !== undefined && resolved.length === 0)
+        return {
+            used,
+            nearness,
+            note: `; ${usedIn} does not use ${name} through ${receiver}, so every definition is listed`
+        };
     return {
         used,
         nearness,

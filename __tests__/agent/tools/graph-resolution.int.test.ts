@@ -295,6 +295,21 @@ describe('find_definition', () => {
     expect(cache).toBeGreaterThan(store)
     expect(lines.slice(store, cache).join('\n')).toContain('used in src/api/use.ts at line 4, 10, 12, 13')
     expect(lines.slice(cache).join('\n')).toContain('used in src/api/use.ts at line 11')
+
+    // Asked through the variable the file reaches it by, the definition that use reaches comes first.
+    const opened = await world.tools.execute('find_definition', {
+      symbol: 'opened.get',
+      used_in: 'src/api/use.ts'
+    })
+    expect(opened.content).toContain('the first is the one src/api/use.ts uses through opened')
+    expect(opened.content.split('\n')[2]).toBe('src/core/store.ts:9 method Store.get')
+    const nobody = await world.tools.execute('find_definition', {
+      symbol: 'nobody.get',
+      used_in: 'src/api/use.ts'
+    })
+    expect(nobody.content).toContain(
+      'src/api/use.ts does not use get through nobody, so every definition is listed'
+    )
   })
 
   it("says which uses it could not tie, and lists the file's own definitions and its imports' first", async () => {

@@ -8,6 +8,7 @@ import { GitError, type GrepMatch } from '../../git/git.js'
 import type { WordSearch } from '../../graph/graph.js'
 import { languageOf } from '../../graph/languages.js'
 import { importCanName } from '../../graph/modules.js'
+import { DISCRIMINANT } from '../../graph/facts.js'
 import { declarationIn } from '../../graph/patterns.js'
 import type { Located } from '../../graph/resolve.js'
 import { isStubOf } from '../../graph/stubs.js'
@@ -43,7 +44,8 @@ export function findDefinitionTool(repo: RepoContext): AgentTool {
       'Find where a name is defined at the pull request head, by parsing: one line per definition, ' +
       '`path:line kind Container.name`, best first, its declaring line below it. Give used_in (a file that ' +
       "uses the name) to resolve it through that file's imports and scope; a qualified name (Cache.get, " +
-      'store.get) narrows it.',
+      'store.get) narrows it, and with used_in so does a name the file reaches it through (session.request, ' +
+      'this.cache.get).',
     schema: findDefinitionSchema,
     run: input => findDefinition(repo, input)
   })
@@ -66,14 +68,16 @@ async function findDefinition(repo: RepoContext, input: FindDefinitionInput): Pr
     throw error
   }
   const { qualifier } = query
-  const candidates = search.definitions
-    .filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
+  const chosen = search.definitions.filter(l => qualifier === undefined || qualifierChooses(qualifier, l))
+  // `session.request` with used_in: the name as that file reaches it through `session`, whatever its type.
+  const receiver = chosen.length === 0 && usedIn !== undefined ? qualifier : undefined
+  const candidates = (receiver === undefined ? chosen : search.definitions)
     .filter(l => !search.definitions.some(other => isStubOf(l, other)))
     .sort(byPreference(isTestPath))
   const at = `at head ${short(repo.headSha)}`
   if (candidates.length === 0) return patternAnswer(repo, input.symbol, search, at)
   const { used, note, nearness } = usedIn
-    ? await resolvedFrom(repo, usedIn, query.name, candidates)
+    ? await resolvedFrom(repo, { usedIn, name: query.name, receiver }, candidates)
     : { used: [], note: '', nearness: () => 0 }
   const reached = used.map(use => use.located)
   const rest = candidates.filter(c => !reached.includes(c))
@@ -114,12 +118,15 @@ interface FromFile {
   nearness: (located: Located) => number
 }
 
-async function resolvedFrom(
-  repo: RepoContext,
-  usedIn: string,
-  name: string,
-  candidates: Located[]
-): Promise<FromFile> {
+/** What is asked of the using file: its uses of `name`, or only those through `receiver` (`session.request`). */
+interface Asked {
+  usedIn: string
+  name: string
+  receiver?: string | undefined
+}
+
+async function resolvedFrom(repo: RepoContext, asked: Asked, candidates: Located[]): Promise<FromFile> {
+  const { usedIn, name, receiver } = asked
   const graph = repo.graph()
   const state = (await graph.load([usedIn])).get(usedIn)
   if (!state || !('facts' in state))
@@ -130,7 +137,9 @@ async function resolvedFrom(
     }
   await graph.followImports([usedIn], name)
   const { facts } = state
-  const resolved = graph.resolveIn(facts, name, candidates)
+  const all = graph.resolveIn(facts, name, candidates)
+  const resolved =
+    receiver === undefined ? all : all.filter(r => r.reference.qualifier?.split(DISCRIMINANT)[0] === receiver)
   const { used, untied } = usesByDefinition(resolved)
   const nearness = (located: Located): number =>
     located.path === usedIn
@@ -138,18 +147,25 @@ async function resolvedFrom(
       : facts.imports.some(i => importCanName(facts.language, facts.path, i.source, located.path))
         ? 1
         : 2
+  const through = receiver === undefined ? '' : ` through ${receiver}`
   const unsure = untied.length > 0 ? `; its uses at line ${usesList(untied)} could not be tied to one` : ''
   if (used.length === 1)
     return {
       used,
       nearness,
-      note: `; the first is the one ${usedIn} uses, by its imports and scope${unsure}`
+      note: `; the first is the one ${usedIn} uses${through}, by its imports and scope${unsure}`
     }
   if (used.length > 1) {
-    const each = `${usedIn} uses ${used.length} of them, by its imports and scope, each listed with the lines of its uses`
+    const each = `${usedIn} uses ${used.length} of them${through}, by its imports and scope, each listed with the lines of its uses`
     return { used, nearness, note: `; ${each}${unsure}` }
   }
   const rest = `so every definition is listed, those in ${usedIn} and the files it imports first`
+  if (receiver !== undefined && resolved.length === 0)
+    return {
+      used,
+      nearness,
+      note: `; ${usedIn} does not use ${name} through ${receiver}, so every definition is listed`
+    }
   return {
     used,
     nearness,
