@@ -279,6 +279,21 @@ describe('facts from each language', () => {
     expect(declaredType(facts, 'node')).toBe('value:self.node')
   })
 
+  it('Python: an attribute given what a typed parameter returns keeps that, put in where the parameter is seen', async () => {
+    const facts = await factsOf('python', 'pkg/parser.py', [
+      'class Parser:',
+      '    def __init__(self, environment: "Environment", raw):',
+      '        self.stream = environment.tokenize()',
+      '        self.session = requests.Session()',
+      '        self.lexer = raw.lexer()',
+      '        self.lexer = self.make_lexer()'
+    ])
+    expect(facts.typeOf.get('0:Parser.stream')).toBe('call:Environment.tokenize')
+    expect(facts.typeOf.get('0:Parser.session')).toBe('Session')
+    // What an untyped parameter returns can never be known from another method; the later hint stays.
+    expect(facts.typeOf.get('0:Parser.lexer')).toBe('call:self.make_lexer')
+  })
+
   it('Python: what functions return, what collections hold, and loop and comprehension variables', async () => {
     const facts = await factsOf('python', 'pkg/core.py', [
       'class Command:',

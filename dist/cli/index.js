@@ -18983,6 +18983,12 @@ function rules_python_typeHintOf(node) {
         const copied = right && VALUE_NAMES.has(right.type) && /^[\w.]{1,200}$/.test(right.text);
         if (left && (left.type === 'identifier' || left.type === 'attribute') && copied)
             return [left.text, `${VALUE_OF}${right.text}`];
+        // `self.stream = env.tokenize(…)`: what it returns; `x = mod.Session()`: what the class makes.
+        const called = callee && VALUE_NAMES.has(callee.type) && /^[\w.]{1,200}$/.test(callee.text);
+        if (left && (left.type === 'identifier' || left.type === 'attribute') && called) {
+            const last = callee.text.slice(callee.text.lastIndexOf('.') + 1);
+            return [left.text, /^_*[A-Z]/.test(last) ? last : `${CALL_RESULT}${callee.text}`];
+        }
     }
     if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
         const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier');
@@ -19320,14 +19326,12 @@ function visit(node, depth, rules, facts, state) {
  * interface member's (`.x`) by its interface only.
  */
 function noteTypeHint(facts, [name, written], inClass, scope) {
-    // A copy of a name typed in this scope takes its type here, where the name is in view (`self.env = env`).
-    const copied = written.startsWith(VALUE_OF)
-        ? facts.typeOf.get(typeKey(scope ?? 0, written.slice(VALUE_OF.length)))
-        : undefined;
-    const type = copied ?? written;
+    const type = withLocalTypes(facts, scope ?? 0, written);
     const member = /^(?:this|self)?\./.test(name);
-    // A member copied from what is not typed here would keep a later, better hint out: the first one stays.
-    if (member && type.startsWith(VALUE_OF))
+    // A member written through a local that has no type would keep a later, better hint out: the first one stays.
+    if (member && type !== undefined && type.startsWith(VALUE_OF))
+        return;
+    if (type === undefined)
         return;
     if (name.startsWith('.')) {
         if (inClass !== undefined)
@@ -19340,6 +19344,27 @@ function noteTypeHint(facts, [name, written], inClass, scope) {
     // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
     if (inClass !== undefined)
         addTypeHint(facts, 0, [`${inClass}.${name.slice(5)}`, type]);
+}
+/**
+ * A type written through a local (`value:env`, `call:environment.load`) with the local's type put in here,
+ * where the local is in view (`self.env = env` is read in other methods); undefined when the local has none.
+ */
+function withLocalTypes(facts, scope, written) {
+    const prefix = written.startsWith(VALUE_OF) ? VALUE_OF : written.startsWith(CALL_RESULT) ? CALL_RESULT : '';
+    if (prefix === '' || scope === 0)
+        return written;
+    const chain = written.slice(prefix.length);
+    const dot = chain.indexOf('.');
+    const root = dot < 0 ? chain : chain.slice(0, dot);
+    // A function called by name, and `self.load()`, are read where they are.
+    if ((prefix === CALL_RESULT && dot < 0) || root === 'self' || root === 'this')
+        return written;
+    const type = facts.typeOf.get(typeKey(scope, root));
+    if (type === undefined || !/^[\w$]+$/.test(type))
+        return facts.locals.get(scope)?.has(root) && type === undefined ? undefined : written;
+    if (dot < 0)
+        return prefix === VALUE_OF ? type : written;
+    return `${prefix}${type}${chain.slice(dot)}`;
 }
 function addTypeHint(facts, scope, [name, type]) {
     const key = typeKey(scope, name);
@@ -19587,6 +19612,9 @@ function chainType(reference, facts, context, qualifier, depth = 0) {
     for (let take = parts.length; take >= 1; take--) {
         const start = parts.slice(0, take).join('.');
         let type = declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined);
+        // A chain from a class's own name (`Environment.loader`, as a local's type was put in): that class's fields.
+        if (type === undefined && take === 1 && parts.length > 1 && /^_*[A-Z][\w$]*$/.test(start))
+            type = start;
         if (type !== undefined)
             type = depth < 3 ? followed(reference, facts, context, type, depth) : undefined;
         if (type === undefined)
@@ -19627,9 +19655,7 @@ function elementType(reference, facts, context, collection, depth) {
             : own;
     }
     const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)];
-    const owner = SELF.has(receiver)
-        ? reference.inClass
-        : chainType(reference, facts, context, receiver, depth + 1);
+    const owner = receiver_types_ownerOf(reference, facts, context, receiver, depth);
     return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`);
 }
 /**
@@ -19641,12 +19667,18 @@ function calleeType(reference, facts, context, callee, suffix, depth) {
     if (dot < 0)
         return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix);
     const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
-    const owner = SELF.has(receiver)
-        ? reference.inClass
-        : // A class's own (`Cache.constructor`, `Cache.create`), or a member of a type: its declared parameters.
-            (chainType(reference, facts, context, receiver, depth + 1) ??
-                (/^_*[A-Z][\w$]*$/.test(receiver) ? receiver : undefined));
+    const owner = receiver_types_ownerOf(reference, facts, context, receiver, depth);
     return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`);
+}
+/**
+ * The type whose member a receiver reaches: the class `this`/`self` is in, the receiver's type, or a class's
+ * own name (`Cache.create`, `Cache.constructor`, a member of a type a local's type was put in as).
+ */
+function receiver_types_ownerOf(reference, facts, context, receiver, depth) {
+    if (SELF.has(receiver))
+        return reference.inClass;
+    return (chainType(reference, facts, context, receiver, depth + 1) ??
+        (/^_*[A-Z][\w$]*$/.test(receiver) ? receiver : undefined));
 }
 /**
  * The declared type of a module-level variable (or, with `()`, function) another file exports to this one,

@@ -4,7 +4,7 @@
  * costs its node count and no more; the tree is freed before the facts are returned.
  */
 import type { Node, Parser, TreeCursor } from '@vscode/tree-sitter-wasm'
-import { typeKey, VALUE_OF, type Definition, type FileFacts, type Reference } from './facts.js'
+import { CALL_RESULT, typeKey, VALUE_OF, type Definition, type FileFacts, type Reference } from './facts.js'
 import { familyOf, type LanguageFamily, type LanguageId } from './languages.js'
 import { parseReadingMore } from './repair.js'
 import type { LanguageRules, Use } from './rules.js'
@@ -148,14 +148,11 @@ function noteTypeHint(
   inClass: string | undefined,
   scope: number | undefined
 ): void {
-  // A copy of a name typed in this scope takes its type here, where the name is in view (`self.env = env`).
-  const copied = written.startsWith(VALUE_OF)
-    ? facts.typeOf.get(typeKey(scope ?? 0, written.slice(VALUE_OF.length)))
-    : undefined
-  const type = copied ?? written
+  const type = withLocalTypes(facts, scope ?? 0, written)
   const member = /^(?:this|self)?\./.test(name)
-  // A member copied from what is not typed here would keep a later, better hint out: the first one stays.
-  if (member && type.startsWith(VALUE_OF)) return
+  // A member written through a local that has no type would keep a later, better hint out: the first one stays.
+  if (member && type !== undefined && type.startsWith(VALUE_OF)) return
+  if (type === undefined) return
   if (name.startsWith('.')) {
     if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}${name}`, type])
     return
@@ -164,6 +161,25 @@ function noteTypeHint(
   addTypeHint(facts, 0, [name, type])
   // Also by class, so `x.field.member` can be followed from another file: `Store.items`.
   if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}.${name.slice(5)}`, type])
+}
+
+/**
+ * A type written through a local (`value:env`, `call:environment.load`) with the local's type put in here,
+ * where the local is in view (`self.env = env` is read in other methods); undefined when the local has none.
+ */
+function withLocalTypes(facts: FileFacts, scope: number, written: string): string | undefined {
+  const prefix = written.startsWith(VALUE_OF) ? VALUE_OF : written.startsWith(CALL_RESULT) ? CALL_RESULT : ''
+  if (prefix === '' || scope === 0) return written
+  const chain = written.slice(prefix.length)
+  const dot = chain.indexOf('.')
+  const root = dot < 0 ? chain : chain.slice(0, dot)
+  // A function called by name, and `self.load()`, are read where they are.
+  if ((prefix === CALL_RESULT && dot < 0) || root === 'self' || root === 'this') return written
+  const type = facts.typeOf.get(typeKey(scope, root))
+  if (type === undefined || !/^[\w$]+$/.test(type))
+    return facts.locals.get(scope)?.has(root) && type === undefined ? undefined : written
+  if (dot < 0) return prefix === VALUE_OF ? type : written
+  return `${prefix}${type}${chain.slice(dot)}`
 }
 
 function addTypeHint(facts: FileFacts, scope: number, [name, type]: [string, string]): void {

@@ -79,6 +79,8 @@ function chainType(
     const start = parts.slice(0, take).join('.')
     let type =
       declaredType(reference, facts, start) ?? (take === 1 ? importedType(facts, context, start) : undefined)
+    // A chain from a class's own name (`Environment.loader`, as a local's type was put in): that class's fields.
+    if (type === undefined && take === 1 && parts.length > 1 && /^_*[A-Z][\w$]*$/.test(start)) type = start
     if (type !== undefined) type = depth < 3 ? followed(reference, facts, context, type, depth) : undefined
     if (type === undefined) continue
     for (const field of parts.slice(take)) {
@@ -131,9 +133,7 @@ function elementType(
       : own
   }
   const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)]
-  const owner = SELF.has(receiver)
-    ? reference.inClass
-    : chainType(reference, facts, context, receiver, depth + 1)
+  const owner = ownerOf(reference, facts, context, receiver, depth)
   return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`)
 }
 
@@ -153,12 +153,26 @@ function calleeType(
   if (dot < 0)
     return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix)
   const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
-  const owner = SELF.has(receiver)
-    ? reference.inClass
-    : // A class's own (`Cache.constructor`, `Cache.create`), or a member of a type: its declared parameters.
-      (chainType(reference, facts, context, receiver, depth + 1) ??
-      (/^_*[A-Z][\w$]*$/.test(receiver) ? receiver : undefined))
+  const owner = ownerOf(reference, facts, context, receiver, depth)
   return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`)
+}
+
+/**
+ * The type whose member a receiver reaches: the class `this`/`self` is in, the receiver's type, or a class's
+ * own name (`Cache.create`, `Cache.constructor`, a member of a type a local's type was put in as).
+ */
+function ownerOf(
+  reference: Reference,
+  facts: FileFacts,
+  context: TypeContext,
+  receiver: string,
+  depth: number
+): string | undefined {
+  if (SELF.has(receiver)) return reference.inClass
+  return (
+    chainType(reference, facts, context, receiver, depth + 1) ??
+    (/^_*[A-Z][\w$]*$/.test(receiver) ? receiver : undefined)
+  )
 }
 
 /**

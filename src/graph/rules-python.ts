@@ -163,6 +163,12 @@ function typeHintOf(node: Node): [string, string] | undefined {
     const copied = right && VALUE_NAMES.has(right.type) && /^[\w.]{1,200}$/.test(right.text)
     if (left && (left.type === 'identifier' || left.type === 'attribute') && copied)
       return [left.text, `${VALUE_OF}${right.text}`]
+    // `self.stream = env.tokenize(…)`: what it returns; `x = mod.Session()`: what the class makes.
+    const called = callee && VALUE_NAMES.has(callee.type) && /^[\w.]{1,200}$/.test(callee.text)
+    if (left && (left.type === 'identifier' || left.type === 'attribute') && called) {
+      const last = callee.text.slice(callee.text.lastIndexOf('.') + 1)
+      return [left.text, /^_*[A-Z]/.test(last) ? last : `${CALL_RESULT}${callee.text}`]
+    }
   }
   if (node.type === 'typed_parameter' || node.type === 'typed_default_parameter') {
     const name = field(node, 'name') ?? node.namedChildren.find(child => child?.type === 'identifier')
