@@ -2048,7 +2048,7 @@ function thisRun() {
 
 /***/ }),
 
-/***/ 23788:
+/***/ 97410:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3346,6 +3346,11 @@ function moduleWord(path) {
 const CALL_RESULT = 'call:';
 /** Between the parts of a type written as an inline union: `Circle|Square`. */
 const UNION = '|';
+/**
+ * The qualifier of a member of a variable a guard function narrows: `is:isStore:x` is the type `isStore`'s
+ * predicate (`x is Store`) says, else x's own.
+ */
+const GUARDED = 'is:';
 /** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
 const VALUE_OF = 'value:';
 /** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
@@ -4227,7 +4232,79 @@ function linksIn(node) {
     return links;
 }
 
+;// CONCATENATED MODULE: ./src/graph/rules-js-narrowing.ts
+
+
+
+const LEVELS = 24;
+const FUNCTION_BOUNDARIES = new Set([
+    'arrow_function',
+    'function_declaration',
+    'function_expression',
+    'function',
+    'method_definition',
+    'generator_function_declaration'
+]);
+const CALLEE_CHAIN = new Set(['member_expression']);
+const rules_js_narrowing_CALLEE_NAMES = new Set(['identifier']);
+/** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
+function narrowedQualifier(variable) {
+    let inner = variable;
+    let at = variable.parent;
+    for (let i = 0; at && i < LEVELS && !FUNCTION_BOUNDARIES.has(at.type); i++, inner = at, at = at.parent) {
+        const condition = at.type === 'if_statement' && isField(at, 'consequence', inner)
+            ? field(at, 'condition')
+            : at.type === 'ternary_expression' && isField(at, 'consequence', inner)
+                ? field(at, 'condition')
+                : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
+                    ? field(at, 'left')
+                    : null;
+        const guard = condition ? guardOf(condition, variable.text, 0) : undefined;
+        if (guard !== undefined)
+            return guard;
+    }
+    return undefined;
+}
+const operatorOf = (node) => node.children.find(child => child && !child.isNamed)?.type;
+/** What a condition (or a conjunction's parts) says `name` is. */
+function guardOf(condition, name, depth) {
+    if (depth > 4)
+        return undefined;
+    if (condition.type === 'parenthesized_expression') {
+        const inner = condition.namedChild(0);
+        return inner ? guardOf(inner, name, depth + 1) : undefined;
+    }
+    if (condition.type === 'binary_expression') {
+        const operator = operatorOf(condition);
+        const [left, right] = [field(condition, 'left'), field(condition, 'right')];
+        if (operator === 'instanceof')
+            return left?.type === 'identifier' && left.text === name && right?.type === 'identifier'
+                ? right.text
+                : undefined;
+        if (operator !== '&&')
+            return undefined;
+        return (left && guardOf(left, name, depth + 1)) ?? (right ? guardOf(right, name, depth + 1) : undefined);
+    }
+    if (condition.type !== 'call_expression')
+        return undefined;
+    const argument = field(condition, 'arguments')?.namedChild(0);
+    if (argument?.type !== 'identifier' || argument.text !== name)
+        return undefined;
+    const callee = qualifierText(field(condition, 'function'), CALLEE_CHAIN, rules_js_narrowing_CALLEE_NAMES);
+    return callee === '?' ? undefined : `${GUARDED}${callee}:${name}`;
+}
+/** The type a guard's declared predicate (`x is Store`) says, in a return type or a function type. */
+function predicateOf(returnType) {
+    const predicate = returnType?.type === 'type_predicate'
+        ? returnType
+        : returnType?.type === 'type_predicate_annotation' || returnType?.type === 'asserts_annotation'
+            ? returnType.namedChild(0)
+            : null;
+    return predicate?.type === 'type_predicate' ? typeNameOf(field(predicate, 'type')) : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/rules-js-hints.ts
+
 
 
 
@@ -4250,6 +4327,11 @@ const SEE_THROUGH = new Set([
 function copied(declarator) {
     const name = field(declarator, 'name');
     let value = field(declarator, 'value');
+    // `const isStore = make() as (x: unknown) => x is Store`: a guard.
+    const cast = value?.type === 'as_expression' ? value.namedChild(1) : null;
+    const guarded = cast?.type === 'function_type' ? predicateOf(field(cast, 'return_type')) : undefined;
+    if (guarded && name?.type === 'identifier')
+        return [[`${name.text}(is)`, guarded]];
     // `(a = b!)` is b's value; `c ? d : e` is d's, which the compiler makes one type with e's.
     for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
         value =
@@ -4320,8 +4402,13 @@ function elementTypesOf(node) {
     if (!name)
         return [];
     if (SIGNED.has(node.type)) {
+        const callee = calleeOf(node, name.text);
         const element = elementOf(field(node, 'return_type'));
-        return element ? [[`${calleeOf(node, name.text)}()[]`, element]] : [];
+        const guarded = predicateOf(field(node, 'return_type'));
+        return [
+            ...(element ? [[`${callee}()[]`, element]] : []),
+            ...(guarded ? [[`${callee}(is)`, guarded]] : [])
+        ];
     }
     const element = elementOf(field(node, 'type'));
     if (!element)
@@ -4453,6 +4540,7 @@ function constraintOf(parameter, type) {
 }
 
 ;// CONCATENATED MODULE: ./src/graph/rules-js.ts
+
 
 
 
@@ -4628,6 +4716,9 @@ function memberQualifier(object) {
         const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, rules_js_CALLEE_NAMES);
         return callee === '?' ? '?' : `${CALL_RESULT}${callee}`;
     }
+    // `if (x instanceof Store) x.get()`, `isStore(x) && x.get()`: the narrowed type's member.
+    if (object.type === 'identifier')
+        return narrowedQualifier(object) ?? object.text;
     return qualifierText(object, MEMBER_CHAIN, rules_js_OBJECT_NAMES);
 }
 const MEMBER_CHAIN = new Set(['member_expression']);
@@ -5676,12 +5767,22 @@ function reexportSteps(filesNamedBy, binding, facts, imported, visited) {
 function receiver_types_receiverType(reference, facts, context, qualifier) {
     if (qualifier.startsWith(CALL_RESULT))
         return calleeType(reference, facts, context, qualifier.slice(CALL_RESULT.length), '()', 0);
+    if (qualifier.startsWith(GUARDED)) {
+        const [callee, variable] = splitGuard(qualifier.slice(GUARDED.length));
+        return (calleeType(reference, facts, context, callee, '(is)', 0) ??
+            chainType(reference, facts, context, variable));
+    }
     const argument = qualifier.startsWith(ARGUMENT)
         ? /^(\d+):(.+)$/.exec(qualifier.slice(ARGUMENT.length))
         : null;
     if (argument)
         return calleeType(reference, facts, context, argument[2], `(${argument[1]})`, 0);
     return chainType(reference, facts, context, qualifier);
+}
+/** `isStore:x` of a guarded qualifier: the guard and the variable it narrows. */
+function splitGuard(guard) {
+    const colon = guard.lastIndexOf(':');
+    return [guard.slice(0, colon), guard.slice(colon + 1)];
 }
 /** What a class's own members are reached through. */
 const SELF = new Set(['this', 'self']);
@@ -5691,8 +5792,10 @@ function receiverRoot(qualifier) {
         ? qualifier.slice(CALL_RESULT.length)
         : qualifier.startsWith(ARGUMENT)
             ? qualifier.slice(ARGUMENT.length).replace(/^\d+:/, '')
-            : qualifier;
-    return bare.split(/[.;|]/, 1)[0];
+            : qualifier.startsWith(GUARDED)
+                ? qualifier.slice(GUARDED.length)
+                : qualifier;
+    return bare.split(/[.;|:]/, 1)[0];
 }
 /** The type a variable is declared or constructed as, in the reference's scopes or the module's. */
 function declaredType(reference, facts, variable) {
@@ -6224,7 +6327,8 @@ class CodeGraph {
                 for (const state of this.states.values())
                     if ('facts' in state)
                         for (const [key, value] of state.facts.typeOf)
-                            if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\d*\))?(?:\[\])?$/.test(key) && !known.has(key.slice(2)))
+                            if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\((?:\d*|is)\))?(?:\[\])?$/.test(key) &&
+                                !known.has(key.slice(2)))
                                 known.set(key.slice(2), value);
             }
             return known.get(`${type}.${field}`);
@@ -13073,8 +13177,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CONFIG_PATHS, DEFAULT_LABELS, DEFAULT_MODEL, DEFAULT_TRIGGER_PHRASE, LAYERINGS, MAX_COMMENTS_LIMIT, MAX_CONFIG_BYTES, SETTINGS, TIME_LIMIT_ACCEPTED, configProblems, defaultText, doorReads, fileValue, languageTag, layeringOf, organisationConfigOf, organisationFileName, parseConfig, problemLine, settingEntries, shownValue
 
-// EXTERNAL MODULE: ./src/agent/index.ts + 81 modules
-var agent = __webpack_require__(23788);
+// EXTERNAL MODULE: ./src/agent/index.ts + 82 modules
+var agent = __webpack_require__(97410);
 // EXTERNAL MODULE: ./src/evidence/index.ts + 20 modules
 var evidence = __webpack_require__(36096);
 // EXTERNAL MODULE: ./src/findings/reconcile.ts

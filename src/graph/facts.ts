@@ -92,6 +92,12 @@ export const CALL_RESULT = 'call:'
 /** Between the parts of a type written as an inline union: `Circle|Square`. */
 export const UNION = '|'
 
+/**
+ * The qualifier of a member of a variable a guard function narrows: `is:isStore:x` is the type `isStore`'s
+ * predicate (`x is Store`) says, else x's own.
+ */
+export const GUARDED = 'is:'
+
 /** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
 export const VALUE_OF = 'value:'
 

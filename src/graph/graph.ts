@@ -189,7 +189,10 @@ export class CodeGraph {
         for (const state of this.states.values())
           if ('facts' in state)
             for (const [key, value] of state.facts.typeOf)
-              if (/^0:[A-Z][\w$]*\.[\w$#]+(?:\(\d*\))?(?:\[\])?$/.test(key) && !known.has(key.slice(2)))
+              if (
+                /^0:[A-Z][\w$]*\.[\w$#]+(?:\((?:\d*|is)\))?(?:\[\])?$/.test(key) &&
+                !known.has(key.slice(2))
+              )
                 known.set(key.slice(2), value)
       }
       return known.get(`${type}.${field}`)

@@ -8,6 +8,7 @@ import {
   ARGUMENT,
   ELEMENT,
   CALL_RESULT,
+  GUARDED,
   VALUE_OF,
   typeKey,
   type FileFacts,
@@ -33,12 +34,25 @@ export function receiverType(
 ): string | undefined {
   if (qualifier.startsWith(CALL_RESULT))
     return calleeType(reference, facts, context, qualifier.slice(CALL_RESULT.length), '()', 0)
+  if (qualifier.startsWith(GUARDED)) {
+    const [callee, variable] = splitGuard(qualifier.slice(GUARDED.length))
+    return (
+      calleeType(reference, facts, context, callee, '(is)', 0) ??
+      chainType(reference, facts, context, variable)
+    )
+  }
   const argument = qualifier.startsWith(ARGUMENT)
     ? /^(\d+):(.+)$/.exec(qualifier.slice(ARGUMENT.length))
     : null
   if (argument)
     return calleeType(reference, facts, context, argument[2] as string, `(${argument[1] as string})`, 0)
   return chainType(reference, facts, context, qualifier)
+}
+
+/** `isStore:x` of a guarded qualifier: the guard and the variable it narrows. */
+function splitGuard(guard: string): [string, string] {
+  const colon = guard.lastIndexOf(':')
+  return [guard.slice(0, colon), guard.slice(colon + 1)]
 }
 
 /** What a class's own members are reached through. */
@@ -50,8 +64,10 @@ export function receiverRoot(qualifier: string): string {
     ? qualifier.slice(CALL_RESULT.length)
     : qualifier.startsWith(ARGUMENT)
       ? qualifier.slice(ARGUMENT.length).replace(/^\d+:/, '')
-      : qualifier
-  return bare.split(/[.;|]/, 1)[0] as string
+      : qualifier.startsWith(GUARDED)
+        ? qualifier.slice(GUARDED.length)
+        : qualifier
+  return bare.split(/[.;|:]/, 1)[0] as string
 }
 
 /** The type a variable is declared or constructed as, in the reference's scopes or the module's. */

@@ -5,6 +5,7 @@
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { ARGUMENT, CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
+import { predicateOf } from './rules-js-narrowing.js'
 import { objectTypeOf, partsOf, typeNameOf } from './rules-js-types.js'
 import { childrenOfType, field, isField, qualifierText } from './rules.js'
 
@@ -28,6 +29,10 @@ const SEE_THROUGH = new Set([
 function copied(declarator: Node): Array<[string, string]> {
   const name = field(declarator, 'name')
   let value = field(declarator, 'value')
+  // `const isStore = make() as (x: unknown) => x is Store`: a guard.
+  const cast = value?.type === 'as_expression' ? value.namedChild(1) : null
+  const guarded = cast?.type === 'function_type' ? predicateOf(field(cast, 'return_type')) : undefined
+  if (guarded && name?.type === 'identifier') return [[`${name.text}(is)`, guarded]]
   // `(a = b!)` is b's value; `c ? d : e` is d's, which the compiler makes one type with e's.
   for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
     value =
@@ -99,8 +104,13 @@ function elementTypesOf(node: Node): Array<[string, string]> {
   const name = field(node, 'name') ?? field(node, 'pattern')
   if (!name) return []
   if (SIGNED.has(node.type)) {
+    const callee = calleeOf(node, name.text)
     const element = elementOf(field(node, 'return_type'))
-    return element ? [[`${calleeOf(node, name.text)}()[]`, element]] : []
+    const guarded = predicateOf(field(node, 'return_type'))
+    return [
+      ...(element ? [[`${callee}()[]`, element] as [string, string]] : []),
+      ...(guarded ? [[`${callee}(is)`, guarded] as [string, string]] : [])
+    ]
   }
   const element = elementOf(field(node, 'type'))
   if (!element) return []

@@ -11,6 +11,7 @@ import {
 } from './rules-js-types.js'
 import { CALL_RESULT, INLINE_TYPE } from './facts.js'
 import { constraintOf, memberPrefix, moreTypeHintsOf } from './rules-js-hints.js'
+import { narrowedQualifier } from './rules-js-narrowing.js'
 import {
   childrenOfType,
   field,
@@ -187,6 +188,8 @@ function memberQualifier(object: Node | null): string {
     const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, CALLEE_NAMES)
     return callee === '?' ? '?' : `${CALL_RESULT}${callee}`
   }
+  // `if (x instanceof Store) x.get()`, `isStore(x) && x.get()`: the narrowed type's member.
+  if (object.type === 'identifier') return narrowedQualifier(object) ?? object.text
   return qualifierText(object, MEMBER_CHAIN, OBJECT_NAMES)
 }
 const MEMBER_CHAIN = new Set(['member_expression'])

@@ -95,6 +95,9 @@ const CONTEXTUAL = {
     'export interface Part { weight: number }',
     'export interface Item { id: string; parts: Part[]; children: Set<Item> | undefined }',
     'export interface Handler { onChange: (change: Change, part: Part) => void }',
+    'export function isItem(x: unknown): x is Item {',
+    '  return x !== null',
+    '}',
     'export class Bus {',
     '  emit(change: Change): void {}',
     '  all(): Item[] {',
@@ -104,7 +107,7 @@ const CONTEXTUAL = {
     ''
   ].join('\n'),
   'src/events/feed.ts': [
-    "import { Bus, Handler, Item, Part } from './events'",
+    "import { Bus, Handler, Item, Part, isItem } from './events'",
     'export class Feed {',
     '  private bus = new Bus()',
     '  private part: Part = { weight: 0 }',
@@ -125,6 +128,11 @@ const CONTEXTUAL = {
     'const fallback: Part = { weight: 2 }',
     'const chosen = Math.random() > 0.5 ? fallback : fallback',
     'chosen.weight',
+    'export function check(x: unknown, y: unknown): void {',
+    '  if (isItem(x)) x.id',
+    '  if (y instanceof Bus) y.all()',
+    '  isItem(y) && y.id',
+    '}',
     ''
   ].join('\n')
 }
@@ -232,7 +240,7 @@ describe('find_references resolves through what the source declares', () => {
     expect(textualLines(square.content)).toContain('src/api/shapes.ts:9')
   })
 
-  it('TypeScript: object literals by where they go, discriminated unions, collections and copied values', async () => {
+  it('TypeScript: object literals by where they go, discriminated unions, collections, copied values and guards', async () => {
     const world = await createWorld({ base: CONTEXTUAL, commits: [] })
     const refs = async (symbol: string): Promise<string[]> =>
       resolvedLines((await world.tools.execute('find_references', { symbol })).content)
@@ -254,8 +262,14 @@ describe('find_references resolves through what the source declares', () => {
       'src/events/feed.ts:21'
     ])
     // A loop over a Set, and a callback over what a method returns, through a copied value.
-    expect(await refs('Item.id')).toEqual(['src/events/feed.ts:9', 'src/events/feed.ts:12'])
-    expect(await refs('Bus.all')).toEqual(['src/events/feed.ts:12'])
+    // Narrowed by a guard function's predicate, by instanceof, on the right of &&.
+    expect(await refs('Item.id')).toEqual([
+      'src/events/feed.ts:9',
+      'src/events/feed.ts:12',
+      'src/events/feed.ts:23',
+      'src/events/feed.ts:25'
+    ])
+    expect(await refs('Bus.all')).toEqual(['src/events/feed.ts:12', 'src/events/feed.ts:24'])
   })
 
   it('Python: bases, super(), the class body, annotations, with-targets, type stubs, returns and loops', async () => {

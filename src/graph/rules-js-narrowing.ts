@@ -1,0 +1,79 @@
+/**
+ * Narrowing as the source writes it: inside `if (x instanceof Store)`, `if (isStore(x))`, the true side of
+ * `isStore(x) ? … : …` and the right of `isStore(x) && …`, a member of `x` is the narrowed type's. A guard
+ * function's predicate (`x is Store`) is looked up when the member is resolved. Read from the tree, bounded:
+ * the guard must be within a few levels around the use, in the same function.
+ */
+import type { Node } from '@vscode/tree-sitter-wasm'
+import { GUARDED } from './facts.js'
+import { typeNameOf } from './rules-js-types.js'
+import { field, isField, qualifierText } from './rules.js'
+
+const LEVELS = 24
+const FUNCTION_BOUNDARIES = new Set([
+  'arrow_function',
+  'function_declaration',
+  'function_expression',
+  'function',
+  'method_definition',
+  'generator_function_declaration'
+])
+const CALLEE_CHAIN = new Set(['member_expression'])
+const CALLEE_NAMES = new Set(['identifier'])
+
+/** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
+export function narrowedQualifier(variable: Node): string | undefined {
+  let inner: Node = variable
+  let at = variable.parent
+  for (let i = 0; at && i < LEVELS && !FUNCTION_BOUNDARIES.has(at.type); i++, inner = at, at = at.parent) {
+    const condition =
+      at.type === 'if_statement' && isField(at, 'consequence', inner)
+        ? field(at, 'condition')
+        : at.type === 'ternary_expression' && isField(at, 'consequence', inner)
+          ? field(at, 'condition')
+          : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
+            ? field(at, 'left')
+            : null
+    const guard = condition ? guardOf(condition, variable.text, 0) : undefined
+    if (guard !== undefined) return guard
+  }
+  return undefined
+}
+
+const operatorOf = (node: Node): string | undefined =>
+  node.children.find(child => child && !child.isNamed)?.type
+
+/** What a condition (or a conjunction's parts) says `name` is. */
+function guardOf(condition: Node, name: string, depth: number): string | undefined {
+  if (depth > 4) return undefined
+  if (condition.type === 'parenthesized_expression') {
+    const inner = condition.namedChild(0)
+    return inner ? guardOf(inner, name, depth + 1) : undefined
+  }
+  if (condition.type === 'binary_expression') {
+    const operator = operatorOf(condition)
+    const [left, right] = [field(condition, 'left'), field(condition, 'right')]
+    if (operator === 'instanceof')
+      return left?.type === 'identifier' && left.text === name && right?.type === 'identifier'
+        ? right.text
+        : undefined
+    if (operator !== '&&') return undefined
+    return (left && guardOf(left, name, depth + 1)) ?? (right ? guardOf(right, name, depth + 1) : undefined)
+  }
+  if (condition.type !== 'call_expression') return undefined
+  const argument = field(condition, 'arguments')?.namedChild(0)
+  if (argument?.type !== 'identifier' || argument.text !== name) return undefined
+  const callee = qualifierText(field(condition, 'function'), CALLEE_CHAIN, CALLEE_NAMES)
+  return callee === '?' ? undefined : `${GUARDED}${callee}:${name}`
+}
+
+/** The type a guard's declared predicate (`x is Store`) says, in a return type or a function type. */
+export function predicateOf(returnType: Node | null | undefined): string | undefined {
+  const predicate =
+    returnType?.type === 'type_predicate'
+      ? returnType
+      : returnType?.type === 'type_predicate_annotation' || returnType?.type === 'asserts_annotation'
+        ? returnType.namedChild(0)
+        : null
+  return predicate?.type === 'type_predicate' ? typeNameOf(field(predicate, 'type')) : undefined
+}
