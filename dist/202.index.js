@@ -4364,15 +4364,8 @@ const FUNCTION_MEMBERS = new Set(['property_signature', 'public_field_definition
  * a member whose type is a function's (`onFetch: (context: FetchContext) => void`), by the same keys.
  */
 function parameterTypesOf(node) {
-    const name = SIGNED.has(node.type) || FUNCTION_MEMBERS.has(node.type) ? field(node, 'name')?.text : undefined;
-    const functionType = FUNCTION_MEMBERS.has(node.type) ? field(node, 'type')?.namedChild(0) : null;
-    const parameters = !name
-        ? null
-        : functionType
-            ? functionType.type === 'function_type'
-                ? field(functionType, 'parameters')
-                : null
-            : field(node, 'parameters');
+    const name = field(node, 'name')?.text;
+    const parameters = name ? parameterListOf(node) : null;
     if (!name || !parameters)
         return [];
     const hints = [];
@@ -4388,6 +4381,15 @@ function parameterTypesOf(node) {
         position++;
     }
     return hints;
+}
+/** A function's or method's parameter list, or that of the function type a member is declared as. */
+function parameterListOf(node) {
+    if (SIGNED.has(node.type))
+        return field(node, 'parameters');
+    if (!FUNCTION_MEMBERS.has(node.type))
+        return null;
+    const type = field(node, 'type')?.namedChild(0);
+    return type?.type === 'function_type' ? field(type, 'parameters') : null;
 }
 const calleeOf = (node, name) => node.type === 'property_signature'
     ? `.${name}`
@@ -5758,26 +5760,22 @@ function reexportSteps(filesNamedBy, binding, facts, imported, visited) {
 /**
  * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
  * field's declared or constructed type, in its scope; a module-level variable another file exports; what a
- * called function or method declares it returns; and each further name of a chain as a field of the type
- * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
+ * called function or method declares it returns or takes; what a collection holds; what a guard narrows to;
+ * and each further name of a chain as a field of the type before it. Pure: the facts in, a type's name out;
+ * nothing is inferred that the source does not write.
  */
 
 
-/** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
+/** The prefixes of a type written as where it comes from. */
+const WRITTEN_AS = [CALL_RESULT, ARGUMENT, GUARDED, VALUE_OF, ELEMENT];
+/**
+ * The type of a member's receiver: a name or a chain of names, or a type written as where it comes from (what a
+ * call returns, a parameter's, a guard's: `call:load`, `arg:0:this.emit`, `is:isStore:x`).
+ */
 function receiver_types_receiverType(reference, facts, context, qualifier) {
-    if (qualifier.startsWith(CALL_RESULT))
-        return calleeType(reference, facts, context, qualifier.slice(CALL_RESULT.length), '()', 0);
-    if (qualifier.startsWith(GUARDED)) {
-        const [callee, variable] = splitGuard(qualifier.slice(GUARDED.length));
-        return (calleeType(reference, facts, context, callee, '(is)', 0) ??
-            chainType(reference, facts, context, variable));
-    }
-    const argument = qualifier.startsWith(ARGUMENT)
-        ? /^(\d+):(.+)$/.exec(qualifier.slice(ARGUMENT.length))
-        : null;
-    if (argument)
-        return calleeType(reference, facts, context, argument[2], `(${argument[1]})`, 0);
-    return chainType(reference, facts, context, qualifier);
+    return WRITTEN_AS.some(prefix => qualifier.startsWith(prefix))
+        ? followed(reference, facts, context, qualifier, 0)
+        : chainType(reference, facts, context, qualifier);
 }
 /** `isStore:x` of a guarded qualifier: the guard and the variable it narrows. */
 function splitGuard(guard) {
@@ -5831,13 +5829,22 @@ function chainType(reference, facts, context, qualifier, depth = 0) {
     }
     return undefined;
 }
-/** A type written as what a call returns (`call:`), a value's (`value:`) or what a collection holds (`elem:`), followed. */
+/**
+ * A type written as where it comes from, followed: what a call returns (`call:`), a parameter's (`arg:`), what a
+ * guard says (`is:`, else the variable's own), a value's (`value:`), what a collection holds (`elem:`). Any other
+ * is a type's name already.
+ */
 function followed(reference, facts, context, type, depth) {
     if (type.startsWith(CALL_RESULT))
         return calleeType(reference, facts, context, type.slice(CALL_RESULT.length), '()', depth);
     const argument = type.startsWith(ARGUMENT) ? /^(\d+):(.+)$/.exec(type.slice(ARGUMENT.length)) : null;
     if (argument)
         return calleeType(reference, facts, context, argument[2], `(${argument[1]})`, depth);
+    if (type.startsWith(GUARDED)) {
+        const [callee, variable] = splitGuard(type.slice(GUARDED.length));
+        return (calleeType(reference, facts, context, callee, '(is)', depth) ??
+            chainType(reference, facts, context, variable, depth + 1));
+    }
     if (type.startsWith(VALUE_OF))
         return chainType(reference, facts, context, type.slice(VALUE_OF.length), depth + 1);
     return type.startsWith(ELEMENT)

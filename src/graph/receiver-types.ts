@@ -1,8 +1,9 @@
 /**
  * The type a member is reached through, as far as the source declares it: a variable's, parameter's or
  * field's declared or constructed type, in its scope; a module-level variable another file exports; what a
- * called function or method declares it returns; and each further name of a chain as a field of the type
- * before it. Pure: the facts in, a type's name out; nothing is inferred that the source does not write.
+ * called function or method declares it returns or takes; what a collection holds; what a guard narrows to;
+ * and each further name of a chain as a field of the type before it. Pure: the facts in, a type's name out;
+ * nothing is inferred that the source does not write.
  */
 import {
   ARGUMENT,
@@ -25,28 +26,22 @@ export interface TypeContext {
   fieldType(type: string, field: string): string | undefined
 }
 
-/** The type of a member's receiver: a name, a chain of names, or what a call returns (`call:load`). */
+/** The prefixes of a type written as where it comes from. */
+const WRITTEN_AS = [CALL_RESULT, ARGUMENT, GUARDED, VALUE_OF, ELEMENT]
+
+/**
+ * The type of a member's receiver: a name or a chain of names, or a type written as where it comes from (what a
+ * call returns, a parameter's, a guard's: `call:load`, `arg:0:this.emit`, `is:isStore:x`).
+ */
 export function receiverType(
   reference: Reference,
   facts: FileFacts,
   context: TypeContext,
   qualifier: string
 ): string | undefined {
-  if (qualifier.startsWith(CALL_RESULT))
-    return calleeType(reference, facts, context, qualifier.slice(CALL_RESULT.length), '()', 0)
-  if (qualifier.startsWith(GUARDED)) {
-    const [callee, variable] = splitGuard(qualifier.slice(GUARDED.length))
-    return (
-      calleeType(reference, facts, context, callee, '(is)', 0) ??
-      chainType(reference, facts, context, variable)
-    )
-  }
-  const argument = qualifier.startsWith(ARGUMENT)
-    ? /^(\d+):(.+)$/.exec(qualifier.slice(ARGUMENT.length))
-    : null
-  if (argument)
-    return calleeType(reference, facts, context, argument[2] as string, `(${argument[1] as string})`, 0)
-  return chainType(reference, facts, context, qualifier)
+  return WRITTEN_AS.some(prefix => qualifier.startsWith(prefix))
+    ? followed(reference, facts, context, qualifier, 0)
+    : chainType(reference, facts, context, qualifier)
 }
 
 /** `isStore:x` of a guarded qualifier: the guard and the variable it narrows. */
@@ -108,7 +103,11 @@ function chainType(
   return undefined
 }
 
-/** A type written as what a call returns (`call:`), a value's (`value:`) or what a collection holds (`elem:`), followed. */
+/**
+ * A type written as where it comes from, followed: what a call returns (`call:`), a parameter's (`arg:`), what a
+ * guard says (`is:`, else the variable's own), a value's (`value:`), what a collection holds (`elem:`). Any other
+ * is a type's name already.
+ */
 function followed(
   reference: Reference,
   facts: FileFacts,
@@ -121,6 +120,13 @@ function followed(
   const argument = type.startsWith(ARGUMENT) ? /^(\d+):(.+)$/.exec(type.slice(ARGUMENT.length)) : null
   if (argument)
     return calleeType(reference, facts, context, argument[2] as string, `(${argument[1] as string})`, depth)
+  if (type.startsWith(GUARDED)) {
+    const [callee, variable] = splitGuard(type.slice(GUARDED.length))
+    return (
+      calleeType(reference, facts, context, callee, '(is)', depth) ??
+      chainType(reference, facts, context, variable, depth + 1)
+    )
+  }
   if (type.startsWith(VALUE_OF))
     return chainType(reference, facts, context, type.slice(VALUE_OF.length), depth + 1)
   return type.startsWith(ELEMENT)

@@ -1,7 +1,9 @@
 /**
- * TypeScript's declared types beyond a variable's own: what a function declares its parameters as, what a
- * collection holds (`Foo[]`, `Set<Foo>`), and the variable of a callback or loop that goes over a collection
- * (`items.forEach(item => …)`, `for (const item of items)`). Read from the source as written, never inferred.
+ * TypeScript's declared types beyond a variable's own: what a function declares its parameters as (and a
+ * guard its predicate), what a collection holds (`Foo[]`, `Set<Foo>`), the variable of a callback or loop that
+ * goes over a collection (`items.forEach(item => …)`, `for (const item of items)`), the parameters of a
+ * function a typed literal is given, and a variable copied from another value. Read from the source as
+ * written, never inferred.
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { ARGUMENT, CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
@@ -66,16 +68,8 @@ const FUNCTION_MEMBERS = new Set(['property_signature', 'public_field_definition
  * a member whose type is a function's (`onFetch: (context: FetchContext) => void`), by the same keys.
  */
 function parameterTypesOf(node: Node): Array<[string, string]> {
-  const name =
-    SIGNED.has(node.type) || FUNCTION_MEMBERS.has(node.type) ? field(node, 'name')?.text : undefined
-  const functionType = FUNCTION_MEMBERS.has(node.type) ? field(node, 'type')?.namedChild(0) : null
-  const parameters = !name
-    ? null
-    : functionType
-      ? functionType.type === 'function_type'
-        ? field(functionType, 'parameters')
-        : null
-      : field(node, 'parameters')
+  const name = field(node, 'name')?.text
+  const parameters = name ? parameterListOf(node) : null
   if (!name || !parameters) return []
   const hints: Array<[string, string]> = []
   let position = 0
@@ -87,6 +81,14 @@ function parameterTypesOf(node: Node): Array<[string, string]> {
     position++
   }
   return hints
+}
+
+/** A function's or method's parameter list, or that of the function type a member is declared as. */
+function parameterListOf(node: Node): Node | null {
+  if (SIGNED.has(node.type)) return field(node, 'parameters')
+  if (!FUNCTION_MEMBERS.has(node.type)) return null
+  const type = field(node, 'type')?.namedChild(0)
+  return type?.type === 'function_type' ? field(type, 'parameters') : null
 }
 
 const calleeOf = (node: Node, name: string): string =>
