@@ -18031,7 +18031,7 @@ function ownerOf(object) {
     if (at.type === 'arguments')
         return argumentOf(at, object);
     if (at.type === 'assignment_expression' && field(at, 'right')?.startIndex === object.startIndex) {
-        const target = qualifierText(field(at, 'left'), TARGET_CHAIN, TARGET_NAMES);
+        const target = qualifierText(field(at, 'left'), MEMBER_CHAIN, rules_js_types_NAME);
         return target === '?' ? undefined : target;
     }
     if (at.type === 'variable_declarator')
@@ -18048,9 +18048,11 @@ function ownerOf(object) {
     }
     return undefined;
 }
-const TARGET_CHAIN = new Set(['member_expression']);
-const TARGET_NAMES = new Set(['identifier']);
-/** How far into a literal or an argument list the rules look, so that a long one costs no more per name. */
+/** What `qualifierText` reads a TypeScript chain with: member accesses, from a name (or also from `this`). */
+const MEMBER_CHAIN = new Set(['member_expression']);
+const rules_js_types_NAME = new Set(['identifier']);
+const NAME_OR_THIS = new Set(['identifier', 'this']);
+/** How far into a literal or a list the rules look, so that a long one costs no more per name. */
 const LOOKED_AT = 16;
 /**
  * The literal values a literal gives its members (`type: 'pause'`), by which TypeScript tells the parts of a
@@ -18092,12 +18094,9 @@ function argumentOf(list, object) {
     }
     if (call.type !== 'call_expression')
         return undefined;
-    const callee = qualifierText(field(call, 'function'), TARGET_CHAIN, CALLEE_NAMES);
+    const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, NAME_OR_THIS);
     return callee === '?' ? undefined : `${ARGUMENT}${position}:${callee}`;
 }
-const CALLEE_NAMES = new Set(['identifier', 'this']);
-const SOURCE_CHAIN = new Set(['member_expression']);
-const SOURCE_NAMES = new Set(['identifier', 'this']);
 /**
  * What a destructuring pattern takes apart: the declared type of a parameter or variable, else the value's
  * name (`const { a } = store` is `store.a`), for the resolver to look up.
@@ -18112,7 +18111,7 @@ function patternSourceOf(pattern) {
     if (owner.type !== 'variable_declarator')
         return undefined;
     const value = field(owner, 'value');
-    const text = qualifierText(value, SOURCE_CHAIN, SOURCE_NAMES);
+    const text = qualifierText(value, MEMBER_CHAIN, NAME_OR_THIS);
     return text === '?' ? undefined : text;
 }
 const LINK = /\{@link(?:code|plain)?\s+([A-Za-z_$][\w$]*)(?:[#.]([A-Za-z_$][\w$]*))?/g;
@@ -18141,21 +18140,11 @@ function linksIn(node) {
 
 
 const LEVELS = 24;
-const FUNCTION_BOUNDARIES = new Set([
-    'arrow_function',
-    'function_declaration',
-    'function_expression',
-    'function',
-    'method_definition',
-    'generator_function_declaration'
-]);
-const CALLEE_CHAIN = new Set(['member_expression']);
-const rules_js_narrowing_CALLEE_NAMES = new Set(['identifier']);
 /** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
 function narrowedQualifier(variable) {
     let inner = variable;
     let at = variable.parent;
-    for (let i = 0; at && i < LEVELS && !FUNCTION_BOUNDARIES.has(at.type); i++, inner = at, at = at.parent) {
+    for (let i = 0; at && i < LEVELS && !FUNCTION_NODES.has(at.type); i++, inner = at, at = at.parent) {
         const condition = at.type === 'if_statement' && isField(at, 'consequence', inner)
             ? field(at, 'condition')
             : at.type === 'ternary_expression' && isField(at, 'consequence', inner)
@@ -18194,7 +18183,7 @@ function guardOf(condition, name, depth) {
     const argument = field(condition, 'arguments')?.namedChild(0);
     if (argument?.type !== 'identifier' || argument.text !== name)
         return undefined;
-    const callee = qualifierText(field(condition, 'function'), CALLEE_CHAIN, rules_js_narrowing_CALLEE_NAMES);
+    const callee = qualifierText(field(condition, 'function'), MEMBER_CHAIN, rules_js_types_NAME);
     return callee === '?' ? undefined : `${GUARDED}${callee}:${name}`;
 }
 /** The type a guard's declared predicate (`x is Store`) says, in a return type or a function type. */
@@ -18252,7 +18241,7 @@ function copied(declarator) {
     }
     if (value.type !== 'member_expression')
         return [];
-    const chain = qualifierText(value, RECEIVER_CHAIN, RECEIVER_NAMES);
+    const chain = qualifierText(value, MEMBER_CHAIN, NAME_OR_THIS);
     return chain === '?' ? [] : [[name.text, `${VALUE_OF}${chain}`]];
 }
 const SIGNED = new Set([
@@ -18350,8 +18339,6 @@ function elementOf(type) {
 }
 /** Array and Set methods whose callback's first parameter is an element. */
 const VISITORS = /^(?:forEach|map|filter|find|findLast|findIndex|some|every|flatMap)$/;
-const RECEIVER_CHAIN = new Set(['member_expression']);
-const RECEIVER_NAMES = new Set(['identifier', 'this']);
 /** `items.forEach(item => …)`, `for (const item of this.items)`: the variable is an element of the collection. */
 function goesOver(name) {
     const parent = name.parent;
@@ -18389,7 +18376,7 @@ function callbackParameter(name) {
 function positionOf(parameter) {
     const list = parameter.parent;
     let position = 0;
-    for (let i = 0; list && i < Math.min(list.namedChildCount, rules_js_hints_LOOKED_AT); i++) {
+    for (let i = 0; list && i < Math.min(list.namedChildCount, LOOKED_AT); i++) {
         const each = list.namedChild(i);
         if (each?.startIndex === parameter.startIndex)
             return position;
@@ -18398,7 +18385,6 @@ function positionOf(parameter) {
     }
     return -1;
 }
-const rules_js_hints_LOOKED_AT = 16;
 /** The element a callback over a collection is given: `items.forEach(item => …)`. */
 function visitedElement(callback) {
     const list = callback.parent;
@@ -18427,10 +18413,10 @@ function memberParameter(callback, position) {
 /** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */
 function collectionText(node) {
     if (node?.type === 'call_expression') {
-        const callee = qualifierText(field(node, 'function'), RECEIVER_CHAIN, RECEIVER_NAMES);
+        const callee = qualifierText(field(node, 'function'), MEMBER_CHAIN, NAME_OR_THIS);
         return callee === '?' ? undefined : `${CALL_RESULT}${callee}`;
     }
-    const text = qualifierText(node, RECEIVER_CHAIN, RECEIVER_NAMES);
+    const text = qualifierText(node, MEMBER_CHAIN, NAME_OR_THIS);
     return text === '?' || text === 'this' ? undefined : text;
 }
 /** A parameter typed by its function's type parameter (`o: T`, `<T extends Options>`): the constraint. */
@@ -18619,16 +18605,14 @@ function memberQualifier(object) {
         return typeNameOf(inner.namedChildren[1]) ?? '?';
     // `load(x).member`: a member of what `load` returns.
     if (object.type === 'call_expression') {
-        const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, rules_js_CALLEE_NAMES);
+        const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, NAME_OR_THIS);
         return callee === '?' ? '?' : `${CALL_RESULT}${callee}`;
     }
     // `if (x instanceof Store) x.get()`, `isStore(x) && x.get()`: the narrowed type's member.
     if (object.type === 'identifier')
         return narrowedQualifier(object) ?? object.text;
-    return qualifierText(object, MEMBER_CHAIN, rules_js_OBJECT_NAMES);
+    return qualifierText(object, MEMBER_CHAIN, rules_js_types_NAME);
 }
-const MEMBER_CHAIN = new Set(['member_expression']);
-const rules_js_OBJECT_NAMES = new Set(['identifier']);
 function rules_js_localsOf(node) {
     switch (node.type) {
         case 'variable_declarator':
@@ -18761,10 +18745,9 @@ function rules_js_typeHintOf(node) {
     const call = value?.type === 'await_expression' ? value.namedChildren[0] : value;
     if (call?.type !== 'call_expression')
         return undefined;
-    const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, rules_js_CALLEE_NAMES);
+    const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, NAME_OR_THIS);
     return callee === '?' ? undefined : [variable, `${CALL_RESULT}${callee}`];
 }
-const rules_js_CALLEE_NAMES = new Set(['identifier', 'this']);
 const RETURNING = new Set([
     'method_definition',
     'function_declaration',
@@ -19421,10 +19404,9 @@ function visit(node, depth, rules, facts, state) {
 function noteTypeHint(facts, [name, written], inClass, scope) {
     const type = withLocalTypes(facts, scope ?? 0, written);
     const member = /^(?:this|self)?\./.test(name);
-    // A member written through a local that has no type would keep a later, better hint out: the first one stays.
-    if (member && type !== undefined && type.startsWith(VALUE_OF))
-        return;
-    if (type === undefined)
+    // A hint through a local with no type, or a member copied from a value not typed here, is never followed;
+    // kept, it would keep a later, better hint out, since the first one stays.
+    if (type === undefined || (member && type.startsWith(VALUE_OF)))
         return;
     if (name.startsWith('.')) {
         if (inClass !== undefined)
@@ -19453,8 +19435,10 @@ function withLocalTypes(facts, scope, written) {
     if ((prefix === CALL_RESULT && dot < 0) || root === 'self' || root === 'this')
         return written;
     const type = facts.typeOf.get(typeKey(scope, root));
-    if (type === undefined || !/^[\w$]+$/.test(type))
-        return facts.locals.get(scope)?.has(root) && type === undefined ? undefined : written;
+    if (type === undefined)
+        return facts.locals.get(scope)?.has(root) ? undefined : written;
+    if (!/^[\w$]+$/.test(type))
+        return written;
     if (dot < 0)
         return prefix === VALUE_OF ? type : written;
     return `${prefix}${type}${chain.slice(dot)}`;
@@ -19755,27 +19739,24 @@ function followed(reference, facts, context, type, depth) {
 function elementType(reference, facts, context, collection, depth) {
     if (collection.startsWith(CALL_RESULT))
         return calleeType(reference, facts, context, collection.slice(CALL_RESULT.length), '()[]', depth);
-    const dot = collection.lastIndexOf('.');
-    if (dot < 0) {
-        const own = declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]');
-        // A copy of another collection (`const items = this.items`) holds what that one holds.
-        const copy = own === undefined ? declaredType(reference, facts, collection) : undefined;
-        return copy?.startsWith(VALUE_OF) && depth < 3
-            ? elementType(reference, facts, context, copy.slice(VALUE_OF.length), depth + 1)
-            : own;
-    }
-    const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)];
-    const owner = receiver_types_ownerOf(reference, facts, context, receiver, depth);
-    return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`);
+    const own = calleeType(reference, facts, context, collection, '[]', depth);
+    if (own !== undefined || collection.includes('.'))
+        return own;
+    // A copy of another collection (`const items = this.items`) holds what that one holds.
+    const copy = declaredType(reference, facts, collection);
+    return copy?.startsWith(VALUE_OF) && depth < 3
+        ? elementType(reference, facts, context, copy.slice(VALUE_OF.length), depth + 1)
+        : undefined;
 }
 /**
- * What a function or method (`this.load`, `store.get`, `make`, `Cache.constructor`) declares: with `()`, the
- * type it returns; with `(0)`, its first parameter's type.
+ * What a name or a member (`make`, `this.load`, `store.items`, `Cache.constructor`) is declared with, by the
+ * suffix of its hint: `()` the type it returns, `(0)` its first parameter's, `(is)` what it guards, `[]` what
+ * it holds.
  */
 function calleeType(reference, facts, context, callee, suffix, depth) {
     const dot = callee.lastIndexOf('.');
     if (dot < 0)
-        return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix);
+        return (declaredType(reference, facts, `${callee}${suffix}`) ?? importedType(facts, context, callee, suffix));
     const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
     const owner = receiver_types_ownerOf(reference, facts, context, receiver, depth);
     return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`);

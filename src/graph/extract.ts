@@ -150,9 +150,9 @@ function noteTypeHint(
 ): void {
   const type = withLocalTypes(facts, scope ?? 0, written)
   const member = /^(?:this|self)?\./.test(name)
-  // A member written through a local that has no type would keep a later, better hint out: the first one stays.
-  if (member && type !== undefined && type.startsWith(VALUE_OF)) return
-  if (type === undefined) return
+  // A hint through a local with no type, or a member copied from a value not typed here, is never followed;
+  // kept, it would keep a later, better hint out, since the first one stays.
+  if (type === undefined || (member && type.startsWith(VALUE_OF))) return
   if (name.startsWith('.')) {
     if (inClass !== undefined) addTypeHint(facts, 0, [`${inClass}${name}`, type])
     return
@@ -176,8 +176,8 @@ function withLocalTypes(facts: FileFacts, scope: number, written: string): strin
   // A function called by name, and `self.load()`, are read where they are.
   if ((prefix === CALL_RESULT && dot < 0) || root === 'self' || root === 'this') return written
   const type = facts.typeOf.get(typeKey(scope, root))
-  if (type === undefined || !/^[\w$]+$/.test(type))
-    return facts.locals.get(scope)?.has(root) && type === undefined ? undefined : written
+  if (type === undefined) return facts.locals.get(scope)?.has(root) ? undefined : written
+  if (!/^[\w$]+$/.test(type)) return written
   if (dot < 0) return prefix === VALUE_OF ? type : written
   return `${prefix}${type}${chain.slice(dot)}`
 }

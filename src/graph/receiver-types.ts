@@ -144,24 +144,19 @@ function elementType(
 ): string | undefined {
   if (collection.startsWith(CALL_RESULT))
     return calleeType(reference, facts, context, collection.slice(CALL_RESULT.length), '()[]', depth)
-  const dot = collection.lastIndexOf('.')
-  if (dot < 0) {
-    const own =
-      declaredType(reference, facts, `${collection}[]`) ?? importedType(facts, context, collection, '[]')
-    // A copy of another collection (`const items = this.items`) holds what that one holds.
-    const copy = own === undefined ? declaredType(reference, facts, collection) : undefined
-    return copy?.startsWith(VALUE_OF) && depth < 3
-      ? elementType(reference, facts, context, copy.slice(VALUE_OF.length), depth + 1)
-      : own
-  }
-  const [receiver, name] = [collection.slice(0, dot), collection.slice(dot + 1)]
-  const owner = ownerOf(reference, facts, context, receiver, depth)
-  return owner === undefined ? undefined : context.fieldType(owner, `${name}[]`)
+  const own = calleeType(reference, facts, context, collection, '[]', depth)
+  if (own !== undefined || collection.includes('.')) return own
+  // A copy of another collection (`const items = this.items`) holds what that one holds.
+  const copy = declaredType(reference, facts, collection)
+  return copy?.startsWith(VALUE_OF) && depth < 3
+    ? elementType(reference, facts, context, copy.slice(VALUE_OF.length), depth + 1)
+    : undefined
 }
 
 /**
- * What a function or method (`this.load`, `store.get`, `make`, `Cache.constructor`) declares: with `()`, the
- * type it returns; with `(0)`, its first parameter's type.
+ * What a name or a member (`make`, `this.load`, `store.items`, `Cache.constructor`) is declared with, by the
+ * suffix of its hint: `()` the type it returns, `(0)` its first parameter's, `(is)` what it guards, `[]` what
+ * it holds.
  */
 function calleeType(
   reference: Reference,
@@ -173,7 +168,9 @@ function calleeType(
 ): string | undefined {
   const dot = callee.lastIndexOf('.')
   if (dot < 0)
-    return facts.typeOf.get(typeKey(0, `${callee}${suffix}`)) ?? importedType(facts, context, callee, suffix)
+    return (
+      declaredType(reference, facts, `${callee}${suffix}`) ?? importedType(facts, context, callee, suffix)
+    )
   const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
   const owner = ownerOf(reference, facts, context, receiver, depth)
   return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`)

@@ -8,7 +8,7 @@
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { ARGUMENT, CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
 import { predicateOf } from './rules-js-narrowing.js'
-import { objectTypeOf, partsOf, typeNameOf } from './rules-js-types.js'
+import { LOOKED_AT, MEMBER_CHAIN, NAME_OR_THIS, objectTypeOf, partsOf, typeNameOf } from './rules-js-types.js'
 import { childrenOfType, field, isField, qualifierText } from './rules.js'
 
 /** `this.` for a class's member; `.` for an interface's, which `this` does not reach. */
@@ -49,7 +49,7 @@ function copied(declarator: Node): Array<[string, string]> {
     return collection ? [[name.text, `${ELEMENT}${collection}`]] : []
   }
   if (value.type !== 'member_expression') return []
-  const chain = qualifierText(value, RECEIVER_CHAIN, RECEIVER_NAMES)
+  const chain = qualifierText(value, MEMBER_CHAIN, NAME_OR_THIS)
   return chain === '?' ? [] : [[name.text, `${VALUE_OF}${chain}`]]
 }
 
@@ -145,8 +145,6 @@ function elementOf(type: Node | null | undefined): string | undefined {
 
 /** Array and Set methods whose callback's first parameter is an element. */
 const VISITORS = /^(?:forEach|map|filter|find|findLast|findIndex|some|every|flatMap)$/
-const RECEIVER_CHAIN = new Set(['member_expression'])
-const RECEIVER_NAMES = new Set(['identifier', 'this'])
 
 /** `items.forEach(item => …)`, `for (const item of this.items)`: the variable is an element of the collection. */
 function goesOver(name: Node): Array<[string, string]> {
@@ -195,7 +193,6 @@ function positionOf(parameter: Node): number {
   }
   return -1
 }
-const LOOKED_AT = 16
 
 /** The element a callback over a collection is given: `items.forEach(item => …)`. */
 function visitedElement(callback: Node): string | undefined {
@@ -226,10 +223,10 @@ function memberParameter(callback: Node, position: number): string | undefined {
 /** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */
 function collectionText(node: Node | null): string | undefined {
   if (node?.type === 'call_expression') {
-    const callee = qualifierText(field(node, 'function'), RECEIVER_CHAIN, RECEIVER_NAMES)
+    const callee = qualifierText(field(node, 'function'), MEMBER_CHAIN, NAME_OR_THIS)
     return callee === '?' ? undefined : `${CALL_RESULT}${callee}`
   }
-  const text = qualifierText(node, RECEIVER_CHAIN, RECEIVER_NAMES)
+  const text = qualifierText(node, MEMBER_CHAIN, NAME_OR_THIS)
   return text === '?' || text === 'this' ? undefined : text
 }
 

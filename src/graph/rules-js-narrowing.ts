@@ -6,26 +6,16 @@
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { GUARDED } from './facts.js'
-import { typeNameOf } from './rules-js-types.js'
+import { FUNCTION_NODES, MEMBER_CHAIN, NAME, typeNameOf } from './rules-js-types.js'
 import { field, isField, qualifierText } from './rules.js'
 
 const LEVELS = 24
-const FUNCTION_BOUNDARIES = new Set([
-  'arrow_function',
-  'function_declaration',
-  'function_expression',
-  'function',
-  'method_definition',
-  'generator_function_declaration'
-])
-const CALLEE_CHAIN = new Set(['member_expression'])
-const CALLEE_NAMES = new Set(['identifier'])
 
 /** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
 export function narrowedQualifier(variable: Node): string | undefined {
   let inner: Node = variable
   let at = variable.parent
-  for (let i = 0; at && i < LEVELS && !FUNCTION_BOUNDARIES.has(at.type); i++, inner = at, at = at.parent) {
+  for (let i = 0; at && i < LEVELS && !FUNCTION_NODES.has(at.type); i++, inner = at, at = at.parent) {
     const condition =
       at.type === 'if_statement' && isField(at, 'consequence', inner)
         ? field(at, 'condition')
@@ -63,7 +53,7 @@ function guardOf(condition: Node, name: string, depth: number): string | undefin
   if (condition.type !== 'call_expression') return undefined
   const argument = field(condition, 'arguments')?.namedChild(0)
   if (argument?.type !== 'identifier' || argument.text !== name) return undefined
-  const callee = qualifierText(field(condition, 'function'), CALLEE_CHAIN, CALLEE_NAMES)
+  const callee = qualifierText(field(condition, 'function'), MEMBER_CHAIN, NAME)
   return callee === '?' ? undefined : `${GUARDED}${callee}:${name}`
 }
 

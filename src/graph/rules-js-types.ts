@@ -104,7 +104,7 @@ export function heritageOf(node: Node): { name: string; heritage: Heritage } | u
   return { name, heritage: alias ? { bases, alias: true } : { bases } }
 }
 
-const FUNCTION_NODES = new Set([
+export const FUNCTION_NODES = new Set([
   'arrow_function',
   'function_declaration',
   'function_expression',
@@ -130,7 +130,7 @@ function ownerOf(object: Node): string | undefined {
   if (!at) return undefined
   if (at.type === 'arguments') return argumentOf(at, object)
   if (at.type === 'assignment_expression' && field(at, 'right')?.startIndex === object.startIndex) {
-    const target = qualifierText(field(at, 'left'), TARGET_CHAIN, TARGET_NAMES)
+    const target = qualifierText(field(at, 'left'), MEMBER_CHAIN, NAME)
     return target === '?' ? undefined : target
   }
   if (at.type === 'variable_declarator') return typeNameOf(field(at, 'type'))
@@ -145,11 +145,13 @@ function ownerOf(object: Node): string | undefined {
   return undefined
 }
 
-const TARGET_CHAIN = new Set(['member_expression'])
-const TARGET_NAMES = new Set(['identifier'])
+/** What `qualifierText` reads a TypeScript chain with: member accesses, from a name (or also from `this`). */
+export const MEMBER_CHAIN = new Set(['member_expression'])
+export const NAME = new Set(['identifier'])
+export const NAME_OR_THIS = new Set(['identifier', 'this'])
 
-/** How far into a literal or an argument list the rules look, so that a long one costs no more per name. */
-const LOOKED_AT = 16
+/** How far into a literal or a list the rules look, so that a long one costs no more per name. */
+export const LOOKED_AT = 16
 
 /**
  * The literal values a literal gives its members (`type: 'pause'`), by which TypeScript tells the parts of a
@@ -187,13 +189,9 @@ function argumentOf(list: Node, object: Node): string | undefined {
     return made?.type === 'identifier' ? `${ARGUMENT}${position}:${made.text}.constructor` : undefined
   }
   if (call.type !== 'call_expression') return undefined
-  const callee = qualifierText(field(call, 'function'), TARGET_CHAIN, CALLEE_NAMES)
+  const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, NAME_OR_THIS)
   return callee === '?' ? undefined : `${ARGUMENT}${position}:${callee}`
 }
-const CALLEE_NAMES = new Set(['identifier', 'this'])
-
-const SOURCE_CHAIN = new Set(['member_expression'])
-const SOURCE_NAMES = new Set(['identifier', 'this'])
 
 /**
  * What a destructuring pattern takes apart: the declared type of a parameter or variable, else the value's
@@ -206,7 +204,7 @@ export function patternSourceOf(pattern: Node | null): string | undefined {
   if (declared) return declared
   if (owner.type !== 'variable_declarator') return undefined
   const value = field(owner, 'value')
-  const text = qualifierText(value, SOURCE_CHAIN, SOURCE_NAMES)
+  const text = qualifierText(value, MEMBER_CHAIN, NAME_OR_THIS)
   return text === '?' ? undefined : text
 }
 

@@ -5,6 +5,9 @@ import {
   heritageOf,
   linksIn,
   literalOf,
+  MEMBER_CHAIN,
+  NAME,
+  NAME_OR_THIS,
   objectTypeOf,
   patternSourceOf,
   typeNameOf
@@ -185,15 +188,13 @@ function memberQualifier(object: Node | null): string {
     return typeNameOf(inner.namedChildren[1]) ?? '?'
   // `load(x).member`: a member of what `load` returns.
   if (object.type === 'call_expression') {
-    const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, CALLEE_NAMES)
+    const callee = qualifierText(field(object, 'function'), MEMBER_CHAIN, NAME_OR_THIS)
     return callee === '?' ? '?' : `${CALL_RESULT}${callee}`
   }
   // `if (x instanceof Store) x.get()`, `isStore(x) && x.get()`: the narrowed type's member.
   if (object.type === 'identifier') return narrowedQualifier(object) ?? object.text
-  return qualifierText(object, MEMBER_CHAIN, OBJECT_NAMES)
+  return qualifierText(object, MEMBER_CHAIN, NAME)
 }
-const MEMBER_CHAIN = new Set(['member_expression'])
-const OBJECT_NAMES = new Set(['identifier'])
 
 function localsOf(node: Node): string[] {
   switch (node.type) {
@@ -319,11 +320,10 @@ function typeHintOf(node: Node): [string, string] | undefined {
   if (type) return [variable, constraintOf(node, type) ?? type]
   const call = value?.type === 'await_expression' ? value.namedChildren[0] : value
   if (call?.type !== 'call_expression') return undefined
-  const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, CALLEE_NAMES)
+  const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, NAME_OR_THIS)
   return callee === '?' ? undefined : [variable, `${CALL_RESULT}${callee}`]
 }
 
-const CALLEE_NAMES = new Set(['identifier', 'this'])
 const RETURNING = new Set([
   'method_definition',
   'function_declaration',
