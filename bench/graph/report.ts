@@ -9,7 +9,6 @@ import {
   differences,
   emptyTally,
   firstIsRight,
-  siteLineIsRight,
   percent,
   scoreReferences,
   type Tally
@@ -100,18 +99,26 @@ export function printReferences(records: readonly SymbolRecord[], graph: boolean
 
 export function printDefinitions(records: readonly SiteRecord[], graph: boolean): void {
   console.log('\nfind_definition with the bare name and used_in the using file: the right definition first')
-  console.log("(beside it, the one listed with the site's line, for a file that uses a name in several ways)")
-  console.log("language   stratum    sites   today         graph: first   by the site's line")
+  console.log(
+    "(beside it: what ranking each file's own uses gets first, by the compiler at every use of the name in " +
+      'the file: a site counts when its use is of the definition its file uses the name for most, 1/k when k ' +
+      "tie; a bare name cannot tell a file's uses apart. Then the answer asked with the site's line)"
+  )
+  console.log(
+    "language   stratum    sites   today         graph: first   by file's uses   with the site's line"
+  )
   const groups = new Map<string, SiteRecord[]>()
   for (const r of records)
     groups.set(`${r.language}/${r.stratum}`, [...(groups.get(`${r.language}/${r.stratum}`) ?? []), r])
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const [language = '', stratum = ''] = key.split('/')
     const right = group.filter(r => firstIsRight(r.graph ?? [], r.truth)).length
-    const byLine = group.filter(r => siteLineIsRight(r.graph ?? [], r.truth, r.site.line)).length
+    const byUses = group.reduce((sum, r) => sum + r.bareNameChance, 0)
+    const atLine = group.filter(r => firstIsRight(r.graphAtLine ?? [], r.truth)).length
     const figure = graph
       ? `${percent(right, group.length)}   ${meets(right >= TARGETS.definitionFirst * group.length).padEnd(7)}  ` +
-        `${percent(byLine, group.length)}`
+        `${percent(byUses, group.length)}            ${percent(atLine, group.length)}   ` +
+        meets(atLine >= TARGETS.definitionFirst * group.length)
       : 'not measured'
     console.log(
       `${language.padEnd(11)}${stratum.padEnd(9)}${String(group.length).padStart(7)}   not offered   ${figure}`

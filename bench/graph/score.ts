@@ -57,16 +57,3 @@ export function firstIsRight(listed: readonly Place[], truth: readonly Definitio
 export function percent(part: number, whole: number): string {
   return whole === 0 ? '  n/a' : `${((100 * part) / whole).toFixed(0).padStart(4)}%`
 }
-
-/**
- * Whether the definition the answer lists the site's own line under (a file that uses the name with several
- * meanings gets each with its lines) is one go-to-definition gives; the first definition when no line is listed.
- */
-export function siteLineIsRight(
-  listed: ReadonlyArray<Place & { usedAt?: number[] }>,
-  truth: readonly DefinitionSpan[],
-  siteLine: number
-): boolean {
-  const byLine = listed.find(place => place.usedAt?.includes(siteLine))
-  return firstIsRight(byLine ? [byLine] : listed, truth)
-}

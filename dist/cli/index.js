@@ -17259,6 +17259,11 @@ const UNION = '|';
 const GUARDED = 'is:';
 /** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
 const VALUE_OF = 'value:';
+/**
+ * A guard written as a call that makes it from a class (`const isStore = instanceGuard('Store', Store)`):
+ * `made:instanceGuard:,Store` is the argument the maker's declaration says its guard narrows to.
+ */
+const MADE = 'made:';
 /** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
 const ELEMENT = 'elem:';
 /**
@@ -18225,6 +18230,8 @@ function copied(declarator) {
     const guarded = cast?.type === 'function_type' ? predicateOf(field(cast, 'return_type')) : undefined;
     if (guarded && name?.type === 'identifier')
         return [[`${name.text}(is)`, guarded]];
+    if (value?.type === 'call_expression' && name?.type === 'identifier')
+        return madeFrom(name.text, value);
     // `(a = b!)` is b's value; `c ? d : e` is d's, which the compiler makes one type with e's.
     for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
         value =
@@ -18243,6 +18250,31 @@ function copied(declarator) {
         return [];
     const chain = qualifierText(value, MEMBER_CHAIN, NAME_OR_THIS);
     return chain === '?' ? [] : [[name.text, `${VALUE_OF}${chain}`]];
+}
+/** `const isStore = instanceGuard('Store', Store)`: a guard if the maker's declaration says so, by its arguments. */
+function madeFrom(name, call) {
+    const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, NAME_OR_THIS);
+    const written = (field(call, 'arguments')?.namedChildren ?? []).map(argument => argument?.type === 'identifier' ? argument.text : '');
+    return callee !== '?' && written.some(argument => /^_*[A-Z]/.test(argument))
+        ? [[`${name}(is)`, `${MADE}${callee}:${written.join(',')}`]]
+        : [];
+}
+/**
+ * A generic function that makes a guard from a class (`instanceGuard<T>(name: string, made: new () => T): (x:
+ * any) => x is T`): the position of the class among its arguments (`#1`), under `instanceGuard()(is)`.
+ */
+function guardMaker(node, callee) {
+    const made = field(node, 'return_type')?.namedChild(0);
+    const guarded = made?.type === 'function_type' ? predicateOf(field(made, 'return_type')) : undefined;
+    const typeParameters = field(node, 'type_parameters')?.namedChildren ?? [];
+    if (!guarded || !typeParameters.some(parameter => parameter && field(parameter, 'name')?.text === guarded))
+        return [];
+    const parameters = (field(node, 'parameters')?.namedChildren ?? []).filter(parameter => parameter?.type.endsWith('_parameter') && field(parameter, 'pattern')?.type !== 'this');
+    const position = parameters.findIndex(parameter => {
+        const type = parameter && field(parameter, 'type')?.namedChild(0);
+        return type?.type === 'constructor_type' && field(type, 'type')?.text === guarded;
+    });
+    return position < 0 ? [] : [[`${callee}()(is)`, `#${position}`]];
 }
 const SIGNED = new Set([
     'method_definition',
@@ -18302,7 +18334,8 @@ function elementTypesOf(node) {
         const guarded = predicateOf(field(node, 'return_type'));
         return [
             ...(element ? [[`${callee}()[]`, element]] : []),
-            ...(guarded ? [[`${callee}(is)`, guarded]] : [])
+            ...(guarded ? [[`${callee}(is)`, guarded]] : []),
+            ...guardMaker(node, callee)
         ];
     }
     const element = elementOf(field(node, 'type'));
@@ -18410,8 +18443,10 @@ function memberParameter(callback, position) {
     const owner = objectTypeOf(object);
     return owner && /^[\w$.#]+$/.test(owner) ? `${ARGUMENT}${position}:${owner}.${key.text}` : undefined;
 }
-/** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */
+/** A collection as a chain of names (`this.items`, `item.children!`) or what a call returns (`call:this.all`). */
 function collectionText(node) {
+    if (node?.type === 'non_null_expression' || node?.type === 'parenthesized_expression')
+        return collectionText(node.namedChild(0));
     if (node?.type === 'call_expression') {
         const callee = qualifierText(field(node, 'function'), MEMBER_CHAIN, NAME_OR_THIS);
         return callee === '?' ? undefined : `${CALL_RESULT}${callee}`;
@@ -18866,18 +18901,39 @@ function returned(node) {
 }
 const rules_python_types_CHAIN = new Set(['attribute']);
 const rules_python_types_NAMES = new Set(['identifier']);
-/** `for param in self.params:` and `[p.name for p in ps]`: the variable is an element of what it goes over. */
+/** Builtins that go over their first argument's elements and give them back one by one. */
+const PASSING_ELEMENTS = new Set(['reversed', 'sorted', 'list', 'tuple', 'iter', 'set', 'frozenset']);
+/**
+ * `for param in self.params:` and `[p.name for p in ps]`: the variable is an element of what it goes over;
+ * through `enumerate(ps)` (the second of a pair), `zip(ps, qs)` (each of its own) and `sorted(ps)`.
+ */
 function loopVariable(node) {
     const variable = field(node, 'left');
     const collection = field(node, 'right');
-    if (variable?.type !== 'identifier' || !collection)
+    if (!variable || !collection)
+        return [];
+    const callee = collection.type === 'call' ? field(collection, 'function')?.text : undefined;
+    const argumentsOf = () => field(collection, 'arguments')?.namedChildren ?? [];
+    const names = TUPLES.has(variable.type) ? variable.namedChildren : [variable];
+    if (callee === 'enumerate' && names.length === 2)
+        return rules_python_types_elementOf(names[1], argumentsOf()[0]);
+    if (callee === 'zip')
+        return names.flatMap((name, i) => rules_python_types_elementOf(name, argumentsOf()[i]));
+    if (callee && PASSING_ELEMENTS.has(callee))
+        return rules_python_types_elementOf(variable, argumentsOf()[0]);
+    return rules_python_types_elementOf(variable, collection);
+}
+const TUPLES = new Set(['pattern_list', 'tuple_pattern']);
+/** `name` is an element of `collection`: a name, an attribute chain or what a call returns. */
+function rules_python_types_elementOf(name, collection) {
+    if (name?.type !== 'identifier' || !collection)
         return [];
     if (collection.type === 'call') {
         const callee = qualifierText(field(collection, 'function'), rules_python_types_CHAIN, rules_python_types_NAMES);
-        return callee === '?' ? [] : [[variable.text, `${ELEMENT}${CALL_RESULT}${callee}`]];
+        return callee === '?' ? [] : [[name.text, `${ELEMENT}${CALL_RESULT}${callee}`]];
     }
     const text = qualifierText(collection, rules_python_types_CHAIN, rules_python_types_NAMES);
-    return text === '?' || text === 'self' ? [] : [[variable.text, `${ELEMENT}${text}`]];
+    return text === '?' || text === 'self' ? [] : [[name.text, `${ELEMENT}${text}`]];
 }
 
 ;// CONCATENATED MODULE: ./src/graph/rules-python.ts
@@ -19755,11 +19811,31 @@ function elementType(reference, facts, context, collection, depth) {
  */
 function calleeType(reference, facts, context, callee, suffix, depth) {
     const dot = callee.lastIndexOf('.');
-    if (dot < 0)
-        return (declaredType(reference, facts, `${callee}${suffix}`) ?? importedType(facts, context, callee, suffix));
+    if (dot < 0) {
+        const own = declaredType(reference, facts, `${callee}${suffix}`);
+        return own === undefined
+            ? importedType(facts, context, callee, suffix)
+            : madeGuard(own, facts, context, depth);
+    }
     const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)];
     const owner = receiver_types_ownerOf(reference, facts, context, receiver, depth);
     return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`);
+}
+/**
+ * What a guard made from a class narrows to (`made:instanceGuard:,Store` is `Store` when `instanceGuard`
+ * declares its guard is of its second argument's class), read in the file the guard is made in; else the type.
+ */
+function madeGuard(type, facts, context, depth) {
+    if (!type.startsWith(MADE) || depth > 3)
+        return type;
+    const written = type.slice(MADE.length);
+    const colon = written.indexOf(':');
+    const atModuleLevel = { name: '', line: 0, kind: 'call', scopes: [] };
+    const position = calleeType(atModuleLevel, facts, context, written.slice(0, colon), '()(is)', depth + 1);
+    const argument = position?.startsWith('#')
+        ? written.slice(colon + 1).split(',')[Number(position.slice(1))]
+        : '';
+    return argument || undefined;
 }
 /**
  * The type whose member a receiver reaches: the class `this`/`self` is in, the receiver's type, or a class's
@@ -19783,7 +19859,7 @@ function exportedType(binding, facts, context, name, suffix, visited, depth = 0)
     for (const other of context.filesNamedBy(facts, binding.source)) {
         const type = other.typeOf.get(typeKey(0, `${name}${suffix}`));
         if (type !== undefined)
-            return type;
+            return madeGuard(type, other, context, depth);
     }
     if (depth >= MAX_REEXPORT_DEPTH)
         return undefined;
@@ -20090,6 +20166,7 @@ const endsWithModule = (path, module) => {
 
 
 
+
 /** Whole-word hits git is asked for, and files parsed, per question. */
 const MAX_GREP_MATCHES = 4_000;
 const MAX_PARSED_FILES = 400;
@@ -20261,13 +20338,16 @@ class CodeGraph {
     }
     /**
      * The modules a file's imports of `word` name, and of the values the word is reached through (`state.get`,
-     * for their declared types); past the first step, the modules a file passes on with `export *`.
+     * for their declared types), and of the functions its guards are made by; past the first step, the modules a
+     * file passes on with `export *`.
      */
     sourcesToFollow(facts, word, depth) {
         const through = new Set((facts.references.get(word) ?? []).flatMap(r => r.qualifier === undefined ? [] : [receiverRoot(r.qualifier)]));
+        const makers = new Set([...facts.typeOf.values()].flatMap(type => type.startsWith(MADE) ? [receiverRoot(type.slice(MADE.length))] : []));
         return facts.imports
             .filter(binding => binding.local === word ||
             binding.imported === word ||
+            makers.has(binding.local) ||
             (depth === 0 && through.has(binding.local)) ||
             (depth > 0 && binding.reexport === true && binding.local === '*'))
             .map(binding => binding.source);
@@ -20548,7 +20628,12 @@ const findDefinitionSchema = object({
         .min(1)
         .max(300)
         .optional()
-        .describe('A file that uses the name: the answer follows its imports and scopes to the definition meant.')
+        .describe('A file that uses the name: the answer follows its imports and scopes to the definition meant.'),
+    line: schemas_number()
+        .int()
+        .positive()
+        .optional()
+        .describe('With used_in, a line of it where the name is used: the definition that use reaches comes first.')
 })
     .strict();
 function findDefinitionTool(repo) {
@@ -20557,15 +20642,17 @@ function findDefinitionTool(repo) {
         reads: true,
         description: 'Find where a name is defined at the pull request head, by parsing: one line per definition, ' +
             '`path:line kind Container.name`, best first, its declaring line below it. Give used_in (a file that ' +
-            "uses the name) to resolve it through that file's imports and scope; a qualified name (Cache.get, " +
-            'store.get) narrows it, and with used_in so does a name the file reaches it through (session.request, ' +
-            'this.cache.get).',
+            "uses the name) to resolve it through that file's imports and scope, and line (where it uses it) to " +
+            'put the definition that use reaches first. A qualified name (Cache.get, store.get) narrows it, and ' +
+            'with used_in so does a name the file reaches it through (session.request, this.cache.get).',
         schema: findDefinitionSchema,
         run: input => findDefinition(repo, input)
     });
 }
 async function findDefinition(repo, input) {
     let usedIn;
+    if (input.line !== undefined && input.used_in === undefined)
+        return fail('line is a line of used_in: give used_in too, or leave line out.');
     if (input.used_in !== undefined) {
         const checked = checkRepoPath(input.used_in);
         if (!checked.ok)
@@ -20593,7 +20680,7 @@ async function findDefinition(repo, input) {
     if (candidates.length === 0)
         return patternAnswer(repo, input.symbol, search, at);
     const { used, note, nearness } = usedIn
-        ? await resolvedFrom(repo, { usedIn, name: query.name, receiver }, candidates)
+        ? await resolvedFrom(repo, { usedIn, name: query.name, receiver, line: input.line }, candidates)
         : { used: [], note: '', nearness: () => 0 };
     const reached = used.map(use => use.located);
     const rest = candidates.filter(c => !reached.includes(c));
@@ -20628,7 +20715,7 @@ async function resolvedFrom(repo, asked, candidates) {
     const { facts } = state;
     const all = graph.resolveIn(facts, name, candidates);
     const resolved = receiver === undefined ? all : all.filter(r => r.reference.qualifier?.split(DISCRIMINANT)[0] === receiver);
-    const { used, untied } = usesByDefinition(resolved);
+    const { used, untied } = usesByDefinition(resolved, asked.line);
     const nearness = (located) => located.path === usedIn
         ? 0
         : facts.imports.some(i => importCanName(facts.language, facts.path, i.source, located.path))
@@ -20636,15 +20723,16 @@ async function resolvedFrom(repo, asked, candidates) {
             : 2;
     const through = receiver === undefined ? '' : ` through ${receiver}`;
     const unsure = untied.length > 0 ? `; its uses at line ${usesList(untied)} could not be tied to one` : '';
+    const atLine = lineNote(asked, used, untied);
     if (used.length === 1)
         return {
             used,
             nearness,
-            note: `; the first is the one ${usedIn} uses${through}, by its imports and scope${unsure}`
+            note: `; the first is the one ${usedIn} uses${through}, by its imports and scope${unsure}${atLine}`
         };
     if (used.length > 1) {
         const each = `${usedIn} uses ${used.length} of them${through}, by its imports and scope, each listed with the lines of its uses`;
-        return { used, nearness, note: `; ${each}${unsure}` };
+        return { used, nearness, note: `; ${each}${unsure}${atLine}` };
     }
     const rest = `so every definition is listed, those in ${usedIn} and the files it imports first`;
     if (receiver !== undefined && resolved.length === 0)
@@ -20661,10 +20749,28 @@ async function resolvedFrom(repo, asked, candidates) {
             : `; ${usedIn} does not use ${name}, ${rest}`
     };
 }
-/** The definitions a file's uses reach, most used first, with their lines; and the lines of uses tied to none. */
-function usesByDefinition(resolved) {
+/** What the answer says of the line asked about, when its use is not simply the first listed. */
+function lineNote(asked, used, untied) {
+    const { line, usedIn, name } = asked;
+    if (line === undefined)
+        return '';
+    const reaching = used.filter(use => use.lines.includes(line)).length;
+    if (reaching > 1)
+        return `; line ${line} uses ${name} ${reaching} times, for the first ${reaching} listed`;
+    if (reaching === 1)
+        return used.length > 1 ? `; the first is the one line ${line} uses` : '';
+    if (untied.includes(line))
+        return `; its use at line ${line} could not be tied to one`;
+    return `; line ${line} of ${usedIn} does not use ${name}, so the most used comes first`;
+}
+/**
+ * The definitions a file's uses reach, with their lines, those the asked line uses first, then the most used;
+ * and the lines of uses tied to none.
+ */
+function usesByDefinition(resolved, line) {
     const uses = new Map();
     const untied = [];
+    const atLine = (use) => (line !== undefined && use.lines.includes(line) ? 1 : 0);
     for (const { reference, resolution } of resolved) {
         if (typeof resolution !== 'object') {
             if (resolution === 'undecided' && !untied.includes(reference.line))
@@ -20678,7 +20784,7 @@ function usesByDefinition(resolved) {
     }
     const used = [...uses.entries()]
         .map(([located, lines]) => ({ located, lines }))
-        .sort((a, b) => b.lines.length - a.lines.length);
+        .sort((a, b) => atLine(b) - atLine(a) || b.lines.length - a.lines.length);
     return { used, untied };
 }
 function declaringLine(search, located) {

@@ -101,6 +101,12 @@ export const GUARDED = 'is:'
 /** A variable's type written as the value it is given: `value:store.current` is the type of `store.current`. */
 export const VALUE_OF = 'value:'
 
+/**
+ * A guard written as a call that makes it from a class (`const isStore = instanceGuard('Store', Store)`):
+ * `made:instanceGuard:,Store` is the argument the maker's declaration says its guard narrows to.
+ */
+export const MADE = 'made:'
+
 /** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
 export const ELEMENT = 'elem:'
 

@@ -4,7 +4,7 @@
  * up front; facts are kept by blob id (file-facts.ts).
  */
 import type { Git, GrepMatch } from '../git/git.js'
-import type { Definition, FileFacts, Heritage, Reference } from './facts.js'
+import { MADE, type Definition, type FileFacts, type Heritage, type Reference } from './facts.js'
 import { factsFromBytes, type FileState } from './file-facts.js'
 import { isProse, languageOf } from './languages.js'
 import { importCanName, importPathCandidates } from './modules.js'
@@ -235,7 +235,8 @@ export class CodeGraph {
 
   /**
    * The modules a file's imports of `word` name, and of the values the word is reached through (`state.get`,
-   * for their declared types); past the first step, the modules a file passes on with `export *`.
+   * for their declared types), and of the functions its guards are made by; past the first step, the modules a
+   * file passes on with `export *`.
    */
   private sourcesToFollow(facts: FileFacts, word: string, depth: number): string[] {
     const through = new Set(
@@ -243,11 +244,17 @@ export class CodeGraph {
         r.qualifier === undefined ? [] : [receiverRoot(r.qualifier)]
       )
     )
+    const makers = new Set(
+      [...facts.typeOf.values()].flatMap(type =>
+        type.startsWith(MADE) ? [receiverRoot(type.slice(MADE.length))] : []
+      )
+    )
     return facts.imports
       .filter(
         binding =>
           binding.local === word ||
           binding.imported === word ||
+          makers.has(binding.local) ||
           (depth === 0 && through.has(binding.local)) ||
           (depth > 0 && binding.reexport === true && binding.local === '*')
       )

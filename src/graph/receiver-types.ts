@@ -10,6 +10,7 @@ import {
   ELEMENT,
   CALL_RESULT,
   GUARDED,
+  MADE,
   VALUE_OF,
   typeKey,
   type FileFacts,
@@ -167,13 +168,31 @@ function calleeType(
   depth: number
 ): string | undefined {
   const dot = callee.lastIndexOf('.')
-  if (dot < 0)
-    return (
-      declaredType(reference, facts, `${callee}${suffix}`) ?? importedType(facts, context, callee, suffix)
-    )
+  if (dot < 0) {
+    const own = declaredType(reference, facts, `${callee}${suffix}`)
+    return own === undefined
+      ? importedType(facts, context, callee, suffix)
+      : madeGuard(own, facts, context, depth)
+  }
   const [receiver, method] = [callee.slice(0, dot), callee.slice(dot + 1)]
   const owner = ownerOf(reference, facts, context, receiver, depth)
   return owner === undefined ? undefined : context.fieldType(owner, `${method}${suffix}`)
+}
+
+/**
+ * What a guard made from a class narrows to (`made:instanceGuard:,Store` is `Store` when `instanceGuard`
+ * declares its guard is of its second argument's class), read in the file the guard is made in; else the type.
+ */
+function madeGuard(type: string, facts: FileFacts, context: TypeContext, depth: number): string | undefined {
+  if (!type.startsWith(MADE) || depth > 3) return type
+  const written = type.slice(MADE.length)
+  const colon = written.indexOf(':')
+  const atModuleLevel: Reference = { name: '', line: 0, kind: 'call', scopes: [] }
+  const position = calleeType(atModuleLevel, facts, context, written.slice(0, colon), '()(is)', depth + 1)
+  const argument = position?.startsWith('#')
+    ? written.slice(colon + 1).split(',')[Number(position.slice(1))]
+    : ''
+  return argument || undefined
 }
 
 /**
@@ -221,7 +240,7 @@ function exportedType(
 ): string | undefined {
   for (const other of context.filesNamedBy(facts, binding.source)) {
     const type = other.typeOf.get(typeKey(0, `${name}${suffix}`))
-    if (type !== undefined) return type
+    if (type !== undefined) return madeGuard(type, other, context, depth)
   }
   if (depth >= MAX_REEXPORT_DEPTH) return undefined
   for (const step of reexportSteps(context.filesNamedBy, binding, facts, name, visited)) {

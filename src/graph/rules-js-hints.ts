@@ -6,7 +6,7 @@
  * written, never inferred.
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
-import { ARGUMENT, CALL_RESULT, ELEMENT, VALUE_OF } from './facts.js'
+import { ARGUMENT, CALL_RESULT, ELEMENT, MADE, VALUE_OF } from './facts.js'
 import { predicateOf } from './rules-js-narrowing.js'
 import { LOOKED_AT, MEMBER_CHAIN, NAME_OR_THIS, objectTypeOf, partsOf, typeNameOf } from './rules-js-types.js'
 import { childrenOfType, field, isField, qualifierText } from './rules.js'
@@ -35,6 +35,7 @@ function copied(declarator: Node): Array<[string, string]> {
   const cast = value?.type === 'as_expression' ? value.namedChild(1) : null
   const guarded = cast?.type === 'function_type' ? predicateOf(field(cast, 'return_type')) : undefined
   if (guarded && name?.type === 'identifier') return [[`${name.text}(is)`, guarded]]
+  if (value?.type === 'call_expression' && name?.type === 'identifier') return madeFrom(name.text, value)
   // `(a = b!)` is b's value; `c ? d : e` is d's, which the compiler makes one type with e's.
   for (let i = 0; i < 4 && value && SEE_THROUGH.has(value.type); i++)
     value =
@@ -51,6 +52,37 @@ function copied(declarator: Node): Array<[string, string]> {
   if (value.type !== 'member_expression') return []
   const chain = qualifierText(value, MEMBER_CHAIN, NAME_OR_THIS)
   return chain === '?' ? [] : [[name.text, `${VALUE_OF}${chain}`]]
+}
+
+/** `const isStore = instanceGuard('Store', Store)`: a guard if the maker's declaration says so, by its arguments. */
+function madeFrom(name: string, call: Node): Array<[string, string]> {
+  const callee = qualifierText(field(call, 'function'), MEMBER_CHAIN, NAME_OR_THIS)
+  const written = (field(call, 'arguments')?.namedChildren ?? []).map(argument =>
+    argument?.type === 'identifier' ? argument.text : ''
+  )
+  return callee !== '?' && written.some(argument => /^_*[A-Z]/.test(argument))
+    ? [[`${name}(is)`, `${MADE}${callee}:${written.join(',')}`]]
+    : []
+}
+
+/**
+ * A generic function that makes a guard from a class (`instanceGuard<T>(name: string, made: new () => T): (x:
+ * any) => x is T`): the position of the class among its arguments (`#1`), under `instanceGuard()(is)`.
+ */
+function guardMaker(node: Node, callee: string): Array<[string, string]> {
+  const made = field(node, 'return_type')?.namedChild(0)
+  const guarded = made?.type === 'function_type' ? predicateOf(field(made, 'return_type')) : undefined
+  const typeParameters = field(node, 'type_parameters')?.namedChildren ?? []
+  if (!guarded || !typeParameters.some(parameter => parameter && field(parameter, 'name')?.text === guarded))
+    return []
+  const parameters = (field(node, 'parameters')?.namedChildren ?? []).filter(
+    parameter => parameter?.type.endsWith('_parameter') && field(parameter, 'pattern')?.type !== 'this'
+  )
+  const position = parameters.findIndex(parameter => {
+    const type = parameter && field(parameter, 'type')?.namedChild(0)
+    return type?.type === 'constructor_type' && field(type, 'type')?.text === guarded
+  })
+  return position < 0 ? [] : [[`${callee}()(is)`, `#${position}`]]
 }
 
 const SIGNED = new Set([
@@ -111,7 +143,8 @@ function elementTypesOf(node: Node): Array<[string, string]> {
     const guarded = predicateOf(field(node, 'return_type'))
     return [
       ...(element ? [[`${callee}()[]`, element] as [string, string]] : []),
-      ...(guarded ? [[`${callee}(is)`, guarded] as [string, string]] : [])
+      ...(guarded ? [[`${callee}(is)`, guarded] as [string, string]] : []),
+      ...guardMaker(node, callee)
     ]
   }
   const element = elementOf(field(node, 'type'))
@@ -220,8 +253,10 @@ function memberParameter(callback: Node, position: number): string | undefined {
   return owner && /^[\w$.#]+$/.test(owner) ? `${ARGUMENT}${position}:${owner}.${key.text}` : undefined
 }
 
-/** A collection as a chain of names (`this.items`) or what a call returns (`call:this.all`). */
+/** A collection as a chain of names (`this.items`, `item.children!`) or what a call returns (`call:this.all`). */
 function collectionText(node: Node | null): string | undefined {
+  if (node?.type === 'non_null_expression' || node?.type === 'parenthesized_expression')
+    return collectionText(node.namedChild(0))
   if (node?.type === 'call_expression') {
     const callee = qualifierText(field(node, 'function'), MEMBER_CHAIN, NAME_OR_THIS)
     return callee === '?' ? undefined : `${CALL_RESULT}${callee}`

@@ -88,15 +88,38 @@ function returned(node: Node): Array<[string, string]> {
 const CHAIN = new Set(['attribute'])
 const NAMES = new Set(['identifier'])
 
-/** `for param in self.params:` and `[p.name for p in ps]`: the variable is an element of what it goes over. */
+/** Builtins that go over their first argument's elements and give them back one by one. */
+const PASSING_ELEMENTS = new Set(['reversed', 'sorted', 'list', 'tuple', 'iter', 'set', 'frozenset'])
+
+/**
+ * `for param in self.params:` and `[p.name for p in ps]`: the variable is an element of what it goes over;
+ * through `enumerate(ps)` (the second of a pair), `zip(ps, qs)` (each of its own) and `sorted(ps)`.
+ */
 function loopVariable(node: Node): Array<[string, string]> {
   const variable = field(node, 'left')
   const collection = field(node, 'right')
-  if (variable?.type !== 'identifier' || !collection) return []
+  if (!variable || !collection) return []
+  const callee = collection.type === 'call' ? field(collection, 'function')?.text : undefined
+  const argumentsOf = (): Array<Node | null> => field(collection, 'arguments')?.namedChildren ?? []
+  const names = TUPLES.has(variable.type) ? variable.namedChildren : [variable]
+  if (callee === 'enumerate' && names.length === 2) return elementOf(names[1], argumentsOf()[0])
+  if (callee === 'zip') return names.flatMap((name, i) => elementOf(name, argumentsOf()[i]))
+  if (callee && PASSING_ELEMENTS.has(callee)) return elementOf(variable, argumentsOf()[0])
+  return elementOf(variable, collection)
+}
+
+const TUPLES = new Set(['pattern_list', 'tuple_pattern'])
+
+/** `name` is an element of `collection`: a name, an attribute chain or what a call returns. */
+function elementOf(
+  name: Node | null | undefined,
+  collection: Node | null | undefined
+): Array<[string, string]> {
+  if (name?.type !== 'identifier' || !collection) return []
   if (collection.type === 'call') {
     const callee = qualifierText(field(collection, 'function'), CHAIN, NAMES)
-    return callee === '?' ? [] : [[variable.text, `${ELEMENT}${CALL_RESULT}${callee}`]]
+    return callee === '?' ? [] : [[name.text, `${ELEMENT}${CALL_RESULT}${callee}`]]
   }
   const text = qualifierText(collection, CHAIN, NAMES)
-  return text === '?' || text === 'self' ? [] : [[variable.text, `${ELEMENT}${text}`]]
+  return text === '?' || text === 'self' ? [] : [[name.text, `${ELEMENT}${text}`]]
 }

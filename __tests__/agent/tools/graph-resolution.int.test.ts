@@ -104,10 +104,19 @@ const CONTEXTUAL = {
     '    return []',
     '  }',
     '}',
+    "import { instanceGuard } from './guards'",
+    "export class Tag { id = '' }",
+    "export const isTag = instanceGuard('Tag', Tag)",
+    ''
+  ].join('\n'),
+  'src/events/guards.ts': [
+    'export function instanceGuard<T>(name: string, made: new () => T): (x: unknown) => x is T {',
+    '  return (x: unknown): x is T => x instanceof made',
+    '}',
     ''
   ].join('\n'),
   'src/events/feed.ts': [
-    "import { Bus, Handler, Item, Part, isItem } from './events'",
+    "import { Bus, Handler, Item, Part, isItem, isTag } from './events'",
     'export class Feed {',
     '  private bus = new Bus()',
     '  private part: Part = { weight: 0 }',
@@ -132,6 +141,7 @@ const CONTEXTUAL = {
     '  if (isItem(x)) x.id',
     '  if (y instanceof Bus) y.all()',
     '  isItem(y) && y.id',
+    '  if (isTag(y)) y.id',
     '}',
     ''
   ].join('\n')
@@ -192,6 +202,19 @@ const PY = {
     '            cmd.help()',
     '        self.first().help()',
     '        return [c.help() for c in self.commands()]',
+    '',
+    '    def each(self, named: t.Sequence[Command], more: t.List[Command]):',
+    '        for i, cmd in enumerate(named):',
+    '            cmd.help()',
+    '        for one, two in zip(named, more):',
+    '            two.help()',
+    '        for last in reversed(more):',
+    '            last.help()',
+    '',
+    '',
+    'class Other:',
+    '    def help(self):',
+    '        return 0',
     ''
   ].join('\n')
 }
@@ -270,6 +293,8 @@ describe('find_references resolves through what the source declares', () => {
       'src/events/feed.ts:25'
     ])
     expect(await refs('Bus.all')).toEqual(['src/events/feed.ts:12', 'src/events/feed.ts:24'])
+    // A guard a generic function makes from a class narrows to that class.
+    expect(await refs('Tag.id')).toEqual(['src/events/feed.ts:26'])
   })
 
   it('Python: bases, super(), the class body, annotations, with-targets, type stubs, returns and loops', async () => {
@@ -290,7 +315,14 @@ describe('find_references resolves through what the source declares', () => {
     expect(resolvedLines(name.content)).toEqual(['pkg/base.py:3', 'pkg/base.py:9'])
     // What methods declare they return, a loop's and a comprehension's variable over it.
     const help = await world.tools.execute('find_references', { symbol: 'Command.help' })
-    expect(resolvedLines(help.content)).toEqual(['pkg/runner.py:14', 'pkg/runner.py:15', 'pkg/runner.py:16'])
+    expect(resolvedLines(help.content)).toEqual([
+      'pkg/runner.py:14',
+      'pkg/runner.py:15',
+      'pkg/runner.py:16',
+      'pkg/runner.py:20',
+      'pkg/runner.py:22',
+      'pkg/runner.py:24'
+    ])
   })
 })
 
@@ -309,6 +341,37 @@ describe('find_definition', () => {
     expect(cache).toBeGreaterThan(store)
     expect(lines.slice(store, cache).join('\n')).toContain('used in src/api/use.ts at line 4, 10, 12, 13')
     expect(lines.slice(cache).join('\n')).toContain('used in src/api/use.ts at line 11')
+
+    // With a line, the definition that line's use reaches comes first, even the less used.
+    const atEleven = await world.tools.execute('find_definition', {
+      symbol: 'get',
+      used_in: 'src/api/use.ts',
+      line: 11
+    })
+    const listed = (answer: string): string[] => answer.split('\n').filter(line => / method /.test(line))
+    expect(listed(atEleven.content)).toEqual([
+      'src/core/cache.ts:2 method Cache.get',
+      'src/core/store.ts:9 method Store.get'
+    ])
+    expect(atEleven.content).toContain('the first is the one line 11 uses')
+    const atTen = await world.tools.execute('find_definition', {
+      symbol: 'get',
+      used_in: 'src/api/use.ts',
+      line: 10
+    })
+    expect(listed(atTen.content)[0]).toBe('src/core/store.ts:9 method Store.get')
+    const elsewhere = await world.tools.execute('find_definition', {
+      symbol: 'get',
+      used_in: 'src/api/use.ts',
+      line: 2
+    })
+    expect(elsewhere.content).toContain(
+      'line 2 of src/api/use.ts does not use get, so the most used comes first'
+    )
+    expect(listed(elsewhere.content)[0]).toBe('src/core/store.ts:9 method Store.get')
+    const alone = await world.tools.execute('find_definition', { symbol: 'get', line: 11 })
+    expect(alone.isError).toBe(true)
+    expect(alone.content).toContain('give used_in too')
 
     // Asked through the variable the file reaches it by, the definition that use reaches comes first.
     const opened = await world.tools.execute('find_definition', {

@@ -30,6 +30,14 @@ const findDefinitionSchema = z
       .optional()
       .describe(
         'A file that uses the name: the answer follows its imports and scopes to the definition meant.'
+      ),
+    line: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'With used_in, a line of it where the name is used: the definition that use reaches comes first.'
       )
   })
   .strict()
@@ -43,9 +51,9 @@ export function findDefinitionTool(repo: RepoContext): AgentTool {
     description:
       'Find where a name is defined at the pull request head, by parsing: one line per definition, ' +
       '`path:line kind Container.name`, best first, its declaring line below it. Give used_in (a file that ' +
-      "uses the name) to resolve it through that file's imports and scope; a qualified name (Cache.get, " +
-      'store.get) narrows it, and with used_in so does a name the file reaches it through (session.request, ' +
-      'this.cache.get).',
+      "uses the name) to resolve it through that file's imports and scope, and line (where it uses it) to " +
+      'put the definition that use reaches first. A qualified name (Cache.get, store.get) narrows it, and ' +
+      'with used_in so does a name the file reaches it through (session.request, this.cache.get).',
     schema: findDefinitionSchema,
     run: input => findDefinition(repo, input)
   })
@@ -53,6 +61,8 @@ export function findDefinitionTool(repo: RepoContext): AgentTool {
 
 async function findDefinition(repo: RepoContext, input: FindDefinitionInput): Promise<ToolOutcome> {
   let usedIn: string | undefined
+  if (input.line !== undefined && input.used_in === undefined)
+    return fail('line is a line of used_in: give used_in too, or leave line out.')
   if (input.used_in !== undefined) {
     const checked = checkRepoPath(input.used_in)
     if (!checked.ok) return fail(checked.error)
@@ -77,7 +87,7 @@ async function findDefinition(repo: RepoContext, input: FindDefinitionInput): Pr
   const at = `at head ${short(repo.headSha)}`
   if (candidates.length === 0) return patternAnswer(repo, input.symbol, search, at)
   const { used, note, nearness } = usedIn
-    ? await resolvedFrom(repo, { usedIn, name: query.name, receiver }, candidates)
+    ? await resolvedFrom(repo, { usedIn, name: query.name, receiver, line: input.line }, candidates)
     : { used: [], note: '', nearness: () => 0 }
   const reached = used.map(use => use.located)
   const rest = candidates.filter(c => !reached.includes(c))
@@ -123,6 +133,8 @@ interface Asked {
   usedIn: string
   name: string
   receiver?: string | undefined
+  /** The line of the use meant: the definition it reaches comes first. */
+  line?: number | undefined
 }
 
 async function resolvedFrom(repo: RepoContext, asked: Asked, candidates: Located[]): Promise<FromFile> {
@@ -140,7 +152,7 @@ async function resolvedFrom(repo: RepoContext, asked: Asked, candidates: Located
   const all = graph.resolveIn(facts, name, candidates)
   const resolved =
     receiver === undefined ? all : all.filter(r => r.reference.qualifier?.split(DISCRIMINANT)[0] === receiver)
-  const { used, untied } = usesByDefinition(resolved)
+  const { used, untied } = usesByDefinition(resolved, asked.line)
   const nearness = (located: Located): number =>
     located.path === usedIn
       ? 0
@@ -149,15 +161,16 @@ async function resolvedFrom(repo: RepoContext, asked: Asked, candidates: Located
         : 2
   const through = receiver === undefined ? '' : ` through ${receiver}`
   const unsure = untied.length > 0 ? `; its uses at line ${usesList(untied)} could not be tied to one` : ''
+  const atLine = lineNote(asked, used, untied)
   if (used.length === 1)
     return {
       used,
       nearness,
-      note: `; the first is the one ${usedIn} uses${through}, by its imports and scope${unsure}`
+      note: `; the first is the one ${usedIn} uses${through}, by its imports and scope${unsure}${atLine}`
     }
   if (used.length > 1) {
     const each = `${usedIn} uses ${used.length} of them${through}, by its imports and scope, each listed with the lines of its uses`
-    return { used, nearness, note: `; ${each}${unsure}` }
+    return { used, nearness, note: `; ${each}${unsure}${atLine}` }
   }
   const rest = `so every definition is listed, those in ${usedIn} and the files it imports first`
   if (receiver !== undefined && resolved.length === 0)
@@ -176,12 +189,28 @@ async function resolvedFrom(repo: RepoContext, asked: Asked, candidates: Located
   }
 }
 
-/** The definitions a file's uses reach, most used first, with their lines; and the lines of uses tied to none. */
+/** What the answer says of the line asked about, when its use is not simply the first listed. */
+function lineNote(asked: Asked, used: readonly Use[], untied: readonly number[]): string {
+  const { line, usedIn, name } = asked
+  if (line === undefined) return ''
+  const reaching = used.filter(use => use.lines.includes(line)).length
+  if (reaching > 1) return `; line ${line} uses ${name} ${reaching} times, for the first ${reaching} listed`
+  if (reaching === 1) return used.length > 1 ? `; the first is the one line ${line} uses` : ''
+  if (untied.includes(line)) return `; its use at line ${line} could not be tied to one`
+  return `; line ${line} of ${usedIn} does not use ${name}, so the most used comes first`
+}
+
+/**
+ * The definitions a file's uses reach, with their lines, those the asked line uses first, then the most used;
+ * and the lines of uses tied to none.
+ */
 function usesByDefinition(
-  resolved: ReadonlyArray<{ reference: { line: number }; resolution: Located | string }>
+  resolved: ReadonlyArray<{ reference: { line: number }; resolution: Located | string }>,
+  line: number | undefined
 ): { used: Use[]; untied: number[] } {
   const uses = new Map<Located, number[]>()
   const untied: number[] = []
+  const atLine = (use: Use): number => (line !== undefined && use.lines.includes(line) ? 1 : 0)
   for (const { reference, resolution } of resolved) {
     if (typeof resolution !== 'object') {
       if (resolution === 'undecided' && !untied.includes(reference.line)) untied.push(reference.line)
@@ -193,7 +222,7 @@ function usesByDefinition(
   }
   const used = [...uses.entries()]
     .map(([located, lines]) => ({ located, lines }))
-    .sort((a, b) => b.lines.length - a.lines.length)
+    .sort((a, b) => atLine(b) - atLine(a) || b.lines.length - a.lines.length)
   return { used, untied }
 }
 
