@@ -4762,7 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9226);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4790);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9226:
+/***/ 4790:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18157,11 +18157,62 @@ function narrowedQualifier(variable) {
                 : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
                     ? field(at, 'left')
                     : null;
-        const guard = condition ? guardOf(condition, variable.text, 0) : undefined;
+        const guard = condition
+            ? guardOf(condition, variable.text, 0)
+            : BLOCKS.has(at.type)
+                ? exitedUnless(inner, variable.text)
+                : undefined;
         if (guard !== undefined)
             return guard;
     }
     return undefined;
+}
+const BLOCKS = new Set(['statement_block', 'program']);
+const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement']);
+/**
+ * `if (!isStore(x)) return` (or `throw`, `continue`, `break`; `!a || !b` too) among the statements before
+ * `statement` in its block: past it, the guard holds.
+ */
+function exitedUnless(statement, name) {
+    let before = statement.previousNamedSibling;
+    for (let i = 0; before && i < LOOKED_AT; i++, before = before.previousNamedSibling) {
+        if (before.type !== 'if_statement' ||
+            field(before, 'alternative') ||
+            !exits(field(before, 'consequence')))
+            continue;
+        for (const held of negatedParts(field(before, 'condition'), 0)) {
+            const guard = guardOf(held, name, 0);
+            if (guard !== undefined)
+                return guard;
+        }
+    }
+    return undefined;
+}
+/** A statement that leaves the block, or a block that ends by leaving. */
+function exits(statement) {
+    if (!statement)
+        return false;
+    if (statement.type !== 'statement_block')
+        return EXITS.has(statement.type);
+    const last = statement.namedChildren.filter(child => child?.type !== 'comment').at(-1);
+    return last ? EXITS.has(last.type) : false;
+}
+/** What a condition says is false when it is false: `!a` is a, `!a || !b` is a and b. */
+function negatedParts(condition, depth) {
+    if (!condition || depth > 4)
+        return [];
+    if (condition.type === 'parenthesized_expression')
+        return negatedParts(condition.namedChild(0), depth + 1);
+    if (condition.type === 'unary_expression' && operatorOf(condition) === '!') {
+        const argument = field(condition, 'argument');
+        return argument ? [argument] : [];
+    }
+    if (condition.type !== 'binary_expression' || operatorOf(condition) !== '||')
+        return [];
+    return [
+        ...negatedParts(field(condition, 'left'), depth + 1),
+        ...negatedParts(field(condition, 'right'), depth + 1)
+    ];
 }
 const operatorOf = (node) => node.children.find(child => child && !child.isNamed)?.type;
 /** What a condition (or a conjunction's parts) says `name` is. */
@@ -18936,7 +18987,84 @@ function rules_python_types_elementOf(name, collection) {
     return text === '?' || text === 'self' ? [] : [[name.text, `${ELEMENT}${text}`]];
 }
 
+;// CONCATENATED MODULE: ./src/graph/rules-python-narrowing.ts
+
+const rules_python_narrowing_LEVELS = 24;
+const STATEMENTS_BEFORE = 16;
+const rules_python_narrowing_FUNCTIONS = new Set(['function_definition', 'lambda', 'class_definition']);
+const rules_python_narrowing_BLOCKS = new Set(['block', 'module']);
+const rules_python_narrowing_EXITS = new Set(['return_statement', 'raise_statement', 'continue_statement', 'break_statement']);
+/** The class an `isinstance` check around `variable` narrows it to. */
+function isinstanceNarrowing(variable) {
+    let inner = variable;
+    let at = variable.parent;
+    for (let i = 0; at && i < rules_python_narrowing_LEVELS && !rules_python_narrowing_FUNCTIONS.has(at.type); i++, inner = at, at = at.parent) {
+        const condition = (at.type === 'if_statement' || at.type === 'elif_clause') && isField(at, 'consequence', inner)
+            ? field(at, 'condition')
+            : at.type === 'conditional_expression' && at.namedChild(0)?.startIndex === inner.startIndex
+                ? at.namedChild(1)
+                : at.type === 'boolean_operator' && rules_python_narrowing_operatorOf(at) === 'and' && isField(at, 'right', inner)
+                    ? field(at, 'left')
+                    : null;
+        const narrowed = condition
+            ? classChecked(condition, variable.text, 0)
+            : rules_python_narrowing_BLOCKS.has(at.type)
+                ? rules_python_narrowing_exitedUnless(inner, variable.text)
+                : undefined;
+        if (narrowed !== undefined)
+            return narrowed;
+    }
+    return undefined;
+}
+const rules_python_narrowing_operatorOf = (node) => node.children.find(child => child && !child.isNamed)?.type;
+/** The class `isinstance(name, Class)` in a condition (or a conjunction's parts) checks for. */
+function classChecked(condition, name, depth) {
+    if (depth > 4)
+        return undefined;
+    if (condition.type === 'parenthesized_expression') {
+        const inner = condition.namedChild(0);
+        return inner ? classChecked(inner, name, depth + 1) : undefined;
+    }
+    if (condition.type === 'boolean_operator') {
+        if (rules_python_narrowing_operatorOf(condition) !== 'and')
+            return undefined;
+        const [left, right] = [field(condition, 'left'), field(condition, 'right')];
+        return ((left && classChecked(left, name, depth + 1)) ??
+            (right ? classChecked(right, name, depth + 1) : undefined));
+    }
+    if (condition.type !== 'call' || field(condition, 'function')?.text !== 'isinstance')
+        return undefined;
+    const [checked, type] = field(condition, 'arguments')?.namedChildren ?? [];
+    if (checked?.type !== 'identifier' || checked.text !== name)
+        return undefined;
+    if (type?.type === 'identifier')
+        return type.text;
+    return type?.type === 'attribute' ? field(type, 'attribute')?.text : undefined;
+}
+/** `if not isinstance(x, Store): return` (or `raise`, `continue`, `break`) among the statements before. */
+function rules_python_narrowing_exitedUnless(statement, name) {
+    let before = statement.previousNamedSibling;
+    for (let i = 0; before && i < STATEMENTS_BEFORE; i++, before = before.previousNamedSibling) {
+        if (before.type !== 'if_statement' ||
+            field(before, 'alternative') ||
+            !rules_python_narrowing_exits(field(before, 'consequence')))
+            continue;
+        const condition = field(before, 'condition');
+        const checked = condition?.type === 'not_operator' ? field(condition, 'argument') : null;
+        const narrowed = checked ? classChecked(checked, name, 0) : undefined;
+        if (narrowed !== undefined)
+            return narrowed;
+    }
+    return undefined;
+}
+/** A block that ends by leaving. */
+function rules_python_narrowing_exits(block) {
+    const last = block?.namedChildren.filter(child => child?.type !== 'comment').at(-1);
+    return last ? rules_python_narrowing_EXITS.has(last.type) : false;
+}
+
 ;// CONCATENATED MODULE: ./src/graph/rules-python.ts
+
 
 
 
@@ -19023,6 +19151,9 @@ function attributeQualifier(object) {
         // `Session().send`: a member of what the call makes or returns.
         return callee === '?' ? '?' : `${CALL_RESULT}${callee}`;
     }
+    // `if isinstance(x, Store): x.get()`: the checked class's member.
+    if (object?.type === 'identifier' && object.text !== 'self')
+        return isinstanceNarrowing(object) ?? object.text;
     return qualifierText(object, rules_python_CHAIN, rules_python_NAMES);
 }
 /** A class's bases: `class A(B, mod.C, metaclass=M)` builds on B and C. */

@@ -1,12 +1,13 @@
 /**
  * Narrowing as the source writes it: inside `if (x instanceof Store)`, `if (isStore(x))`, the true side of
- * `isStore(x) ? … : …` and the right of `isStore(x) && …`, a member of `x` is the narrowed type's. A guard
- * function's predicate (`x is Store`) is looked up when the member is resolved. Read from the tree, bounded:
- * the guard must be within a few levels around the use, in the same function.
+ * `isStore(x) ? … : …`, the right of `isStore(x) && …`, and after `if (!isStore(x)) return` in the same block,
+ * a member of `x` is the narrowed type's. A guard function's predicate (`x is Store`) is looked up when the
+ * member is resolved. Read from the tree, bounded: the guard must be within a few levels around the use, or a
+ * few statements before it, in the same function.
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { GUARDED } from './facts.js'
-import { FUNCTION_NODES, MEMBER_CHAIN, NAME, typeNameOf } from './rules-js-types.js'
+import { FUNCTION_NODES, LOOKED_AT, MEMBER_CHAIN, NAME, typeNameOf } from './rules-js-types.js'
 import { field, isField, qualifierText } from './rules.js'
 
 const LEVELS = 24
@@ -24,10 +25,61 @@ export function narrowedQualifier(variable: Node): string | undefined {
           : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
             ? field(at, 'left')
             : null
-    const guard = condition ? guardOf(condition, variable.text, 0) : undefined
+    const guard = condition
+      ? guardOf(condition, variable.text, 0)
+      : BLOCKS.has(at.type)
+        ? exitedUnless(inner, variable.text)
+        : undefined
     if (guard !== undefined) return guard
   }
   return undefined
+}
+
+const BLOCKS = new Set(['statement_block', 'program'])
+const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement'])
+
+/**
+ * `if (!isStore(x)) return` (or `throw`, `continue`, `break`; `!a || !b` too) among the statements before
+ * `statement` in its block: past it, the guard holds.
+ */
+function exitedUnless(statement: Node, name: string): string | undefined {
+  let before = statement.previousNamedSibling
+  for (let i = 0; before && i < LOOKED_AT; i++, before = before.previousNamedSibling) {
+    if (
+      before.type !== 'if_statement' ||
+      field(before, 'alternative') ||
+      !exits(field(before, 'consequence'))
+    )
+      continue
+    for (const held of negatedParts(field(before, 'condition'), 0)) {
+      const guard = guardOf(held, name, 0)
+      if (guard !== undefined) return guard
+    }
+  }
+  return undefined
+}
+
+/** A statement that leaves the block, or a block that ends by leaving. */
+function exits(statement: Node | null): boolean {
+  if (!statement) return false
+  if (statement.type !== 'statement_block') return EXITS.has(statement.type)
+  const last = statement.namedChildren.filter(child => child?.type !== 'comment').at(-1)
+  return last ? EXITS.has(last.type) : false
+}
+
+/** What a condition says is false when it is false: `!a` is a, `!a || !b` is a and b. */
+function negatedParts(condition: Node | null, depth: number): Node[] {
+  if (!condition || depth > 4) return []
+  if (condition.type === 'parenthesized_expression') return negatedParts(condition.namedChild(0), depth + 1)
+  if (condition.type === 'unary_expression' && operatorOf(condition) === '!') {
+    const argument = field(condition, 'argument')
+    return argument ? [argument] : []
+  }
+  if (condition.type !== 'binary_expression' || operatorOf(condition) !== '||') return []
+  return [
+    ...negatedParts(field(condition, 'left'), depth + 1),
+    ...negatedParts(field(condition, 'right'), depth + 1)
+  ]
 }
 
 const operatorOf = (node: Node): string | undefined =>

@@ -2,6 +2,7 @@
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { CALL_RESULT, VALUE_OF, type Heritage, type ImportBinding, type ReferenceKind } from './facts.js'
 import { annotationClass, moreTypeHintsOf } from './rules-python-types.js'
+import { isinstanceNarrowing } from './rules-python-narrowing.js'
 import { ancestorOf, childrenOfType, field, isField, qualifierText, type LanguageRules } from './rules.js'
 
 const FUNCTIONS = new Set(['function_definition', 'lambda'])
@@ -78,6 +79,9 @@ function attributeQualifier(object: Node | null): string {
     // `Session().send`: a member of what the call makes or returns.
     return callee === '?' ? '?' : `${CALL_RESULT}${callee}`
   }
+  // `if isinstance(x, Store): x.get()`: the checked class's member.
+  if (object?.type === 'identifier' && object.text !== 'self')
+    return isinstanceNarrowing(object) ?? object.text
   return qualifierText(object, CHAIN, NAMES)
 }
 

@@ -143,6 +143,16 @@ const CONTEXTUAL = {
     '  isItem(y) && y.id',
     '  if (isTag(y)) y.id',
     '}',
+    'export function only(z: unknown, w: unknown): void {',
+    '  if (!isTag(z)) return',
+    '  z.id',
+    '  for (const v of [w]) {',
+    '    if (!(v instanceof Bus)) continue',
+    '    v.all()',
+    '  }',
+    '  if (isTag(w)) return',
+    '  w.id',
+    '}',
     ''
   ].join('\n')
 }
@@ -215,6 +225,21 @@ const PY = {
     'class Other:',
     '    def help(self):',
     '        return 0',
+    '',
+    '',
+    'def check(thing, more):',
+    '    if isinstance(thing, Command):',
+    '        thing.help()',
+    '    elif isinstance(thing, Other):',
+    '        thing.help()',
+    '    if not isinstance(more, Other):',
+    '        return',
+    '    more.help()',
+    '    return isinstance(thing, Command) and thing.help()',
+    '',
+    '',
+    'def pick(thing):',
+    '    return thing.help() if isinstance(thing, Other) else None',
     ''
   ].join('\n')
 }
@@ -292,12 +317,17 @@ describe('find_references resolves through what the source declares', () => {
       'src/events/feed.ts:23',
       'src/events/feed.ts:25'
     ])
-    expect(await refs('Bus.all')).toEqual(['src/events/feed.ts:12', 'src/events/feed.ts:24'])
-    // A guard a generic function makes from a class narrows to that class.
-    expect(await refs('Tag.id')).toEqual(['src/events/feed.ts:26'])
+    // A guard a generic function makes from a class narrows to that class; so does leaving the block
+    // unless a guard holds, and only that way round.
+    expect(await refs('Bus.all')).toEqual([
+      'src/events/feed.ts:12',
+      'src/events/feed.ts:24',
+      'src/events/feed.ts:33'
+    ])
+    expect(await refs('Tag.id')).toEqual(['src/events/feed.ts:26', 'src/events/feed.ts:30'])
   })
 
-  it('Python: bases, super(), the class body, annotations, with-targets, type stubs, returns and loops', async () => {
+  it('Python: bases, super(), the class body, annotations, with-targets, type stubs, returns, loops and isinstance', async () => {
     const world = await createWorld({ base: PY, commits: [] })
     const run = await world.tools.execute('find_references', { symbol: 'Command.run' })
     expect(resolvedLines(run.content)).toEqual([
@@ -321,8 +351,13 @@ describe('find_references resolves through what the source declares', () => {
       'pkg/runner.py:16',
       'pkg/runner.py:20',
       'pkg/runner.py:22',
-      'pkg/runner.py:24'
+      'pkg/runner.py:24',
+      'pkg/runner.py:34',
+      'pkg/runner.py:40'
     ])
+    // isinstance narrows inside its if and elif, on the right of and, and past `if not …: return`.
+    const other = await world.tools.execute('find_references', { symbol: 'Other.help' })
+    expect(resolvedLines(other.content)).toEqual(['pkg/runner.py:36', 'pkg/runner.py:39', 'pkg/runner.py:44'])
   })
 })
 
