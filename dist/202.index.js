@@ -3358,6 +3358,8 @@ const VALUE_OF = 'value:';
  * `made:instanceGuard:,Store` is the argument the maker's declaration says its guard narrows to.
  */
 const MADE = 'made:';
+/** Methods of a collection that give one of its elements: an array's, a Set's, a Map's (its values), a dict's. */
+const PICKS = /^(?:get|find|findLast|at|pop|shift|setdefault)$/;
 /** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
 const ELEMENT = 'elem:';
 /**
@@ -4996,8 +4998,12 @@ function annotationClass(annotation) {
             return undefined;
     }
 }
+const MAPPINGS = /^(?:(?:t\.|typing\.)?(?:Dict|Mapping|MutableMapping|DefaultDict|OrderedDict)|dict|(?:collections\.)?(?:defaultdict|OrderedDict))$/;
 const SEQUENCES = /^(?:(?:t\.|typing\.)?(?:List|Sequence|MutableSequence|Iterable|Iterator|Collection|Set|FrozenSet|AbstractSet)|list|set|frozenset)$/;
-/** The class a collection annotation holds: `List[Foo]`, `t.Sequence["Foo"]`, `list[Foo]`, `Optional[List[Foo]]`. */
+/**
+ * The class a collection annotation holds: `List[Foo]`, `t.Sequence["Foo"]`, `list[Foo]`, `Optional[List[Foo]]`,
+ * and a mapping's values (`Dict[str, Foo]`).
+ */
 function elementClass(annotation) {
     if (!annotation)
         return undefined;
@@ -5011,7 +5017,15 @@ function elementClass(annotation) {
     const written = name?.text ?? '';
     if (OPTIONAL.test(written))
         return elementClass(argument);
+    if (MAPPINGS.test(written))
+        return annotationClass(valueArgument(annotation));
     return SEQUENCES.test(written) ? annotationClass(argument) : undefined;
+}
+/** The second argument of `Dict[str, Foo]`: a subscript's second index, a generic type's second parameter. */
+function valueArgument(annotation) {
+    if (annotation.type === 'generic_type')
+        return annotation.namedChild(1)?.namedChild(1);
+    return annotation.namedChildren.filter(child => child && !isField(annotation, 'value', child))[1];
 }
 function rules_python_types_moreTypeHintsOf(node) {
     if (node.type === 'for_statement' || node.type === 'for_in_clause')
@@ -5064,6 +5078,10 @@ function loopVariable(node) {
     const names = TUPLES.has(variable.type) ? variable.namedChildren : [variable];
     if (callee === 'enumerate' && names.length === 2)
         return rules_python_types_elementOf(names[1], argumentsOf()[0]);
+    // `for key, value in d.items()`, `for value in d.values()`: a mapping's values.
+    const mapping = callee?.match(/^([\w.]+)\.(items|values)$/);
+    if (mapping && (mapping[2] === 'values' ? names.length === 1 : names.length === 2))
+        return rules_python_types_elementOf(names.at(-1), field(collection, 'function')?.namedChild(0));
     if (callee === 'zip')
         return names.flatMap((name, i) => rules_python_types_elementOf(name, argumentsOf()[i]));
     if (callee && PASSING_ELEMENTS.has(callee))
@@ -5718,8 +5736,14 @@ function withLocalTypes(facts, scope, written) {
     if ((prefix === CALL_RESULT && dot < 0) || root === 'self' || root === 'this')
         return written;
     const type = facts.typeOf.get(typeKey(scope, root));
+    if (type === undefined && facts.locals.get(scope)?.has(root)) {
+        // A local collection with no type of its own still says what it holds: `items.find(…)` is one of them.
+        const element = facts.typeOf.get(typeKey(scope, `${root}[]`));
+        const picks = prefix === CALL_RESULT && dot > 0 && PICKS.test(chain.slice(dot + 1));
+        return picks && element !== undefined && /^[\w$]+$/.test(element) ? element : undefined;
+    }
     if (type === undefined)
-        return facts.locals.get(scope)?.has(root) ? undefined : written;
+        return written;
     if (!/^[\w$]+$/.test(type))
         return written;
     if (dot < 0)
@@ -6006,8 +6030,11 @@ function chainType(reference, facts, context, qualifier, depth = 0) {
  * is a type's name already.
  */
 function followed(reference, facts, context, type, depth) {
-    if (type.startsWith(CALL_RESULT))
-        return calleeType(reference, facts, context, type.slice(CALL_RESULT.length), '()', depth);
+    if (type.startsWith(CALL_RESULT)) {
+        const callee = type.slice(CALL_RESULT.length);
+        return (calleeType(reference, facts, context, callee, '()', depth) ??
+            picked(reference, facts, context, callee, depth));
+    }
     const argument = type.startsWith(ARGUMENT) ? /^(\d+):(.+)$/.exec(type.slice(ARGUMENT.length)) : null;
     if (argument)
         return calleeType(reference, facts, context, argument[2], `(${argument[1]})`, depth);
@@ -6021,6 +6048,13 @@ function followed(reference, facts, context, type, depth) {
     return type.startsWith(ELEMENT)
         ? elementType(reference, facts, context, type.slice(ELEMENT.length), depth)
         : type;
+}
+/** `items.find(…)`, `byKey.get(key)`: an element of the collection, when nothing is declared for the method. */
+function picked(reference, facts, context, callee, depth) {
+    const dot = callee.lastIndexOf('.');
+    if (dot < 0 || depth > 3 || !PICKS.test(callee.slice(dot + 1)))
+        return undefined;
+    return elementType(reference, facts, context, callee.slice(0, dot), depth + 1);
 }
 /** What a collection holds, by its declared type: `items`, `this.items`, `store.items`, `call:this.all`. */
 function elementType(reference, facts, context, collection, depth) {

@@ -4,7 +4,15 @@
  * costs its node count and no more; the tree is freed before the facts are returned.
  */
 import type { Node, Parser, TreeCursor } from '@vscode/tree-sitter-wasm'
-import { CALL_RESULT, typeKey, VALUE_OF, type Definition, type FileFacts, type Reference } from './facts.js'
+import {
+  CALL_RESULT,
+  PICKS,
+  typeKey,
+  VALUE_OF,
+  type Definition,
+  type FileFacts,
+  type Reference
+} from './facts.js'
 import { familyOf, type LanguageFamily, type LanguageId } from './languages.js'
 import { parseReadingMore } from './repair.js'
 import type { LanguageRules, Use } from './rules.js'
@@ -176,7 +184,13 @@ function withLocalTypes(facts: FileFacts, scope: number, written: string): strin
   // A function called by name, and `self.load()`, are read where they are.
   if ((prefix === CALL_RESULT && dot < 0) || root === 'self' || root === 'this') return written
   const type = facts.typeOf.get(typeKey(scope, root))
-  if (type === undefined) return facts.locals.get(scope)?.has(root) ? undefined : written
+  if (type === undefined && facts.locals.get(scope)?.has(root)) {
+    // A local collection with no type of its own still says what it holds: `items.find(…)` is one of them.
+    const element = facts.typeOf.get(typeKey(scope, `${root}[]`))
+    const picks = prefix === CALL_RESULT && dot > 0 && PICKS.test(chain.slice(dot + 1))
+    return picks && element !== undefined && /^[\w$]+$/.test(element) ? element : undefined
+  }
+  if (type === undefined) return written
   if (!/^[\w$]+$/.test(type)) return written
   if (dot < 0) return prefix === VALUE_OF ? type : written
   return `${prefix}${type}${chain.slice(dot)}`

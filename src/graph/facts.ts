@@ -107,6 +107,9 @@ export const VALUE_OF = 'value:'
  */
 export const MADE = 'made:'
 
+/** Methods of a collection that give one of its elements: an array's, a Set's, a Map's (its values), a dict's. */
+export const PICKS = /^(?:get|find|findLast|at|pop|shift|setdefault)$/
+
 /** A variable's type written as an element of a collection: `elem:this.items` is what `this.items` holds. */
 export const ELEMENT = 'elem:'
 

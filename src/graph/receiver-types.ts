@@ -11,6 +11,7 @@ import {
   CALL_RESULT,
   GUARDED,
   MADE,
+  PICKS,
   VALUE_OF,
   typeKey,
   type FileFacts,
@@ -116,8 +117,13 @@ function followed(
   type: string,
   depth: number
 ): string | undefined {
-  if (type.startsWith(CALL_RESULT))
-    return calleeType(reference, facts, context, type.slice(CALL_RESULT.length), '()', depth)
+  if (type.startsWith(CALL_RESULT)) {
+    const callee = type.slice(CALL_RESULT.length)
+    return (
+      calleeType(reference, facts, context, callee, '()', depth) ??
+      picked(reference, facts, context, callee, depth)
+    )
+  }
   const argument = type.startsWith(ARGUMENT) ? /^(\d+):(.+)$/.exec(type.slice(ARGUMENT.length)) : null
   if (argument)
     return calleeType(reference, facts, context, argument[2] as string, `(${argument[1] as string})`, depth)
@@ -133,6 +139,19 @@ function followed(
   return type.startsWith(ELEMENT)
     ? elementType(reference, facts, context, type.slice(ELEMENT.length), depth)
     : type
+}
+
+/** `items.find(…)`, `byKey.get(key)`: an element of the collection, when nothing is declared for the method. */
+function picked(
+  reference: Reference,
+  facts: FileFacts,
+  context: TypeContext,
+  callee: string,
+  depth: number
+): string | undefined {
+  const dot = callee.lastIndexOf('.')
+  if (dot < 0 || depth > 3 || !PICKS.test(callee.slice(dot + 1))) return undefined
+  return elementType(reference, facts, context, callee.slice(0, dot), depth + 1)
 }
 
 /** What a collection holds, by its declared type: `items`, `this.items`, `store.items`, `call:this.all`. */

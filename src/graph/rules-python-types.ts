@@ -5,7 +5,7 @@
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { CALL_RESULT, ELEMENT } from './facts.js'
-import { field, qualifierText } from './rules.js'
+import { field, isField, qualifierText } from './rules.js'
 
 const OPTIONAL = /^(?:t\.|typing\.)?Optional$/
 
@@ -38,10 +38,16 @@ export function annotationClass(annotation: Node | null | undefined): string | u
   }
 }
 
+const MAPPINGS =
+  /^(?:(?:t\.|typing\.)?(?:Dict|Mapping|MutableMapping|DefaultDict|OrderedDict)|dict|(?:collections\.)?(?:defaultdict|OrderedDict))$/
+
 const SEQUENCES =
   /^(?:(?:t\.|typing\.)?(?:List|Sequence|MutableSequence|Iterable|Iterator|Collection|Set|FrozenSet|AbstractSet)|list|set|frozenset)$/
 
-/** The class a collection annotation holds: `List[Foo]`, `t.Sequence["Foo"]`, `list[Foo]`, `Optional[List[Foo]]`. */
+/**
+ * The class a collection annotation holds: `List[Foo]`, `t.Sequence["Foo"]`, `list[Foo]`, `Optional[List[Foo]]`,
+ * and a mapping's values (`Dict[str, Foo]`).
+ */
 function elementClass(annotation: Node | null | undefined): string | undefined {
   if (!annotation) return undefined
   if (annotation.type === 'type') return elementClass(annotation.namedChild(0))
@@ -52,7 +58,14 @@ function elementClass(annotation: Node | null | undefined): string | undefined {
     [name, argument] = [annotation.namedChild(0), annotation.namedChild(1)?.namedChild(0)]
   const written = name?.text ?? ''
   if (OPTIONAL.test(written)) return elementClass(argument)
+  if (MAPPINGS.test(written)) return annotationClass(valueArgument(annotation))
   return SEQUENCES.test(written) ? annotationClass(argument) : undefined
+}
+
+/** The second argument of `Dict[str, Foo]`: a subscript's second index, a generic type's second parameter. */
+function valueArgument(annotation: Node): Node | null | undefined {
+  if (annotation.type === 'generic_type') return annotation.namedChild(1)?.namedChild(1)
+  return annotation.namedChildren.filter(child => child && !isField(annotation, 'value', child))[1]
 }
 
 export function moreTypeHintsOf(node: Node): Array<[string, string]> {
@@ -103,6 +116,10 @@ function loopVariable(node: Node): Array<[string, string]> {
   const argumentsOf = (): Array<Node | null> => field(collection, 'arguments')?.namedChildren ?? []
   const names = TUPLES.has(variable.type) ? variable.namedChildren : [variable]
   if (callee === 'enumerate' && names.length === 2) return elementOf(names[1], argumentsOf()[0])
+  // `for key, value in d.items()`, `for value in d.values()`: a mapping's values.
+  const mapping = callee?.match(/^([\w.]+)\.(items|values)$/)
+  if (mapping && (mapping[2] === 'values' ? names.length === 1 : names.length === 2))
+    return elementOf(names.at(-1), field(collection, 'function')?.namedChild(0))
   if (callee === 'zip') return names.flatMap((name, i) => elementOf(name, argumentsOf()[i]))
   if (callee && PASSING_ELEMENTS.has(callee)) return elementOf(variable, argumentsOf()[0])
   return elementOf(variable, collection)

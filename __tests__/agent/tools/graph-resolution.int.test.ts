@@ -153,6 +153,11 @@ const CONTEXTUAL = {
     '  if (isTag(w)) return',
     '  w.id',
     '}',
+    'export function pick(items: Item[], byId: Map<string, Item>): void {',
+    '  const found = items.find(x => x.id)',
+    '  found!.id',
+    "  byId.get('a')?.id",
+    '}',
     ''
   ].join('\n')
 }
@@ -240,6 +245,14 @@ const PY = {
     '',
     'def pick(thing):',
     '    return thing.help() if isinstance(thing, Other) else None',
+    '',
+    '',
+    'def lookup(table: t.Dict[str, Command]):',
+    '    for key, value in table.items():',
+    '        value.help()',
+    '    for value in table.values():',
+    '        value.help()',
+    "    table.get('x').help()",
     ''
   ].join('\n')
 }
@@ -315,7 +328,10 @@ describe('find_references resolves through what the source declares', () => {
       'src/events/feed.ts:9',
       'src/events/feed.ts:12',
       'src/events/feed.ts:23',
-      'src/events/feed.ts:25'
+      'src/events/feed.ts:25',
+      'src/events/feed.ts:39',
+      'src/events/feed.ts:40',
+      'src/events/feed.ts:41'
     ])
     // A guard a generic function makes from a class narrows to that class; so does leaving the block
     // unless a guard holds, and only that way round.
@@ -353,7 +369,10 @@ describe('find_references resolves through what the source declares', () => {
       'pkg/runner.py:22',
       'pkg/runner.py:24',
       'pkg/runner.py:34',
-      'pkg/runner.py:40'
+      'pkg/runner.py:40',
+      'pkg/runner.py:49',
+      'pkg/runner.py:51',
+      'pkg/runner.py:52'
     ])
     // isinstance narrows inside its if and elif, on the right of and, and past `if not …: return`.
     const other = await world.tools.execute('find_references', { symbol: 'Other.help' })
