@@ -280,8 +280,8 @@ async function unreviewedState(context) {
     return { lastReviewedSha: pr.baseSha, pendingAll: true, findings: [], seq: 1 };
 }
 
-// EXTERNAL MODULE: ./src/agent/index.ts + 83 modules
-var agent = __webpack_require__(26631);
+// EXTERNAL MODULE: ./src/agent/index.ts + 84 modules
+var agent = __webpack_require__(12102);
 // EXTERNAL MODULE: ./src/git/git.ts + 10 modules
 var git_git = __webpack_require__(98217);
 // EXTERNAL MODULE: ./src/github/threads.ts

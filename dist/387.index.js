@@ -1612,8 +1612,8 @@ async function runInsightsAction(logger) {
 
 // EXTERNAL MODULE: ./src/git/git.ts + 10 modules
 var git_git = __webpack_require__(98217);
-// EXTERNAL MODULE: ./src/agent/index.ts + 83 modules
-var agent = __webpack_require__(26631);
+// EXTERNAL MODULE: ./src/agent/index.ts + 84 modules
+var agent = __webpack_require__(12102);
 // EXTERNAL MODULE: ./src/github/learned-pr.ts
 var learned_pr = __webpack_require__(56535);
 // EXTERNAL MODULE: ./src/github/permissions.ts

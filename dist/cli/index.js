@@ -4762,7 +4762,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4790);
+/* harmony import */ var _run_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2751);
 
 process.exitCode = await (0,_run_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)({
     argv: process.argv.slice(2),
@@ -4777,7 +4777,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4790:
+/***/ 2751:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18142,63 +18142,69 @@ function linksIn(node) {
     return links;
 }
 
-;// CONCATENATED MODULE: ./src/graph/rules-js-narrowing.ts
-
-
+;// CONCATENATED MODULE: ./src/graph/narrowing.ts
 
 const LEVELS = 24;
-/** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
-function narrowedQualifier(variable) {
+const STATEMENTS_BEFORE = 16;
+/** What the checks around `variable`, or an early exit before it, say it is. */
+function narrowedBy(variable, rules) {
     let inner = variable;
     let at = variable.parent;
-    for (let i = 0; at && i < LEVELS && !FUNCTION_NODES.has(at.type); i++, inner = at, at = at.parent) {
-        const condition = at.type === 'if_statement' && isField(at, 'consequence', inner)
-            ? field(at, 'condition')
-            : at.type === 'ternary_expression' && isField(at, 'consequence', inner)
-                ? field(at, 'condition')
-                : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
-                    ? field(at, 'left')
-                    : null;
-        const guard = condition
-            ? guardOf(condition, variable.text, 0)
-            : BLOCKS.has(at.type)
-                ? exitedUnless(inner, variable.text)
+    for (let i = 0; at && i < LEVELS && !rules.stops.has(at.type); i++, inner = at, at = at.parent) {
+        const condition = rules.conditionAt(at, inner);
+        const narrowed = condition
+            ? rules.checked(condition, variable.text)
+            : rules.blocks.has(at.type)
+                ? exitedUnless(inner, variable.text, rules)
                 : undefined;
-        if (guard !== undefined)
-            return guard;
+        if (narrowed !== undefined)
+            return narrowed;
     }
     return undefined;
 }
-const BLOCKS = new Set(['statement_block', 'program']);
-const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement']);
-/**
- * `if (!isStore(x)) return` (or `throw`, `continue`, `break`; `!a || !b` too) among the statements before
- * `statement` in its block: past it, the guard holds.
- */
-function exitedUnless(statement, name) {
+/** `if (!isStore(x)) return` among the statements before `statement` in its block: past it, the check holds. */
+function exitedUnless(statement, name, rules) {
     let before = statement.previousNamedSibling;
-    for (let i = 0; before && i < LOOKED_AT; i++, before = before.previousNamedSibling) {
+    for (let i = 0; before && i < STATEMENTS_BEFORE; i++, before = before.previousNamedSibling) {
         if (before.type !== 'if_statement' ||
             field(before, 'alternative') ||
-            !exits(field(before, 'consequence')))
+            !rules.exits(field(before, 'consequence')))
             continue;
-        for (const held of negatedParts(field(before, 'condition'), 0)) {
-            const guard = guardOf(held, name, 0);
-            if (guard !== undefined)
-                return guard;
+        for (const held of rules.negated(field(before, 'condition'))) {
+            const narrowed = rules.checked(held, name);
+            if (narrowed !== undefined)
+                return narrowed;
         }
     }
     return undefined;
 }
-/** A statement that leaves the block, or a block that ends by leaving. */
-function exits(statement) {
-    if (!statement)
-        return false;
-    if (statement.type !== 'statement_block')
-        return EXITS.has(statement.type);
-    const last = statement.namedChildren.filter(child => child?.type !== 'comment').at(-1);
-    return last ? EXITS.has(last.type) : false;
-}
+/** A block's last statement, comments aside. */
+const lastStatement = (block) => block.namedChildren.filter(child => child?.type !== 'comment').at(-1);
+/** The operator of a unary or binary expression: its first unnamed child. */
+const operatorOf = (node) => node.children.find(child => child && !child.isNamed)?.type;
+
+;// CONCATENATED MODULE: ./src/graph/rules-js-narrowing.ts
+
+
+
+
+const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement']);
+const TYPESCRIPT = {
+    stops: FUNCTION_NODES,
+    blocks: new Set(['statement_block', 'program']),
+    conditionAt: (at, inner) => (at.type === 'if_statement' || at.type === 'ternary_expression') && isField(at, 'consequence', inner)
+        ? field(at, 'condition')
+        : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
+            ? field(at, 'left')
+            : null,
+    checked: (condition, name) => guardOf(condition, name, 0),
+    exits: statement => statement?.type === 'statement_block'
+        ? EXITS.has(lastStatement(statement)?.type ?? '')
+        : EXITS.has(statement?.type ?? ''),
+    negated: condition => negatedParts(condition, 0)
+};
+/** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
+const narrowedQualifier = (variable) => narrowedBy(variable, TYPESCRIPT);
 /** What a condition says is false when it is false: `!a` is a, `!a || !b` is a and b. */
 function negatedParts(condition, depth) {
     if (!condition || depth > 4)
@@ -18216,7 +18222,6 @@ function negatedParts(condition, depth) {
         ...negatedParts(field(condition, 'right'), depth + 1)
     ];
 }
-const operatorOf = (node) => node.children.find(child => child && !child.isNamed)?.type;
 /** What a condition (or a conjunction's parts) says `name` is. */
 function guardOf(condition, name, depth) {
     if (depth > 4)
@@ -19007,34 +19012,27 @@ function rules_python_types_elementOf(name, collection) {
 
 ;// CONCATENATED MODULE: ./src/graph/rules-python-narrowing.ts
 
-const rules_python_narrowing_LEVELS = 24;
-const STATEMENTS_BEFORE = 16;
-const rules_python_narrowing_FUNCTIONS = new Set(['function_definition', 'lambda', 'class_definition']);
-const rules_python_narrowing_BLOCKS = new Set(['block', 'module']);
+
 const rules_python_narrowing_EXITS = new Set(['return_statement', 'raise_statement', 'continue_statement', 'break_statement']);
-/** The class an `isinstance` check around `variable` narrows it to. */
-function isinstanceNarrowing(variable) {
-    let inner = variable;
-    let at = variable.parent;
-    for (let i = 0; at && i < rules_python_narrowing_LEVELS && !rules_python_narrowing_FUNCTIONS.has(at.type); i++, inner = at, at = at.parent) {
-        const condition = (at.type === 'if_statement' || at.type === 'elif_clause') && isField(at, 'consequence', inner)
-            ? field(at, 'condition')
-            : at.type === 'conditional_expression' && at.namedChild(0)?.startIndex === inner.startIndex
-                ? at.namedChild(1)
-                : at.type === 'boolean_operator' && rules_python_narrowing_operatorOf(at) === 'and' && isField(at, 'right', inner)
-                    ? field(at, 'left')
-                    : null;
-        const narrowed = condition
-            ? classChecked(condition, variable.text, 0)
-            : rules_python_narrowing_BLOCKS.has(at.type)
-                ? rules_python_narrowing_exitedUnless(inner, variable.text)
-                : undefined;
-        if (narrowed !== undefined)
-            return narrowed;
+const PYTHON = {
+    stops: new Set(['function_definition', 'lambda', 'class_definition']),
+    blocks: new Set(['block', 'module']),
+    conditionAt: (at, inner) => (at.type === 'if_statement' || at.type === 'elif_clause') && isField(at, 'consequence', inner)
+        ? field(at, 'condition')
+        : at.type === 'conditional_expression' && at.namedChild(0)?.startIndex === inner.startIndex
+            ? at.namedChild(1)
+            : at.type === 'boolean_operator' && operatorOf(at) === 'and' && isField(at, 'right', inner)
+                ? field(at, 'left')
+                : null,
+    checked: (condition, name) => classChecked(condition, name, 0),
+    exits: block => (block ? rules_python_narrowing_EXITS.has(lastStatement(block)?.type ?? '') : false),
+    negated: condition => {
+        const argument = condition?.type === 'not_operator' ? field(condition, 'argument') : null;
+        return argument ? [argument] : [];
     }
-    return undefined;
-}
-const rules_python_narrowing_operatorOf = (node) => node.children.find(child => child && !child.isNamed)?.type;
+};
+/** The class an `isinstance` check around `variable` narrows it to. */
+const isinstanceNarrowing = (variable) => narrowedBy(variable, PYTHON);
 /** The class `isinstance(name, Class)` in a condition (or a conjunction's parts) checks for. */
 function classChecked(condition, name, depth) {
     if (depth > 4)
@@ -19044,7 +19042,7 @@ function classChecked(condition, name, depth) {
         return inner ? classChecked(inner, name, depth + 1) : undefined;
     }
     if (condition.type === 'boolean_operator') {
-        if (rules_python_narrowing_operatorOf(condition) !== 'and')
+        if (operatorOf(condition) !== 'and')
             return undefined;
         const [left, right] = [field(condition, 'left'), field(condition, 'right')];
         return ((left && classChecked(left, name, depth + 1)) ??
@@ -19058,27 +19056,6 @@ function classChecked(condition, name, depth) {
     if (type?.type === 'identifier')
         return type.text;
     return type?.type === 'attribute' ? field(type, 'attribute')?.text : undefined;
-}
-/** `if not isinstance(x, Store): return` (or `raise`, `continue`, `break`) among the statements before. */
-function rules_python_narrowing_exitedUnless(statement, name) {
-    let before = statement.previousNamedSibling;
-    for (let i = 0; before && i < STATEMENTS_BEFORE; i++, before = before.previousNamedSibling) {
-        if (before.type !== 'if_statement' ||
-            field(before, 'alternative') ||
-            !rules_python_narrowing_exits(field(before, 'consequence')))
-            continue;
-        const condition = field(before, 'condition');
-        const checked = condition?.type === 'not_operator' ? field(condition, 'argument') : null;
-        const narrowed = checked ? classChecked(checked, name, 0) : undefined;
-        if (narrowed !== undefined)
-            return narrowed;
-    }
-    return undefined;
-}
-/** A block that ends by leaving. */
-function rules_python_narrowing_exits(block) {
-    const last = block?.namedChildren.filter(child => child?.type !== 'comment').at(-1);
-    return last ? rules_python_narrowing_EXITS.has(last.type) : false;
 }
 
 ;// CONCATENATED MODULE: ./src/graph/rules-python.ts

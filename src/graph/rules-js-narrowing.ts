@@ -2,70 +2,35 @@
  * Narrowing as the source writes it: inside `if (x instanceof Store)`, `if (isStore(x))`, the true side of
  * `isStore(x) ? … : …`, the right of `isStore(x) && …`, and after `if (!isStore(x)) return` in the same block,
  * a member of `x` is the narrowed type's. A guard function's predicate (`x is Store`) is looked up when the
- * member is resolved. Read from the tree, bounded: the guard must be within a few levels around the use, or a
- * few statements before it, in the same function.
+ * member is resolved.
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
 import { GUARDED } from './facts.js'
-import { FUNCTION_NODES, LOOKED_AT, MEMBER_CHAIN, NAME, typeNameOf } from './rules-js-types.js'
+import { lastStatement, narrowedBy, operatorOf, type NarrowingRules } from './narrowing.js'
+import { FUNCTION_NODES, MEMBER_CHAIN, NAME, typeNameOf } from './rules-js-types.js'
 import { field, isField, qualifierText } from './rules.js'
 
-const LEVELS = 24
-
-/** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
-export function narrowedQualifier(variable: Node): string | undefined {
-  let inner: Node = variable
-  let at = variable.parent
-  for (let i = 0; at && i < LEVELS && !FUNCTION_NODES.has(at.type); i++, inner = at, at = at.parent) {
-    const condition =
-      at.type === 'if_statement' && isField(at, 'consequence', inner)
-        ? field(at, 'condition')
-        : at.type === 'ternary_expression' && isField(at, 'consequence', inner)
-          ? field(at, 'condition')
-          : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
-            ? field(at, 'left')
-            : null
-    const guard = condition
-      ? guardOf(condition, variable.text, 0)
-      : BLOCKS.has(at.type)
-        ? exitedUnless(inner, variable.text)
-        : undefined
-    if (guard !== undefined) return guard
-  }
-  return undefined
-}
-
-const BLOCKS = new Set(['statement_block', 'program'])
 const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement'])
 
-/**
- * `if (!isStore(x)) return` (or `throw`, `continue`, `break`; `!a || !b` too) among the statements before
- * `statement` in its block: past it, the guard holds.
- */
-function exitedUnless(statement: Node, name: string): string | undefined {
-  let before = statement.previousNamedSibling
-  for (let i = 0; before && i < LOOKED_AT; i++, before = before.previousNamedSibling) {
-    if (
-      before.type !== 'if_statement' ||
-      field(before, 'alternative') ||
-      !exits(field(before, 'consequence'))
-    )
-      continue
-    for (const held of negatedParts(field(before, 'condition'), 0)) {
-      const guard = guardOf(held, name, 0)
-      if (guard !== undefined) return guard
-    }
-  }
-  return undefined
+const TYPESCRIPT: NarrowingRules = {
+  stops: FUNCTION_NODES,
+  blocks: new Set(['statement_block', 'program']),
+  conditionAt: (at, inner) =>
+    (at.type === 'if_statement' || at.type === 'ternary_expression') && isField(at, 'consequence', inner)
+      ? field(at, 'condition')
+      : at.type === 'binary_expression' && operatorOf(at) === '&&' && isField(at, 'right', inner)
+        ? field(at, 'left')
+        : null,
+  checked: (condition, name) => guardOf(condition, name, 0),
+  exits: statement =>
+    statement?.type === 'statement_block'
+      ? EXITS.has(lastStatement(statement)?.type ?? '')
+      : EXITS.has(statement?.type ?? ''),
+  negated: condition => negatedParts(condition, 0)
 }
 
-/** A statement that leaves the block, or a block that ends by leaving. */
-function exits(statement: Node | null): boolean {
-  if (!statement) return false
-  if (statement.type !== 'statement_block') return EXITS.has(statement.type)
-  const last = statement.namedChildren.filter(child => child?.type !== 'comment').at(-1)
-  return last ? EXITS.has(last.type) : false
-}
+/** The qualifier a narrowing guard around `variable` gives it: a class's name, or `is:isStore:x`. */
+export const narrowedQualifier = (variable: Node): string | undefined => narrowedBy(variable, TYPESCRIPT)
 
 /** What a condition says is false when it is false: `!a` is a, `!a || !b` is a and b. */
 function negatedParts(condition: Node | null, depth: number): Node[] {
@@ -81,10 +46,6 @@ function negatedParts(condition: Node | null, depth: number): Node[] {
     ...negatedParts(field(condition, 'right'), depth + 1)
   ]
 }
-
-const operatorOf = (node: Node): string | undefined =>
-  node.children.find(child => child && !child.isNamed)?.type
-
 /** What a condition (or a conjunction's parts) says `name` is. */
 function guardOf(condition: Node, name: string, depth: number): string | undefined {
   if (depth > 4) return undefined

@@ -1,44 +1,35 @@
 /**
- * Python's `isinstance` narrowing as the source writes it: inside `if isinstance(x, Store):` (or `elif`), the true side of
- * `… if isinstance(x, Store) else …`, the right of `isinstance(x, Store) and …`, and after
- * `if not isinstance(x, Store): return` in the same block, a member of `x` is Store's. Read from the tree,
- * bounded: the check must be within a few levels around the use, or a few statements before it, in the same
- * function.
+ * Python's `isinstance` narrowing as the source writes it: inside `if isinstance(x, Store):` (or `elif`), the
+ * true side of `… if isinstance(x, Store) else …`, the right of `isinstance(x, Store) and …`, and after
+ * `if not isinstance(x, Store): return` in the same block, a member of `x` is Store's.
  */
 import type { Node } from '@vscode/tree-sitter-wasm'
+import { lastStatement, narrowedBy, operatorOf, type NarrowingRules } from './narrowing.js'
 import { field, isField } from './rules.js'
 
-const LEVELS = 24
-const STATEMENTS_BEFORE = 16
-const FUNCTIONS = new Set(['function_definition', 'lambda', 'class_definition'])
-const BLOCKS = new Set(['block', 'module'])
 const EXITS = new Set(['return_statement', 'raise_statement', 'continue_statement', 'break_statement'])
 
-/** The class an `isinstance` check around `variable` narrows it to. */
-export function isinstanceNarrowing(variable: Node): string | undefined {
-  let inner: Node = variable
-  let at = variable.parent
-  for (let i = 0; at && i < LEVELS && !FUNCTIONS.has(at.type); i++, inner = at, at = at.parent) {
-    const condition =
-      (at.type === 'if_statement' || at.type === 'elif_clause') && isField(at, 'consequence', inner)
-        ? field(at, 'condition')
-        : at.type === 'conditional_expression' && at.namedChild(0)?.startIndex === inner.startIndex
-          ? at.namedChild(1)
-          : at.type === 'boolean_operator' && operatorOf(at) === 'and' && isField(at, 'right', inner)
-            ? field(at, 'left')
-            : null
-    const narrowed = condition
-      ? classChecked(condition, variable.text, 0)
-      : BLOCKS.has(at.type)
-        ? exitedUnless(inner, variable.text)
-        : undefined
-    if (narrowed !== undefined) return narrowed
+const PYTHON: NarrowingRules = {
+  stops: new Set(['function_definition', 'lambda', 'class_definition']),
+  blocks: new Set(['block', 'module']),
+  conditionAt: (at, inner) =>
+    (at.type === 'if_statement' || at.type === 'elif_clause') && isField(at, 'consequence', inner)
+      ? field(at, 'condition')
+      : at.type === 'conditional_expression' && at.namedChild(0)?.startIndex === inner.startIndex
+        ? at.namedChild(1)
+        : at.type === 'boolean_operator' && operatorOf(at) === 'and' && isField(at, 'right', inner)
+          ? field(at, 'left')
+          : null,
+  checked: (condition, name) => classChecked(condition, name, 0),
+  exits: block => (block ? EXITS.has(lastStatement(block)?.type ?? '') : false),
+  negated: condition => {
+    const argument = condition?.type === 'not_operator' ? field(condition, 'argument') : null
+    return argument ? [argument] : []
   }
-  return undefined
 }
 
-const operatorOf = (node: Node): string | undefined =>
-  node.children.find(child => child && !child.isNamed)?.type
+/** The class an `isinstance` check around `variable` narrows it to. */
+export const isinstanceNarrowing = (variable: Node): string | undefined => narrowedBy(variable, PYTHON)
 
 /** The class `isinstance(name, Class)` in a condition (or a conjunction's parts) checks for. */
 function classChecked(condition: Node, name: string, depth: number): string | undefined {
@@ -60,28 +51,4 @@ function classChecked(condition: Node, name: string, depth: number): string | un
   if (checked?.type !== 'identifier' || checked.text !== name) return undefined
   if (type?.type === 'identifier') return type.text
   return type?.type === 'attribute' ? field(type, 'attribute')?.text : undefined
-}
-
-/** `if not isinstance(x, Store): return` (or `raise`, `continue`, `break`) among the statements before. */
-function exitedUnless(statement: Node, name: string): string | undefined {
-  let before = statement.previousNamedSibling
-  for (let i = 0; before && i < STATEMENTS_BEFORE; i++, before = before.previousNamedSibling) {
-    if (
-      before.type !== 'if_statement' ||
-      field(before, 'alternative') ||
-      !exits(field(before, 'consequence'))
-    )
-      continue
-    const condition = field(before, 'condition')
-    const checked = condition?.type === 'not_operator' ? field(condition, 'argument') : null
-    const narrowed = checked ? classChecked(checked, name, 0) : undefined
-    if (narrowed !== undefined) return narrowed
-  }
-  return undefined
-}
-
-/** A block that ends by leaving. */
-function exits(block: Node | null): boolean {
-  const last = block?.namedChildren.filter(child => child?.type !== 'comment').at(-1)
-  return last ? EXITS.has(last.type) : false
 }
