@@ -18327,9 +18327,8 @@ function guardMaker(node, callee) {
     const typeParameters = field(node, 'type_parameters')?.namedChildren ?? [];
     if (!guarded || !typeParameters.some(parameter => parameter && field(parameter, 'name')?.text === guarded))
         return [];
-    const parameters = (field(node, 'parameters')?.namedChildren ?? []).filter(parameter => parameter?.type.endsWith('_parameter') && field(parameter, 'pattern')?.type !== 'this');
-    const position = parameters.findIndex(parameter => {
-        const type = parameter && field(parameter, 'type')?.namedChild(0);
+    const position = positional(field(node, 'parameters')).findIndex(parameter => {
+        const type = field(parameter, 'type')?.namedChild(0);
         return type?.type === 'constructor_type' && field(type, 'type')?.text === guarded;
     });
     return position < 0 ? [] : [[`${callee}()(is)`, `#${position}`]];
@@ -18351,19 +18350,16 @@ function parameterTypesOf(node) {
     const parameters = name ? parameterListOf(node) : null;
     if (!name || !parameters)
         return [];
-    const hints = [];
-    let position = 0;
-    for (const parameter of parameters.namedChildren) {
-        if (!parameter || !parameter.type.endsWith('_parameter'))
-            continue;
-        if (field(parameter, 'pattern')?.type === 'this')
-            continue;
+    return positional(parameters).flatMap((parameter, position) => {
         const type = typeNameOf(field(parameter, 'type'));
-        if (type)
-            hints.push([`${calleeOf(node, name)}(${position})`, constraintOf(parameter, type) ?? type]);
-        position++;
-    }
-    return hints;
+        return type ? [[`${calleeOf(node, name)}(${position})`, constraintOf(parameter, type) ?? type]] : [];
+    });
+}
+/** A parameter list's parameters that calls give arguments for, in order: a `this` parameter is none. */
+function positional(parameters) {
+    return (parameters?.namedChildren ?? []).filter((parameter) => parameter !== null &&
+        parameter.type.endsWith('_parameter') &&
+        field(parameter, 'pattern')?.type !== 'this');
 }
 /** A function's or method's parameter list, or that of the function type a member is declared as. */
 function parameterListOf(node) {
@@ -18982,15 +18978,16 @@ function loopVariable(node) {
     const collection = field(node, 'right');
     if (!variable || !collection)
         return [];
-    const callee = collection.type === 'call' ? field(collection, 'function')?.text : undefined;
+    const called = collection.type === 'call' ? field(collection, 'function') : null;
+    const callee = called?.text;
     const argumentsOf = () => field(collection, 'arguments')?.namedChildren ?? [];
     const names = TUPLES.has(variable.type) ? variable.namedChildren : [variable];
     if (callee === 'enumerate' && names.length === 2)
         return rules_python_types_elementOf(names[1], argumentsOf()[0]);
     // `for key, value in d.items()`, `for value in d.values()`: a mapping's values.
-    const mapping = callee?.match(/^([\w.]+)\.(items|values)$/);
-    if (mapping && (mapping[2] === 'values' ? names.length === 1 : names.length === 2))
-        return rules_python_types_elementOf(names.at(-1), field(collection, 'function')?.namedChild(0));
+    const method = callee?.match(/\.(items|values)$/)?.[1];
+    if (method && names.length === (method === 'values' ? 1 : 2))
+        return rules_python_types_elementOf(names.at(-1), called && field(called, 'object'));
     if (callee === 'zip')
         return names.flatMap((name, i) => rules_python_types_elementOf(name, argumentsOf()[i]));
     if (callee && PASSING_ELEMENTS.has(callee))

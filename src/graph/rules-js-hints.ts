@@ -75,11 +75,8 @@ function guardMaker(node: Node, callee: string): Array<[string, string]> {
   const typeParameters = field(node, 'type_parameters')?.namedChildren ?? []
   if (!guarded || !typeParameters.some(parameter => parameter && field(parameter, 'name')?.text === guarded))
     return []
-  const parameters = (field(node, 'parameters')?.namedChildren ?? []).filter(
-    parameter => parameter?.type.endsWith('_parameter') && field(parameter, 'pattern')?.type !== 'this'
-  )
-  const position = parameters.findIndex(parameter => {
-    const type = parameter && field(parameter, 'type')?.namedChild(0)
+  const position = positional(field(node, 'parameters')).findIndex(parameter => {
+    const type = field(parameter, 'type')?.namedChild(0)
     return type?.type === 'constructor_type' && field(type, 'type')?.text === guarded
   })
   return position < 0 ? [] : [[`${callee}()(is)`, `#${position}`]]
@@ -103,16 +100,20 @@ function parameterTypesOf(node: Node): Array<[string, string]> {
   const name = field(node, 'name')?.text
   const parameters = name ? parameterListOf(node) : null
   if (!name || !parameters) return []
-  const hints: Array<[string, string]> = []
-  let position = 0
-  for (const parameter of parameters.namedChildren) {
-    if (!parameter || !parameter.type.endsWith('_parameter')) continue
-    if (field(parameter, 'pattern')?.type === 'this') continue
+  return positional(parameters).flatMap((parameter, position): Array<[string, string]> => {
     const type = typeNameOf(field(parameter, 'type'))
-    if (type) hints.push([`${calleeOf(node, name)}(${position})`, constraintOf(parameter, type) ?? type])
-    position++
-  }
-  return hints
+    return type ? [[`${calleeOf(node, name)}(${position})`, constraintOf(parameter, type) ?? type]] : []
+  })
+}
+
+/** A parameter list's parameters that calls give arguments for, in order: a `this` parameter is none. */
+function positional(parameters: Node | null | undefined): Node[] {
+  return (parameters?.namedChildren ?? []).filter(
+    (parameter): parameter is Node =>
+      parameter !== null &&
+      parameter.type.endsWith('_parameter') &&
+      field(parameter, 'pattern')?.type !== 'this'
+  )
 }
 
 /** A function's or method's parameter list, or that of the function type a member is declared as. */

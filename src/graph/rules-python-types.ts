@@ -112,14 +112,15 @@ function loopVariable(node: Node): Array<[string, string]> {
   const variable = field(node, 'left')
   const collection = field(node, 'right')
   if (!variable || !collection) return []
-  const callee = collection.type === 'call' ? field(collection, 'function')?.text : undefined
+  const called = collection.type === 'call' ? field(collection, 'function') : null
+  const callee = called?.text
   const argumentsOf = (): Array<Node | null> => field(collection, 'arguments')?.namedChildren ?? []
   const names = TUPLES.has(variable.type) ? variable.namedChildren : [variable]
   if (callee === 'enumerate' && names.length === 2) return elementOf(names[1], argumentsOf()[0])
   // `for key, value in d.items()`, `for value in d.values()`: a mapping's values.
-  const mapping = callee?.match(/^([\w.]+)\.(items|values)$/)
-  if (mapping && (mapping[2] === 'values' ? names.length === 1 : names.length === 2))
-    return elementOf(names.at(-1), field(collection, 'function')?.namedChild(0))
+  const method = callee?.match(/\.(items|values)$/)?.[1]
+  if (method && names.length === (method === 'values' ? 1 : 2))
+    return elementOf(names.at(-1), called && field(called, 'object'))
   if (callee === 'zip') return names.flatMap((name, i) => elementOf(name, argumentsOf()[i]))
   if (callee && PASSING_ELEMENTS.has(callee)) return elementOf(variable, argumentsOf()[0])
   return elementOf(variable, collection)
